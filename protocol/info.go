@@ -1,0 +1,59 @@
+package protocol
+
+import "time"
+
+// ScoreKind says what a Score's Value counts.
+type ScoreKind uint8
+
+// Score kinds.
+const (
+	ScoreNone ScoreKind = iota // the engine sent no score
+	ScoreCP                    // centipawns from the side to move's view
+	ScoreMate                  // moves (not plies) to mate; negative when being mated
+)
+
+// Bound says whether a score is exact or only a bound from a failed window.
+type Bound uint8
+
+// Score bounds.
+const (
+	BoundExact Bound = iota
+	BoundLower       // "lowerbound": the true score is at least Value
+	BoundUpper       // "upperbound": the true score is at most Value
+)
+
+// Score is an engine's evaluation, from the side to move's point of view.
+type Score struct {
+	Kind  ScoreKind
+	Value int
+	Bound Bound
+}
+
+// Info is everything an engine reports about its search in one line, the same
+// value whichever protocol carried it. Zero fields were not sent.
+type Info struct {
+	Depth          int
+	SelDepth       int
+	MultiPV        int
+	Score          Score
+	Nodes          uint64
+	NPS            uint64
+	Time           time.Duration
+	HashFull       int // permille
+	TBHits         uint64
+	CurrMove       Move
+	CurrMoveNumber int
+	PV             []Move
+	String         string // free text after "string"; the rest of the line
+}
+
+// HasScore reports whether the info carries an evaluation, which is what makes
+// it worth keeping as the "last full info" for a move's PGN comment.
+func (i *Info) HasScore() bool { return i.Score.Kind != ScoreNone }
+
+// Reset clears i for reuse, keeping the PV's capacity so parsing the next line
+// does not allocate.
+func (i *Info) Reset() {
+	pv := i.PV[:0]
+	*i = Info{PV: pv}
+}
