@@ -1,0 +1,160 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+// errInterrupted ends a match stopped by Ctrl-C; it exits with status 130.
+var errInterrupted = errors.New("interrupted")
+
+func exitCode(err error) int {
+	if errors.Is(err, errInterrupted) {
+		return 130
+	}
+	return 1
+}
+
+func newMatchCmd() *cobra.Command {
+	var (
+		engineSpecs []string
+		eachSpec    string
+		openings    string
+		cfg         runner.MatchConfig
+	)
+	cmd := &cobra.Command{
+		Use:   "match",
+		Short: "Play a match between two engines (the built-in engine by default)",
+		Long: `Play a match between two engines, in game pairs: the same opening twice with colours swapped.
+
+Each engine is one value of key=value pairs, cutechess-style:
+  --engine "cmd=/usr/games/stockfish name=sf option.Hash=16 tc=10+0.1"
+Keys: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart.
+--each gives keys shared by both engines; --engine overrides them.
+With fewer than two --engine flags the built-in engine (autoplay engine) fills in.`,
+		Example: `  autoplay match --games 10 --each tc=5+0.05 --pgnout games.pgn
+  autoplay match --engine "cmd=/usr/games/stockfish name=sf" --engine "cmd=./myengine name=dev" \
+      --each "tc=10+0.1 option.Hash=16" --games 100 --concurrency 2 \
+      --openings "file=books/UHO_4060_v3.epd.zip order=random" --pgnout sf-dev.pgn`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			engines, err := engineConfigs(engineSpecs, eachSpec)
+			if err != nil {
+				return err
+			}
+			cfg.Engines = engines
+			if openings != "" {
+				if cfg.Openings, err = runner.ParseOpeningsSpec(openings); err != nil {
+					return err
+				}
+			}
+			ctx, stop := interruptible()
+			defer stop()
+			res, err := runner.RunMatch(ctx, cfg)
+			if err != nil {
+				return err
+			}
+			if res.Interrupted {
+				return errInterrupted
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&engineSpecs, "engine", nil, "an engine as key=value pairs (give twice)")
+	f.StringVar(&eachSpec, "each", "", "key=value pairs for both engines")
+	f.IntVar(&cfg.Games, "games", 2, "number of games (played in pairs with colours swapped)")
+	f.IntVar(&cfg.Concurrency, "concurrency", 1, "games played at the same time")
+	f.StringVar(&openings, "openings", "", `opening suite: "file=F format=epd|pgn order=random|sequential plies=N start=N"`)
+	f.Uint64Var(&cfg.Seed, "seed", 1, "seed for random opening order")
+	f.StringVar(&cfg.PGNOut, "pgnout", "", "append finished games to this PGN file")
+	f.StringVar(&cfg.LogFile, "log", "", "write every line to and from every engine to this file")
+	f.IntVar(&cfg.MaxMoves, "maxmoves", 0, "adjudicate a draw after this many full moves (0 = never)")
+	f.IntVar(&cfg.ReportEvery, "report-every", 10, "print the score every N games")
+	f.StringVar(&cfg.Event, "event", "", "PGN Event tag")
+	f.StringVar(&cfg.Site, "site", "", "PGN Site tag")
+	return cmd
+}
+
+// defaultTC is used when no engine has any limit, so that a bare
+// `autoplay match` plays quick real games.
+const defaultTC = "tc=10+0.1"
+
+// engineConfigs builds the two engines: --each first, then each --engine;
+// missing engines are the built-in one, started from this binary.
+func engineConfigs(specs []string, each string) ([2]runner.EngineConfig, error) {
+	var engines [2]runner.EngineConfig
+	if len(specs) > 2 {
+		return engines, fmt.Errorf("--engine given %d times: a match has two engines", len(specs))
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return engines, err
+	}
+	for i := range engines {
+		e := runner.DefaultEngineConfig()
+		if err := e.ApplySpec(each); err != nil {
+			return engines, fmt.Errorf("--each: %w", err)
+		}
+		if i < len(specs) {
+			if err := e.ApplySpec(specs[i]); err != nil {
+				return engines, fmt.Errorf("--engine %d: %w", i+1, err)
+			}
+			if e.Cmd == "" {
+				return engines, fmt.Errorf("--engine %d: missing cmd= (the engine's program)", i+1)
+			}
+		} else if e.Cmd == "" {
+			e.Cmd, e.Args = self, append([]string{"engine"}, e.Args...)
+		}
+		engines[i] = e
+	}
+	noLimit := true
+	for _, e := range engines {
+		if e.TC.HasClock() || e.TC.MoveTime > 0 || e.TC.Nodes > 0 || e.TC.Depth > 0 {
+			noLimit = false
+		}
+	}
+	if noLimit {
+		fmt.Fprintf(os.Stderr, "No time control given: using %s\n", defaultTC)
+		for i := range engines {
+			engines[i].ApplySpec(defaultTC)
+		}
+	}
+	return engines, nil
+}
+
+// interruptible returns a context cancelled by the first Ctrl-C (or
+// SIGTERM); a second one exits at once. Engine processes die with us.
+func interruptible() (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sigs:
+			fmt.Fprintln(os.Stderr, "Interrupted: stopping the match (Ctrl-C again to exit at once)")
+			cancel()
+		case <-done:
+			return
+		}
+		select {
+		case <-sigs:
+			os.Exit(130)
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel()
+	}
+}

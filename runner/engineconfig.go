@@ -1,0 +1,205 @@
+package runner
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Protocol is the language an engine speaks.
+type Protocol string
+
+// Supported engine protocols.
+const (
+	UCI    Protocol = "uci"
+	XBoard Protocol = "xboard"
+)
+
+// Restart says when an engine process is replaced by a fresh one.
+type Restart string
+
+// Restart policies.
+const (
+	RestartAuto Restart = "auto" // only after it failed (crash, stall, illegal move)
+	RestartOn   Restart = "on"   // before every game
+	RestartOff  Restart = "off"  // never, unless it died
+)
+
+// EngineOption is one engine option to set, in the order given.
+type EngineOption struct{ Name, Value string }
+
+// EngineConfig is everything needed to start and drive one engine.
+type EngineConfig struct {
+	Name       string
+	Cmd        string
+	Args       []string
+	Dir        string
+	Proto      Protocol
+	Options    []EngineOption
+	TC         TimeControl
+	TimeMargin time.Duration // grace past the budget before a time forfeit
+	Timeout    time.Duration // how long to wait for the handshake, isready, or a move without a clock
+	Restart    Restart
+}
+
+// Default timings: generous enough for a loaded machine, short enough that a
+// hung engine does not hold a match up for long.
+const (
+	DefaultTimeMargin = 100 * time.Millisecond
+	DefaultTimeout    = 10 * time.Second
+)
+
+// DefaultEngineConfig is the starting point that --each and --engine refine.
+func DefaultEngineConfig() EngineConfig {
+	return EngineConfig{Proto: UCI, TimeMargin: DefaultTimeMargin, Timeout: DefaultTimeout, Restart: RestartAuto}
+}
+
+// ApplySpec applies a cutechess-style spec, key=value pairs separated by
+// spaces, such as `cmd=/usr/games/stockfish name=sf option.Hash=16 tc=10+0.1`.
+// Values may be quoted ("name=My Engine" or name="My Engine"), which is how an
+// option name with spaces is written: "option.Move Overhead=30".
+func (c *EngineConfig) ApplySpec(spec string) error {
+	tokens, err := splitSpec(spec)
+	if err != nil {
+		return err
+	}
+	for _, tok := range tokens {
+		key, value, ok := strings.Cut(tok, "=")
+		if !ok {
+			return fmt.Errorf("%q: expected key=value", tok)
+		}
+		if err := c.set(key, value); err != nil {
+			return fmt.Errorf("%s=%s: %w", key, value, err)
+		}
+	}
+	return nil
+}
+
+// set applies one key. The keys are the ones YAML configs use too.
+func (c *EngineConfig) set(key, value string) error {
+	if name, ok := strings.CutPrefix(key, "option."); ok {
+		if name == "" {
+			return fmt.Errorf("option needs a name")
+		}
+		c.setOption(name, value)
+		return nil
+	}
+	var err error
+	switch key {
+	case "cmd":
+		c.Cmd = value
+	case "name":
+		c.Name = value
+	case "arg":
+		c.Args = append(c.Args, value)
+	case "dir":
+		c.Dir = value
+	case "proto":
+		switch Protocol(value) {
+		case UCI, XBoard:
+			c.Proto = Protocol(value)
+		default:
+			return fmt.Errorf("proto must be uci or xboard")
+		}
+	case "restart":
+		switch Restart(value) {
+		case RestartAuto, RestartOn, RestartOff:
+			c.Restart = Restart(value)
+		default:
+			return fmt.Errorf("restart must be auto, on or off")
+		}
+	case "tc":
+		var tc TimeControl
+		if tc, err = ParseTimeControl(value); err == nil {
+			c.TC.Moves, c.TC.Base, c.TC.Inc = tc.Moves, tc.Base, tc.Inc
+		}
+	case "st":
+		if c.TC.MoveTime, err = parseSeconds(value); err == nil && c.TC.MoveTime <= 0 {
+			err = fmt.Errorf("must be more than 0 seconds")
+		}
+	case "nodes":
+		c.TC.Nodes, err = strconv.ParseUint(value, 10, 64)
+	case "depth":
+		c.TC.Depth, err = strconv.Atoi(value)
+		if err == nil && c.TC.Depth <= 0 {
+			err = fmt.Errorf("must be a positive whole number")
+		}
+	case "timemargin":
+		var ms int
+		if ms, err = strconv.Atoi(value); err == nil && ms < 0 {
+			err = fmt.Errorf("must be milliseconds, 0 or more")
+		}
+		c.TimeMargin = time.Duration(ms) * time.Millisecond
+	case "timeout":
+		if c.Timeout, err = parseSeconds(value); err == nil && c.Timeout <= 0 {
+			err = fmt.Errorf("must be more than 0 seconds")
+		}
+	default:
+		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart)", key)
+	}
+	return err
+}
+
+// setOption replaces an option set earlier (say by --each) or adds it.
+func (c *EngineConfig) setOption(name, value string) {
+	for i := range c.Options {
+		if c.Options[i].Name == name {
+			c.Options[i].Value = value
+			return
+		}
+	}
+	c.Options = append(c.Options, EngineOption{name, value})
+}
+
+// Validate checks what must hold before an engine can be started.
+func (c *EngineConfig) Validate() error {
+	if c.Cmd == "" {
+		return fmt.Errorf("engine %q: missing cmd=", c.Name)
+	}
+	if c.Proto == XBoard {
+		return fmt.Errorf("engine %q: proto=xboard is not supported yet", c.Name)
+	}
+	return nil
+}
+
+// splitSpec splits on unquoted spaces; quotes group, backslash escapes.
+func splitSpec(spec string) ([]string, error) {
+	var tokens []string
+	var cur strings.Builder
+	inToken := false
+	var quote byte
+	for i := 0; i < len(spec); i++ {
+		ch := spec[i]
+		switch {
+		case ch == '\\' && i+1 < len(spec):
+			i++
+			cur.WriteByte(spec[i])
+			inToken = true
+		case quote != 0:
+			if ch == quote {
+				quote = 0
+			} else {
+				cur.WriteByte(ch)
+			}
+		case ch == '"' || ch == '\'':
+			quote, inToken = ch, true
+		case ch == ' ' || ch == '\t' || ch == '\n':
+			if inToken {
+				tokens = append(tokens, cur.String())
+				cur.Reset()
+				inToken = false
+			}
+		default:
+			cur.WriteByte(ch)
+			inToken = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unclosed %c quote in %q", quote, spec)
+	}
+	if inToken {
+		tokens = append(tokens, cur.String())
+	}
+	return tokens, nil
+}

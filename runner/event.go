@@ -1,0 +1,40 @@
+package runner
+
+import (
+	"time"
+
+	"github.com/autoplay/autoplay/protocol"
+)
+
+// eventKind is what an engine said that the game loop cares about.
+type eventKind uint8
+
+const (
+	evMove      eventKind = iota + 1 // a move (bestmove / move)
+	evBadMove                        // a move that is not even shaped like one; Text holds it
+	evReady                          // readyok / pong: the engine is in sync
+	evHandshake                      // uciok / feature done=1
+	evID                             // the engine's name; Text holds it
+	evOption                         // an option the engine declares; Text holds its name
+	evExit                           // stdout closed: the engine disconnected
+)
+
+// moveInfo is the part of an engine's last search info that the runner keeps
+// per move (PGN comment, adjudication). It has no slices, so it can cross
+// goroutines by value without sharing memory.
+type moveInfo struct {
+	Score    protocol.Score
+	Depth    int
+	SelDepth int
+	Nodes    uint64
+}
+
+// Event is one message from an engine's reader goroutine to its game loop.
+// It is a plain value so that sending it on a channel does not allocate.
+type Event struct {
+	Kind eventKind
+	Move protocol.Move
+	Info moveInfo
+	At   time.Time // when the line was read: the clock stops here
+	Text string
+}

@@ -1,0 +1,157 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/autoplay/autoplay/pgn"
+	"github.com/autoplay/autoplay/protocol"
+)
+
+// Ply is one half-move of a game as the runner saw it.
+type Ply struct {
+	Move    protocol.Move
+	Info    moveInfo
+	Elapsed time.Duration
+	Book    bool // from the opening, not played by an engine
+}
+
+// GameRecord is a finished game: who played, what, and how it ended.
+type GameRecord struct {
+	Number      int // 1-based, in schedule order
+	White       string
+	Black       string
+	WhiteIndex  int // which of the match's engines played White
+	StartFEN    string
+	Plies       []Ply
+	Outcome     Outcome
+	Termination Termination
+	Ending      string
+	TimeControl [2]TimeControl
+	Started     time.Time
+	Duration    time.Duration
+	Opening     string // where the opening came from
+	end         ending
+}
+
+// gameSetup is everything one game needs.
+type gameSetup struct {
+	number   int
+	opening  pgn.Opening
+	players  [2]*Engine // by colour
+	rules    Rules
+	maxMoves int // full moves by the engines before a draw is adjudicated; 0 = no limit
+}
+
+// playGame drives one game from the opening to its end in a single select
+// loop over both engines, the mover's deadline, and cancellation. The error is
+// for the match (a bad opening, a cancelled context), not for the game.
+func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
+	rec := &GameRecord{
+		Number: s.number, White: s.players[White].Name(), Black: s.players[Black].Name(),
+		StartFEN: s.opening.FEN, Started: time.Now(), Opening: s.opening.Source,
+		TimeControl: [2]TimeControl{s.players[White].cfg.TC, s.players[Black].cfg.TC},
+		Plies:       make([]Ply, 0, 256),
+	}
+	board, err := s.rules.NewBoard(s.opening.FEN)
+	if err != nil {
+		return nil, fmt.Errorf("opening %s: %w", s.opening.Source, err)
+	}
+	moves := make([]protocol.Move, 0, 256)
+	for i, m := range s.opening.Moves {
+		if err := board.Play(m); err != nil {
+			return nil, fmt.Errorf("opening %s: move %d %s is illegal", s.opening.Source, i+1, m)
+		}
+		moves = append(moves, m)
+		rec.Plies = append(rec.Plies, Ply{Move: m, Book: true})
+	}
+	end, err := runGameLoop(ctx, s, board, rec, moves)
+	if err != nil {
+		return nil, err
+	}
+	rec.end = end
+	if end.failed {
+		s.players[end.culprit].failed = true
+	}
+	rec.Outcome, rec.Termination, rec.Ending = end.outcome, end.termination, end.text
+	rec.Duration = time.Since(rec.Started)
+	return rec, nil
+}
+
+func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord, moves []protocol.Move) (ending, error) {
+	for c := White; c <= Black; c++ {
+		if err := s.players[c].NewGame(ctx); err != nil {
+			if ctx.Err() != nil {
+				return ending{}, ctx.Err()
+			}
+			return engineFailure(c, err), nil
+		}
+	}
+	clocks := [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])}
+	timer := time.NewTimer(time.Hour)
+	timer.Stop()
+	defer timer.Stop()
+	engineMoves := 0
+	for {
+		if status := board.Status(); status != Ongoing {
+			return endByRules(status, board.Turn()), nil
+		}
+		if s.maxMoves > 0 && engineMoves >= 2*s.maxMoves {
+			return adjudicatedDraw("move limit"), nil
+		}
+		side := board.Turn()
+		mover, other := s.players[side], s.players[side.Other()]
+		sent, err := mover.Think(s.opening.FEN, moves, &clocks, side)
+		if err != nil {
+			return disconnect(side), nil
+		}
+		budget := clocks[side].Budget()
+		limit := mover.cfg.Timeout // no clock: only a stall ends the wait
+		if budget > 0 {
+			limit = budget + mover.cfg.TimeMargin
+		}
+		timer.Reset(limit)
+	wait:
+		select {
+		case ev, ok := <-mover.proc.events:
+			if !ok {
+				return disconnect(side), nil
+			}
+			switch ev.Kind {
+			case evMove:
+				elapsed := ev.At.Sub(sent)
+				timer.Stop()
+				if !clocks[side].Punch(elapsed, mover.cfg.TimeMargin) {
+					return lossOnTime(side), nil
+				}
+				if board.Play(ev.Move) != nil {
+					return illegalMove(side, ev.Move.String()), nil
+				}
+				moves = append(moves, ev.Move)
+				rec.Plies = append(rec.Plies, Ply{Move: ev.Move, Info: ev.Info, Elapsed: elapsed})
+				engineMoves++
+			case evBadMove:
+				return illegalMove(side, ev.Text), nil
+			case evExit:
+				return disconnect(side), nil
+			default:
+				goto wait // readyok and the like: not what we wait for
+			}
+		case ev, ok := <-other.proc.events:
+			if !ok || ev.Kind == evExit {
+				mover.settle(ctx)
+				return disconnect(side.Other()), nil
+			}
+			goto wait // the idle engine's chatter
+		case <-timer.C:
+			if budget > 0 {
+				mover.settle(ctx)
+				return lossOnTime(side), nil
+			}
+			return stall(side), nil
+		case <-ctx.Done():
+			return ending{}, ctx.Err()
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package runner
+
+import (
+	"bufio"
+	"io"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// IOLog records every line to and from every engine, time-stamped, for
+// --log. A nil *IOLog records nothing, so callers need no checks.
+type IOLog struct {
+	mu    sync.Mutex
+	w     *bufio.Writer
+	start time.Time
+	buf   []byte
+}
+
+// NewIOLog writes the log to w; Close flushes it.
+func NewIOLog(w io.Writer) *IOLog {
+	return &IOLog{w: bufio.NewWriterSize(w, 64<<10), start: time.Now(), buf: make([]byte, 0, 256)}
+}
+
+// Line records one line; dir is '>' for sent to the engine, '<' for read.
+func (l *IOLog) Line(engine string, dir byte, line []byte) {
+	if l == nil {
+		return
+	}
+	now := time.Now()
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := now.AppendFormat(l.buf[:0], "15:04:05.000000")
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, now.Sub(l.start).Seconds(), 'f', 6, 64)
+	b = append(b, ' ')
+	b = append(b, engine...)
+	b = append(b, ' ', dir, ' ')
+	b = append(b, line...)
+	if len(b) == 0 || b[len(b)-1] != '\n' {
+		b = append(b, '\n')
+	}
+	l.w.Write(b)
+	l.buf = b
+}
+
+// Note records a line from the runner itself (a restart, a kill).
+func (l *IOLog) Note(engine, text string) {
+	if l == nil {
+		return
+	}
+	l.Line(engine, '#', []byte(text))
+}
+
+// Flush writes out what is buffered.
+func (l *IOLog) Flush() error {
+	if l == nil {
+		return nil
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Flush()
+}

@@ -1,0 +1,106 @@
+package runner
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/autoplay/autoplay/pgn"
+)
+
+// OpeningsConfig says where games start: a suite file and how to walk it.
+type OpeningsConfig struct {
+	File   string
+	Format string // "epd" or "pgn"; guessed from the file name when empty
+	Order  string // "sequential" (default) or "random"
+	Plies  int    // PGN openings: play at most this many plies (0 = all)
+	Start  int    // 1-based index of the first opening (sequential order)
+}
+
+// ParseOpeningsSpec reads `file=F format=epd|pgn order=random|sequential plies=N start=N`.
+func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
+	var oc OpeningsConfig
+	tokens, err := splitSpec(spec)
+	if err != nil {
+		return oc, err
+	}
+	for _, tok := range tokens {
+		key, value, ok := strings.Cut(tok, "=")
+		if !ok {
+			return oc, fmt.Errorf("openings: %q: expected key=value", tok)
+		}
+		switch key {
+		case "file":
+			oc.File = value
+		case "format":
+			oc.Format = value
+		case "order":
+			if value != "sequential" && value != "random" {
+				return oc, fmt.Errorf("openings: order=%s: must be sequential or random", value)
+			}
+			oc.Order = value
+		case "plies", "start":
+			n, err := strconv.Atoi(value)
+			if err != nil || n < 0 || (key == "start" && n == 0) {
+				return oc, fmt.Errorf("openings: %s=%s: must be a positive whole number", key, value)
+			}
+			if key == "plies" {
+				oc.Plies = n
+			} else {
+				oc.Start = n
+			}
+		default:
+			return oc, fmt.Errorf("openings: unknown key %q (known: file format order plies start)", key)
+		}
+	}
+	if oc.File == "" {
+		return oc, fmt.Errorf("openings: missing file=")
+	}
+	return oc, nil
+}
+
+// openingPicker hands out openings for game pairs in a fixed order: the same
+// seed and config always give the same sequence.
+type openingPicker struct {
+	suite *pgn.Suite
+	order string
+	next  int
+	rng   *rand.Rand
+}
+
+func newOpeningPicker(oc OpeningsConfig, seed uint64) (*openingPicker, error) {
+	if oc.File == "" {
+		return &openingPicker{}, nil
+	}
+	format, err := pgn.ParseFormat(oc.Format)
+	if err != nil {
+		return nil, err
+	}
+	suite, err := pgn.OpenSuite(oc.File, format, oc.Plies)
+	if err != nil {
+		return nil, err
+	}
+	if suite.Len() == 0 {
+		return nil, fmt.Errorf("openings: %s has no openings", oc.File)
+	}
+	p := &openingPicker{suite: suite, order: oc.Order, rng: rand.New(rand.NewPCG(seed, 0x6f70656e))}
+	if oc.Start > 0 {
+		p.next = (oc.Start - 1) % suite.Len()
+	}
+	return p, nil
+}
+
+// pick returns the opening for the next game pair.
+func (p *openingPicker) pick() (pgn.Opening, error) {
+	if p.suite == nil {
+		return pgn.Opening{Source: "startpos"}, nil
+	}
+	i := p.next
+	if p.order == "random" {
+		i = p.rng.IntN(p.suite.Len())
+	} else {
+		p.next = (p.next + 1) % p.suite.Len()
+	}
+	return p.suite.Opening(i)
+}

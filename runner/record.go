@@ -1,0 +1,96 @@
+package runner
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/autoplay/autoplay/pgn"
+	"github.com/autoplay/autoplay/protocol"
+)
+
+// PGN turns the record into a PGN game. SAN is worked out here, by replaying
+// the moves, so that the per-move path never spells moves.
+func (r *GameRecord) PGN(rules Rules, event, site string) (*pgn.Game, error) {
+	board, err := rules.NewBoard(r.StartFEN)
+	if err != nil {
+		return nil, err
+	}
+	g := &pgn.Game{
+		StartFEN: r.StartFEN,
+		Moves:    make([]pgn.Move, 0, len(r.Plies)),
+		Result:   r.Outcome.String(),
+		Ending:   r.Ending,
+	}
+	for i := range r.Plies {
+		p := &r.Plies[i]
+		san, err := board.SAN(p.Move)
+		if err == nil {
+			err = board.Play(p.Move)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %d ply %d %s: %w", r.Number, i+1, p.Move, err)
+		}
+		g.Moves = append(g.Moves, pgn.Move{SAN: san, Comment: p.comment()})
+	}
+	tc := r.TimeControl[White].String()
+	if other := r.TimeControl[Black].String(); other != tc {
+		tc = "" // time odds: each side's own tag below
+	}
+	g.Tags = []pgn.Tag{
+		{Name: "Event", Value: event},
+		{Name: "Site", Value: site},
+		{Name: "Date", Value: r.Started.Format("2006.01.02")},
+		{Name: "Round", Value: strconv.Itoa(r.Number)},
+		{Name: "White", Value: r.White},
+		{Name: "Black", Value: r.Black},
+		{Name: "Result", Value: r.Outcome.String()},
+	}
+	if tc != "" {
+		g.Tags = append(g.Tags, pgn.Tag{Name: "TimeControl", Value: tc})
+	} else {
+		g.Tags = append(g.Tags,
+			pgn.Tag{Name: "WhiteTimeControl", Value: r.TimeControl[White].String()},
+			pgn.Tag{Name: "BlackTimeControl", Value: r.TimeControl[Black].String()})
+	}
+	g.Tags = append(g.Tags,
+		pgn.Tag{Name: "Termination", Value: string(r.Termination)},
+		pgn.Tag{Name: "PlyCount", Value: strconv.Itoa(len(r.Plies))},
+		pgn.Tag{Name: "GameDuration", Value: formatDuration(r.Duration)},
+		pgn.Tag{Name: "Opening", Value: r.Opening},
+	)
+	return g, nil
+}
+
+// comment is the move's PGN comment: "book", or score/depth and time as
+// "+0.35/12 0.512s" (mate scores "+M5/20 0.100s", "-M3/9 ..."), score from
+// the mover's point of view.
+func (p *Ply) comment() string {
+	if p.Book {
+		return "book"
+	}
+	secs := strconv.FormatFloat(p.Elapsed.Seconds(), 'f', 3, 64) + "s"
+	var score string
+	switch s := p.Info.Score; s.Kind {
+	case protocol.ScoreCP:
+		score = strconv.FormatFloat(float64(s.Value)/100, 'f', 2, 64)
+		if s.Value >= 0 {
+			score = "+" + score
+		}
+	case protocol.ScoreMate:
+		if s.Value >= 0 {
+			score = "+M" + strconv.Itoa(s.Value)
+		} else {
+			score = "-M" + strconv.Itoa(-s.Value)
+		}
+	default:
+		return secs
+	}
+	return score + "/" + strconv.Itoa(p.Info.Depth) + " " + secs
+}
+
+// formatDuration writes hh:mm:ss, as cutechess's GameDuration tag does.
+func formatDuration(d time.Duration) string {
+	s := int(d.Round(time.Second) / time.Second)
+	return fmt.Sprintf("%02d:%02d:%02d", s/3600, s/60%60, s%60)
+}
