@@ -33,7 +33,7 @@ type process struct {
 	closing chan struct{} // closed by close: the reader stops delivering
 	done    chan struct{} // closed once the child is reaped
 	once    sync.Once
-	waitErr error         // the child's exit status, valid after done
+	waitErr error // the child's exit status, valid after done
 	log     *IOLog
 }
 
