@@ -30,14 +30,14 @@ func TestApplySpecReadsCutechessStyleEngines(t *testing.T) {
 
 func TestApplySpecErrorsSayWhatIsWrong(t *testing.T) {
 	for spec, want := range map[string]string{
-		"cmd=x colour=red":  `unknown key "colour"`,
-		"cmd":               "expected key=value",
-		"proto=cecp":        "proto must be uci or xboard",
-		"tc=fast":           `time control "fast"`,
-		"nodes=-5":          "nodes=-5",
+		"cmd=x colour=red":   `unknown key "colour"`,
+		"cmd":                "expected key=value",
+		"proto=cecp":         "proto must be uci or xboard",
+		"tc=fast":            `time control "fast"`,
+		"nodes=-5":           "nodes=-5",
 		`name="unterminated`: "unclosed",
-		"restart=sometimes": "restart must be",
-		"st=0":              "more than 0",
+		"restart=sometimes":  "restart must be",
+		"st=0":               "more than 0",
 	} {
 		c := DefaultEngineConfig()
 		err := c.ApplySpec(spec)

@@ -42,6 +42,7 @@ type gameSetup struct {
 	players  [2]*Engine // by colour
 	rules    Rules
 	maxMoves int // full moves by the engines before a draw is adjudicated; 0 = no limit
+	relay    *RelayStats
 }
 
 // playGame drives one game from the opening to its end in a single select
@@ -93,6 +94,11 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 	timer.Stop()
 	defer timer.Stop()
 	engineMoves := 0
+	var relay relayHistogram
+	var lastMoveRead time.Time // when the previous engine move was read: the relay starts there
+	if s.relay != nil {
+		defer s.relay.merge(&relay)
+	}
 	for {
 		if status := board.Status(); status != Ongoing {
 			return endByRules(status, board.Turn()), nil
@@ -105,6 +111,9 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 		sent, err := mover.Think(s.opening.FEN, moves, &clocks, side)
 		if err != nil {
 			return disconnect(side), nil
+		}
+		if !lastMoveRead.IsZero() {
+			relay.add(time.Since(lastMoveRead))
 		}
 		budget := clocks[side].Budget()
 		limit := mover.cfg.Timeout // no clock: only a stall ends the wait
@@ -131,6 +140,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				moves = append(moves, ev.Move)
 				rec.Plies = append(rec.Plies, Ply{Move: ev.Move, Info: ev.Info, Elapsed: elapsed})
 				engineMoves++
+				lastMoveRead = ev.At
 			case evBadMove:
 				return illegalMove(side, ev.Text), nil
 			case evExit:

@@ -2,7 +2,6 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -25,8 +24,9 @@ type MatchConfig struct {
 	MaxMoves    int // draw by adjudication after this many full moves by the engines; 0 = never
 	ReportEvery int // print the score every N games; 0 = only at the end
 	Event, Site string
-	Rules       Rules     // nil = NotnilRules
-	Out         io.Writer // progress and results; nil = os.Stdout
+	Relay       *RelayStats // when set, per-move relay latencies are gathered here
+	Rules       Rules       // nil = NotnilRules
+	Out         io.Writer   // progress and results; nil = os.Stdout
 }
 
 // MatchResult is the score of a match from the first engine's side.
@@ -50,8 +50,7 @@ type match struct {
 	cfg    *MatchConfig
 	log    *IOLog
 	out    *reporter
-	cancel context.CancelFunc
-
+	stop    chan struct{} // closed by fail: schedule no more games
 	errOnce sync.Once
 	err     error
 }
@@ -68,7 +67,8 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (*MatchResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := &match{cfg: &cfg, out: &reporter{w: cfg.Out}}
+	m := &match{cfg: &cfg, out: &reporter{w: cfg.Out}, stop: make(chan struct{})}
+	cpuAtStart := processCPU()
 	if cfg.LogFile != "" {
 		f, err := os.Create(cfg.LogFile)
 		if err != nil {
@@ -92,9 +92,6 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (*MatchResult, error) {
 		return nil, err
 	}
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	m.cancel = cancel
 	jobs := make(chan gameJob)
 	results := make(chan *GameRecord)
 	scheduled := make(chan struct{})
@@ -138,8 +135,11 @@ func RunMatch(ctx context.Context, cfg MatchConfig) (*MatchResult, error) {
 		}
 	}
 	<-scheduled
-	res.Interrupted = ctx.Err() != nil && m.err == nil
+	res.Interrupted = ctx.Err() != nil
 	m.out.score(res)
+	if cfg.Relay != nil {
+		m.out.relay(cfg.Relay, processCPU()-cpuAtStart)
+	}
 	return res, m.err
 }
 
@@ -209,6 +209,8 @@ func (m *match) schedule(ctx context.Context, picker *openingPicker, jobs chan<-
 		case jobs <- job:
 		case <-ctx.Done():
 			return
+		case <-m.stop:
+			return
 		}
 	}
 }
@@ -233,6 +235,11 @@ func (m *match) work(ctx context.Context, engines [2]*Engine, jobs <-chan gameJo
 			}
 		case <-ctx.Done():
 			return
+		case <-m.stop:
+			return
+		}
+		if m.stopping() {
+			return
 		}
 		if err := m.refresh(ctx, &engines); err != nil {
 			m.fail(err)
@@ -244,6 +251,7 @@ func (m *match) work(ctx context.Context, engines [2]*Engine, jobs <-chan gameJo
 			players:  [2]*Engine{engines[job.whiteIndex], engines[1-job.whiteIndex]},
 			rules:    m.cfg.Rules,
 			maxMoves: m.cfg.MaxMoves,
+			relay:    m.cfg.Relay,
 		}
 		m.out.started(job.number, m.cfg.Games, setup.players[White].Name(), setup.players[Black].Name())
 		rec, err := playGame(ctx, &setup)
@@ -304,14 +312,23 @@ func (m *match) record(rec *GameRecord, out *pgn.Writer) error {
 	return out.Write(g)
 }
 
-// fail stops the match for an error that is not a game result.
+// fail ends the match for an error that is not a game result: no new game
+// starts, but games already running finish and are recorded, so nothing
+// played is lost. Only cancellation (Ctrl-C) abandons running games.
 func (m *match) fail(err error) {
 	m.errOnce.Do(func() {
 		m.err = err
-		if m.cancel != nil {
-			m.cancel()
-		}
+		close(m.stop)
 	})
+}
+
+func (m *match) stopping() bool {
+	select {
+	case <-m.stop:
+		return true
+	default:
+		return false
+	}
 }
 
 // scoreFor is the score (1, 0.5, 0) of the match's engine idx in a game.
@@ -345,5 +362,3 @@ func (t pairTally) add(number int, score float64) (first, second float64, done b
 	t[pair] = score
 	return 0, 0, false
 }
-
-var errInterrupted = errors.New("interrupted")

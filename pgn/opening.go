@@ -1,0 +1,121 @@
+package pgn
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/autoplay/autoplay/protocol"
+	"github.com/notnil/chess"
+)
+
+// Opening is one entry of an opening suite: where a game starts.
+type Opening struct {
+	FEN    string          // start position; "" is the standard initial position
+	Moves  []protocol.Move // moves to play from FEN (PGN openings), coordinate notation
+	SAN    []string        // the same moves in SAN, for the PGN record
+	Source string          // where it came from, e.g. "book.epd:1042"
+}
+
+// parsePGNOpening reads one game's tags and up to plies moves of its main
+// line (all when plies is 0). place names the game's file for errors; line
+// is the line it starts on.
+func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error) {
+	o := Opening{Source: place + ":" + strconv.Itoa(line)}
+	sc := newScanner(text, line)
+	fenLine := line
+	tok, err := sc.next()
+	for ; err == nil && tok.kind == tokTag; tok, err = sc.next() {
+		switch string(tok.text) {
+		case "FEN":
+			o.FEN, fenLine = strings.Join(strings.Fields(tok.value), " "), tok.line
+			if ferr := CheckFEN(o.FEN); ferr != nil {
+				return o, fmt.Errorf("%s:%d: %w", place, tok.line, ferr)
+			}
+		case "Variant":
+			if v := strings.ToLower(tok.value); v != "" && v != "standard" && v != "chess" {
+				return o, fmt.Errorf("%s:%d: variant %q is not supported", place, tok.line, tok.value)
+			}
+		}
+	}
+	if err != nil {
+		return o, fmt.Errorf("%s:%d: %w", place, tok.line, err)
+	}
+
+	pos := chess.StartingPosition()
+	number, black := 1, false
+	if o.FEN != "" {
+		pos = new(chess.Position)
+		if err := pos.UnmarshalText([]byte(o.FEN)); err != nil {
+			return o, fmt.Errorf("%s:%d: %w", place, fenLine, &FENError{o.FEN, err.Error()})
+		}
+		number, black = startNumbering(o.FEN)
+	}
+	depth := 0
+	for ; tok.kind != tokEOF && (plies == 0 || len(o.Moves) < plies); tok, _ = sc.next() {
+		switch tok.kind {
+		case tokOpen:
+			depth++
+			continue
+		case tokClose:
+			depth--
+			continue
+		}
+		if tok.kind != tokSymbol || depth > 0 {
+			continue
+		}
+		san := moveText(tok.text)
+		if isAnnotation(san) {
+			continue
+		}
+		if isResult([]byte(san)) {
+			break
+		}
+		moveName := strconv.Itoa(number)
+		if black {
+			moveName += "..."
+		}
+		if san == "--" || san == "Z0" {
+			return o, fmt.Errorf("%s:%d: move %s %q: null moves are not supported", place, tok.line, moveName, san)
+		}
+		sm, err := parseSAN(san)
+		var mv *chess.Move
+		if err == nil {
+			mv, err = sm.find(pos)
+		}
+		if errors.Is(err, errNotSAN) {
+			return o, fmt.Errorf("%s:%d: move %s %q: %w", place, tok.line, moveName, san, err)
+		}
+		if err != nil {
+			return o, fmt.Errorf("%s:%d: move %s %q: %w in position %s", place, tok.line, moveName, san, err, pos)
+		}
+		o.SAN = append(o.SAN, chess.AlgebraicNotation{}.Encode(pos, mv))
+		o.Moves = append(o.Moves, coordinate(mv))
+		pos = pos.Update(mv)
+		if black {
+			number++
+		}
+		black = !black
+	}
+	return o, nil
+}
+
+// moveText strips a move number ("12", "12." or "12...") and any leading
+// periods off a symbol, leaving the move or "" for a bare number; results
+// and castling with zeros are returned as they are.
+func moveText(sym []byte) string {
+	s := string(sym)
+	if isResult(sym) || strings.HasPrefix(s, "0-0") {
+		return s
+	}
+	s = strings.TrimLeft(s, "0123456789")
+	return strings.TrimLeft(s, ".")
+}
+
+// isAnnotation reports whether a symbol is no move: empty (a bare move
+// number), a detached move assessment ("!?") or position assessment ("+/-",
+// "="), or "e.p.".
+func isAnnotation(s string) bool {
+	return s == "e.p." || s != "--" && strings.Trim(s, "!?+-=/~") == ""
+}

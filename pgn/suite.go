@@ -1,0 +1,85 @@
+package pgn
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+)
+
+// Suite is an indexed opening file. It keeps the file's bytes and the
+// offset of each entry and parses an entry only when asked, so that large
+// suites open quickly. It is safe for concurrent use.
+type Suite struct {
+	path    string
+	format  Format
+	plies   int
+	data    []byte
+	entries []entry
+}
+
+// OpenSuite reads and indexes the opening file at path, plain or in a .zip
+// or .gz. FormatAuto guesses the format from the name, then the content.
+// plies limits the moves taken from PGN openings (0 = all).
+func OpenSuite(path string, format Format, plies int) (*Suite, error) {
+	if plies < 0 {
+		return nil, fmt.Errorf("%s: negative plies %d", path, plies)
+	}
+	data, name, err := readSource(path)
+	if err != nil {
+		return nil, err
+	}
+	if format == FormatAuto {
+		format = formatFromName(name)
+	}
+	if format == FormatAuto {
+		format = formatFromName(path)
+	}
+	if format == FormatAuto {
+		format = formatFromContent(data)
+	}
+	s := &Suite{path: path, format: format, plies: plies, data: data}
+	switch format {
+	case FormatEPD:
+		s.entries = indexEPD(data)
+	case FormatPGN:
+		s.entries = indexPGN(data)
+	default:
+		return nil, fmt.Errorf("%s: unknown format %v", path, format)
+	}
+	if len(s.entries) == 0 {
+		return nil, fmt.Errorf("%s: no openings found", path)
+	}
+	return s, nil
+}
+
+// Len returns the number of openings in the suite.
+func (s *Suite) Len() int { return len(s.entries) }
+
+// Format returns the suite's format, as given or as guessed.
+func (s *Suite) Format() Format { return s.format }
+
+// Opening parses entry i (0-based, in file order). Errors name the file and
+// line and say what was wrong.
+func (s *Suite) Opening(i int) (Opening, error) {
+	if i < 0 || i >= len(s.entries) {
+		return Opening{}, fmt.Errorf("%s: opening %d out of range [0,%d)", s.path, i, len(s.entries))
+	}
+	e := s.entries[i]
+	if s.format == FormatPGN {
+		end := len(s.data)
+		if i+1 < len(s.entries) {
+			end = int(s.entries[i+1].off)
+		}
+		return parsePGNOpening(s.data[e.off:end], s.path, int(e.line), s.plies)
+	}
+	text := s.data[e.off:]
+	if n := bytes.IndexByte(text, '\n'); n >= 0 {
+		text = text[:n]
+	}
+	source := s.path + ":" + strconv.Itoa(int(e.line))
+	fen, err := epdToFEN(string(text))
+	if err != nil {
+		return Opening{Source: source}, fmt.Errorf("%s: %w", source, err)
+	}
+	return Opening{FEN: fen, Source: source}, nil
+}
