@@ -47,9 +47,9 @@ type gameJob struct {
 
 // match is one running match: its config and the state its goroutines share.
 type match struct {
-	cfg    *MatchConfig
-	log    *IOLog
-	out    *reporter
+	cfg     *MatchConfig
+	log     *IOLog
+	out     *reporter
 	stop    chan struct{} // closed by fail: schedule no more games
 	errOnce sync.Once
 	err     error

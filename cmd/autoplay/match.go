@@ -25,10 +25,11 @@ func exitCode(err error) int {
 
 func newMatchCmd() *cobra.Command {
 	var (
-		engineSpecs []string
-		eachSpec    string
-		openings    string
-		cfg         runner.MatchConfig
+		engineSpecs     []string
+		eachSpec        string
+		openings        string
+		showRunnerStats bool
+		cfg             runner.MatchConfig
 	)
 	cmd := &cobra.Command{
 		Use:   "match",
@@ -56,6 +57,9 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 					return err
 				}
 			}
+			if showRunnerStats {
+				cfg.Relay = &runner.RelayStats{}
+			}
 			ctx, stop := interruptible()
 			defer stop()
 			res, err := runner.RunMatch(ctx, cfg)
@@ -81,6 +85,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.IntVar(&cfg.ReportEvery, "report-every", 10, "print the score every N games")
 	f.StringVar(&cfg.Event, "event", "", "PGN Event tag")
 	f.StringVar(&cfg.Site, "site", "", "PGN Site tag")
+	f.BoolVar(&showRunnerStats, "runner-stats", false, "report relay latency and the runner's CPU per move at the end")
 	return cmd
 }
 
