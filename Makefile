@@ -1,0 +1,22 @@
+# autoplay: build, test, benchmark, lint.
+GO ?= go
+BIN := bin/autoplay
+
+.PHONY: build test bench lint
+
+build:
+	$(GO) build -o $(BIN) ./cmd/autoplay
+
+# The whole suite, with the race detector: real engines (stockfish, and the
+# misbehaving test engine the tests build) included.
+test:
+	$(GO) test -race -count=1 ./...
+
+# Runner overhead per move and whole-match throughput; see bench/README.md.
+bench: build
+	$(GO) test -run XXX -bench . -benchmem ./runner/ ./protocol/...
+	bash bench/relay.sh
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...

@@ -1,0 +1,212 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+const stockfish = "/usr/games/stockfish"
+
+var (
+	buildOnce sync.Once
+	binPath   string
+	buildErr  error
+)
+
+// buildAutoplay builds the command once per test run.
+func buildAutoplay(t *testing.T) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "autoplay-bin")
+		if err != nil {
+			buildErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "autoplay")
+		if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("%v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatalf("build: %v", buildErr)
+	}
+	return binPath
+}
+
+func needStockfish(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(stockfish); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI must install stockfish")
+		}
+		t.Skip("stockfish not installed")
+	}
+}
+
+func TestMatchFlagErrorsAreClearAndPlayNothing(t *testing.T) {
+	bin := buildAutoplay(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "--engine", "cmd=/bin/true colour=red"}, `--engine 1: colour=red: unknown key "colour"`},
+		{[]string{"match", "--engine", "name=x nodes=1"}, "--engine 1: missing cmd="},
+		{[]string{"match", "--each", "nodes=1", "--engine", "cmd=/nonexistent/eng name=ghost"}, "engine ghost: cannot start /nonexistent/eng"},
+		{[]string{"match", "--each", "tc=fast"}, `--each: tc=fast: time control "fast"`},
+		{[]string{"match", "--openings", "file=x.epd order=shuffled"}, "order=shuffled: must be sequential or random"},
+		{[]string{"match", "--engine", "cmd=a", "--engine", "cmd=b", "--engine", "cmd=c"}, "--engine given 3 times"},
+	} {
+		cmd := exec.Command(bin, tc.args...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		if err == nil || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("%v: err %v, stderr %q; want %q", tc.args, err, stderr.String(), tc.want)
+		}
+		if strings.Contains(stdout.String(), "Started game") {
+			t.Errorf("%v: a game started despite the error", tc.args)
+		}
+	}
+}
+
+func TestCtrlCStopsTheMatchCleanly(t *testing.T) {
+	needStockfish(t)
+	bin := buildAutoplay(t)
+	dir := t.TempDir()
+	pgnPath := filepath.Join(dir, "int.pgn")
+	cmd := exec.Command(bin, "match",
+		"--engine", "cmd="+stockfish+" name=a option.Hash=4",
+		"--engine", "cmd="+stockfish+" name=b option.Hash=4",
+		"--each", "tc=30+0.3", "--games", "50", "--maxmoves", "6", "--pgnout", pgnPath)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "a finished game", func() bool {
+		b, _ := os.ReadFile(pgnPath)
+		return bytes.Contains(b, []byte("[Event "))
+	})
+	kids := childrenOf(cmd.Process.Pid)
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	if code := exitCodeOf(err); code != 130 {
+		t.Fatalf("exit code %d (%v), want 130\n%s\n%s", code, err, stdout.String(), stderr.String())
+	}
+	out := stdout.String()
+	finished := strings.Count(out, "Finished game")
+	b, _ := os.ReadFile(pgnPath)
+	if games := bytes.Count(b, []byte("[Event ")); games != finished || games == 0 {
+		t.Errorf("%d games in the PGN, %d reported finished", games, finished)
+	}
+	if !bytes.HasSuffix(bytes.TrimRight(b, "\n"), []byte("1/2-1/2")) && !bytes.HasSuffix(bytes.TrimRight(b, "\n"), []byte("1-0")) && !bytes.HasSuffix(bytes.TrimRight(b, "\n"), []byte("0-1")) {
+		t.Errorf("the PGN does not end with a whole game:\n%s", b)
+	}
+	if !strings.Contains(out, "Match interrupted after") || !strings.Contains(out, "Score of a vs b") {
+		t.Errorf("no final score:\n%s", out)
+	}
+	for _, pid := range kids {
+		if alive(pid) {
+			t.Errorf("engine process %d outlived the match", pid)
+		}
+	}
+}
+
+func TestSecondCtrlCExitsAtOnceAndEnginesDie(t *testing.T) {
+	needStockfish(t)
+	bin := buildAutoplay(t)
+	cmd := exec.Command(bin, "match",
+		"--engine", "cmd="+stockfish+" name=a", "--engine", "cmd="+stockfish+" name=b",
+		"--each", "tc=600", "--games", "2")
+	outPath := filepath.Join(t.TempDir(), "out")
+	stdout, err := os.Create(outPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdout.Close()
+	cmd.Stdout = stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	waitUntil(t, "the game to start", func() bool {
+		out, _ := os.ReadFile(outPath)
+		return len(childrenOf(cmd.Process.Pid)) == 2 && bytes.Contains(out, []byte("Started game 1"))
+	})
+	kids := childrenOf(cmd.Process.Pid)
+	cmd.Process.Signal(syscall.SIGINT)
+	cmd.Process.Signal(syscall.SIGINT)
+	if code := exitCodeOf(cmd.Wait()); code != 130 {
+		t.Fatalf("exit code %d, want 130", code)
+	}
+	waitUntil(t, "engines to die with the runner", func() bool {
+		for _, pid := range kids {
+			if alive(pid) {
+				return false
+			}
+		}
+		return true
+	})
+}
+
+func exitCodeOf(err error) int {
+	if err == nil {
+		return 0
+	}
+	if ee, ok := err.(*exec.ExitError); ok {
+		return ee.ExitCode()
+	}
+	return -1
+}
+
+// childrenOf lists the live child processes of pid.
+func childrenOf(pid int) []int {
+	var kids []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		child, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// Fields after the command name: state, ppid, ...
+		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) {
+			kids = append(kids, child)
+		}
+	}
+	return kids
+}
+
+// alive reports whether pid is a running (not zombie) process.
+func alive(pid int) bool {
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+	return len(fields) > 0 && fields[0] != "Z"
+}
+
+// waitUntil polls for background progress; it asserts nothing about speed.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
