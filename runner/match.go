@@ -25,7 +25,7 @@ type MatchConfig struct {
 	ReportEvery int // print the score every N games; 0 = only at the end
 	Event, Site string
 	Relay       *RelayStats // when set, per-move relay latencies are gathered here
-	Rules       Rules       // nil = NotnilRules
+	Rules       Rules       // nil = BitboardRules
 	Out         io.Writer   // progress and results; nil = os.Stdout
 }
 
@@ -153,7 +153,7 @@ func (c *MatchConfig) complete() error {
 	}
 	c.Concurrency = min(c.Concurrency, c.Games)
 	if c.Rules == nil {
-		c.Rules = NotnilRules{}
+		c.Rules = BitboardRules{}
 	}
 	if c.Out == nil {
 		c.Out = os.Stdout

@@ -1,0 +1,72 @@
+package runner
+
+import (
+	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/protocol"
+)
+
+// BitboardRules serves the Rules interface with the built-in engine's
+// bitboard board: legal moves, status and repetition without allocating per
+// move. NotnilRules stays as the test oracle it is checked against.
+type BitboardRules struct{}
+
+// NewBoard implements Rules.
+func (BitboardRules) NewBoard(fen string) (Board, error) {
+	if fen == "" {
+		return &bitboardBoard{pos: engine.NewPosition()}, nil
+	}
+	pos, err := engine.ParseFEN(fen)
+	if err != nil {
+		return nil, err
+	}
+	return &bitboardBoard{pos: pos}, nil
+}
+
+// bitboardBoard adapts engine.Position, whose history already holds the
+// Zobrist keys repetitions are counted by (the en-passant square is hashed
+// only when a capture is legal, as FIDE counts it).
+type bitboardBoard struct {
+	pos *engine.Position
+}
+
+func (b *bitboardBoard) Turn() Color {
+	if b.pos.SideToMove() == engine.White {
+		return White
+	}
+	return Black
+}
+
+func (b *bitboardBoard) Play(m protocol.Move) error {
+	mv, ok := b.pos.FromProtocol(m)
+	if !ok {
+		return ErrIllegalMove
+	}
+	b.pos.MakeMove(mv)
+	return nil
+}
+
+func (b *bitboardBoard) SAN(m protocol.Move) (string, error) {
+	mv, ok := b.pos.FromProtocol(m)
+	if !ok {
+		return "", ErrIllegalMove
+	}
+	return b.pos.SAN(mv), nil
+}
+
+func (b *bitboardBoard) FEN() string { return b.pos.FEN() }
+
+func (b *bitboardBoard) Status() Status {
+	switch b.pos.Status() {
+	case engine.Checkmate:
+		return Checkmate
+	case engine.Stalemate:
+		return Stalemate
+	case engine.InsufficientMaterial:
+		return InsufficientMaterial
+	case engine.FiftyMoveRule:
+		return FiftyMoves
+	case engine.Repetition:
+		return ThreefoldRepetition
+	}
+	return Ongoing
+}
