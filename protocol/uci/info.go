@@ -1,0 +1,227 @@
+package uci
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/autoplay/autoplay/protocol"
+)
+
+// parseInfo reads the fields after "info" into info. Unknown fields are
+// skipped along with the arguments they are known to take, so one new field
+// from a newer engine does not lose the rest of the line.
+func parseInfo(sc *scanner, info *protocol.Info) error {
+	for {
+		key := sc.next()
+		if key == nil {
+			return nil
+		}
+		var err error
+		switch string(key) {
+		case "depth":
+			info.Depth, err = intField(sc, "depth")
+		case "seldepth":
+			info.SelDepth, err = intField(sc, "seldepth")
+		case "multipv":
+			info.MultiPV, err = intField(sc, "multipv")
+		case "hashfull":
+			info.HashFull, err = intField(sc, "hashfull")
+		case "currmovenumber":
+			info.CurrMoveNumber, err = intField(sc, "currmovenumber")
+		case "nodes":
+			info.Nodes, err = uintField(sc, "nodes")
+		case "nps":
+			info.NPS, err = uintField(sc, "nps")
+		case "tbhits":
+			info.TBHits, err = uintField(sc, "tbhits")
+		case "time":
+			var ms uint64
+			ms, err = uintField(sc, "time")
+			info.Time = time.Duration(ms) * time.Millisecond
+		case "score":
+			err = parseScore(sc, &info.Score)
+		case "currmove":
+			tok := sc.next()
+			m, ok := parseMove(tok)
+			if !ok {
+				return &MoveError{Command: "info currmove", Token: string(tok)}
+			}
+			info.CurrMove = m
+		case "pv":
+			info.PV = appendMoves(sc, info.PV)
+		case "string":
+			info.String = string(sc.rest())
+		case "wdl":
+			skipN(sc, 3)
+		case "cpuload", "sbhits":
+			skipN(sc, 1)
+		case "refutation":
+			skipMoves(sc)
+		case "currline":
+			if _, ok := atou(sc.peek()); ok { // optional cpu number
+				sc.next()
+			}
+			skipMoves(sc)
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+func intField(sc *scanner, name string) (int, error) {
+	tok := sc.next()
+	n, ok := atoi(tok)
+	if !ok {
+		return 0, fmt.Errorf("info: bad %s %q", name, tok)
+	}
+	return n, nil
+}
+
+func uintField(sc *scanner, name string) (uint64, error) {
+	tok := sc.next()
+	n, ok := atou(tok)
+	if !ok {
+		return 0, fmt.Errorf("info: bad %s %q", name, tok)
+	}
+	return n, nil
+}
+
+// parseScore reads "cp N" or "mate N" and the optional bound, in whatever
+// order the engine sends them.
+func parseScore(sc *scanner, s *protocol.Score) error {
+	for {
+		switch string(sc.peek()) {
+		case "cp", "mate":
+			kind := sc.next()
+			tok := sc.next()
+			v, ok := atoi(tok)
+			if !ok {
+				return fmt.Errorf("info: bad score %s %q", kind, tok)
+			}
+			s.Value = v
+			s.Kind = protocol.ScoreCP
+			if kind[0] == 'm' {
+				s.Kind = protocol.ScoreMate
+			}
+		case "lowerbound":
+			sc.next()
+			s.Bound = protocol.BoundLower
+		case "upperbound":
+			sc.next()
+			s.Bound = protocol.BoundUpper
+		default:
+			if s.Kind == protocol.ScoreNone {
+				return fmt.Errorf("info: score without cp or mate")
+			}
+			return nil
+		}
+	}
+}
+
+// appendMoves consumes move tokens up to the first token that is not a move,
+// which is left for the caller as the next field name.
+func appendMoves(sc *scanner, dst []protocol.Move) []protocol.Move {
+	for {
+		before := sc.i
+		m, ok := parseMove(sc.next())
+		if !ok {
+			sc.i = before
+			return dst
+		}
+		dst = append(dst, m)
+	}
+}
+
+// skipMoves consumes move tokens without keeping them.
+func skipMoves(sc *scanner) {
+	for {
+		if _, ok := parseMove(sc.peek()); !ok {
+			return
+		}
+		sc.next()
+	}
+}
+
+// skipN skips up to n numeric arguments.
+func skipN(sc *scanner, n int) {
+	for ; n > 0; n-- {
+		if _, ok := atoi(sc.peek()); !ok {
+			return
+		}
+		sc.next()
+	}
+}
+
+// AppendInfo appends an "info" line for the fields of info that are set
+// (non-zero), in the order engines usually send them, and a newline.
+func AppendInfo(dst []byte, info *protocol.Info) []byte {
+	dst = append(dst, "info"...)
+	if info.Depth != 0 {
+		dst = appendInt(dst, " depth ", int64(info.Depth))
+	}
+	if info.SelDepth != 0 {
+		dst = appendInt(dst, " seldepth ", int64(info.SelDepth))
+	}
+	if info.MultiPV != 0 {
+		dst = appendInt(dst, " multipv ", int64(info.MultiPV))
+	}
+	switch info.Score.Kind {
+	case protocol.ScoreCP:
+		dst = appendInt(dst, " score cp ", int64(info.Score.Value))
+	case protocol.ScoreMate:
+		dst = appendInt(dst, " score mate ", int64(info.Score.Value))
+	}
+	if info.Score.Kind != protocol.ScoreNone {
+		switch info.Score.Bound {
+		case protocol.BoundLower:
+			dst = append(dst, " lowerbound"...)
+		case protocol.BoundUpper:
+			dst = append(dst, " upperbound"...)
+		}
+	}
+	if info.Nodes != 0 {
+		dst = appendUint(dst, " nodes ", info.Nodes)
+	}
+	if info.NPS != 0 {
+		dst = appendUint(dst, " nps ", info.NPS)
+	}
+	if info.HashFull != 0 {
+		dst = appendInt(dst, " hashfull ", int64(info.HashFull))
+	}
+	if info.TBHits != 0 {
+		dst = appendUint(dst, " tbhits ", info.TBHits)
+	}
+	if info.Time != 0 {
+		dst = appendInt(dst, " time ", info.Time.Milliseconds())
+	}
+	if !info.CurrMove.IsZero() {
+		dst = append(dst, " currmove "...)
+		dst = info.CurrMove.AppendTo(dst)
+	}
+	if info.CurrMoveNumber != 0 {
+		dst = appendInt(dst, " currmovenumber ", int64(info.CurrMoveNumber))
+	}
+	if len(info.PV) > 0 {
+		dst = append(dst, " pv"...)
+		for _, m := range info.PV {
+			dst = append(dst, ' ')
+			dst = m.AppendTo(dst)
+		}
+	}
+	if info.String != "" {
+		// "string" takes the rest of the line, so it must come last.
+		dst = append(dst, " string "...)
+		dst = append(dst, info.String...)
+	}
+	return append(dst, '\n')
+}
+
+func appendInt(dst []byte, key string, v int64) []byte {
+	return strconv.AppendInt(append(dst, key...), v, 10)
+}
+
+func appendUint(dst []byte, key string, v uint64) []byte {
+	return strconv.AppendUint(append(dst, key...), v, 10)
+}

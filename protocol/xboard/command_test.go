@@ -1,0 +1,218 @@
+package xboard
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/autoplay/autoplay/protocol"
+)
+
+func TestParseCommand(t *testing.T) {
+	const fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+	e2e4 := protocol.MustParseMove("e2e4")
+	tests := []struct {
+		line string
+		want Command
+	}{
+		{"xboard", Command{Kind: CmdXboard}},
+		{"protover 2", Command{Kind: CmdProtover, N: 2}},
+		{"accepted setboard", Command{Kind: CmdAccepted, Name: "setboard"}},
+		{"rejected san", Command{Kind: CmdRejected, Name: "san"}},
+		{"new", Command{Kind: CmdNew}},
+		{"variant fischerandom", Command{Kind: CmdVariant, Name: "fischerandom"}},
+		{"force\r", Command{Kind: CmdForce}},
+		{"go", Command{Kind: CmdGo}},
+		{"setboard " + fen, Command{Kind: CmdSetboard, FEN: fen}},
+		{"usermove e2e4", Command{Kind: CmdUserMove, Move: e2e4}},
+		{"usermove\te7e8q", Command{Kind: CmdUserMove, Move: protocol.MustParseMove("e7e8q")}},
+		{"e2e4", Command{Kind: CmdUserMove, Move: e2e4}},
+		{"time 30000", Command{Kind: CmdTime, Time: 300 * time.Second}},
+		{"otim 150", Command{Kind: CmdOtim, Time: 1500 * time.Millisecond}},
+		{"otim -20", Command{Kind: CmdOtim, Time: -200 * time.Millisecond}},
+		{"level 40 5 0", Command{Kind: CmdLevel, Level: Level{Moves: 40, Base: 5 * time.Minute}}},
+		{"level 0 2:30 1.5", Command{Kind: CmdLevel, Level: Level{Base: 150 * time.Second, Inc: 1500 * time.Millisecond}}},
+		{"level 0 0:05 0.1", Command{Kind: CmdLevel, Level: Level{Base: 5 * time.Second, Inc: 100 * time.Millisecond}}},
+		{"st 10", Command{Kind: CmdSt, Time: 10 * time.Second}},
+		{"sd 12", Command{Kind: CmdSd, N: 12}},
+		{"post", Command{Kind: CmdPost}},
+		{"nopost", Command{Kind: CmdNopost}},
+		{"ping 42", Command{Kind: CmdPing, N: 42}},
+		{"undo", Command{Kind: CmdUndo}},
+		{"remove", Command{Kind: CmdRemove}},
+		{"result 1-0 {White mates}", Command{Kind: CmdResult, Name: WhiteWins, Value: "White mates"}},
+		{"result 1/2-1/2 {Draw by repetition}", Command{Kind: CmdResult, Name: Draw, Value: "Draw by repetition"}},
+		{"result *", Command{Kind: CmdResult, Name: Unfinished}},
+		{"quit", Command{Kind: CmdQuit}},
+		{"?", Command{Kind: CmdMoveNow}},
+		{"hard", Command{Kind: CmdHard}},
+		{"easy", Command{Kind: CmdEasy}},
+		{"memory 256", Command{Kind: CmdMemory, N: 256}},
+		{"cores 2", Command{Kind: CmdCores, N: 2}},
+		{"option Resign Threshold=600", Command{Kind: CmdOption, Name: "Resign Threshold", Value: "600", HasValue: true}},
+		{"option Book File=", Command{Kind: CmdOption, Name: "Book File", HasValue: true}},
+		{"option Clear Hash", Command{Kind: CmdOption, Name: "Clear Hash"}},
+		{"name Fairy-Max", Command{Kind: CmdName, Name: "Fairy-Max"}},
+		{"rating 2100 1900", Command{Kind: CmdRating, Value: "2100 1900"}},
+		{"frobnicate", Command{}},
+		{"e2e9", Command{}},
+		{"", Command{}},
+	}
+	for _, tt := range tests {
+		got, err := ParseCommand(tt.line)
+		if err != nil {
+			t.Errorf("%q: %v", tt.line, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%q:\n got %+v\nwant %+v", tt.line, got, tt.want)
+		}
+	}
+}
+
+func TestParseCommandErrorsSayWhatWasWrong(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{"usermove e9e4", `usermove: bad move "e9e4"`},
+		{"usermove", "usermove: missing move"},
+		{"protover two", `protover: bad number "two"`},
+		{"sd -1", `sd: bad number "-1"`},
+		{"time soon", `time: bad centiseconds "soon"`},
+		{"st NaN", `st: bad seconds "NaN"`},
+		{"level 40 5", `level: want MOVES MIN[:SEC] INC, got "40 5"`},
+		{"level x 5 0", `level: bad moves "x"`},
+		{"level 40 5:xx 0", `level: bad base "5:xx"`},
+		{"level 40 5 -1", `level: bad increment "-1"`},
+		{"setboard", "setboard: missing FEN"},
+		{"option =5", "option: missing name"},
+		{"result 2-0 {?}", `result: bad result "2-0"`},
+	}
+	for _, tt := range tests {
+		_, err := ParseCommand(tt.line)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%q: error %v, want %q", tt.line, err, tt.want)
+		}
+	}
+	_, err := ParseCommand("usermove e9e4")
+	var me *MoveError
+	if !errors.As(err, &me) || me.Token != "e9e4" {
+		t.Errorf("%v is not a *MoveError for e9e4", err)
+	}
+}
+
+// TestGUICommandsRoundTrip writes every command the runner sends and reads
+// it back with the engine's parser.
+func TestGUICommandsRoundTrip(t *testing.T) {
+	e2e4 := protocol.MustParseMove("e2e4")
+	tests := []struct {
+		line []byte
+		text string
+		want Command
+	}{
+		{AppendCommand(nil, CmdXboard), "xboard\n", Command{Kind: CmdXboard}},
+		{AppendCommand(nil, CmdNew), "new\n", Command{Kind: CmdNew}},
+		{AppendCommand(nil, CmdMoveNow), "?\n", Command{Kind: CmdMoveNow}},
+		{AppendCommand(nil, CmdEasy), "easy\n", Command{Kind: CmdEasy}},
+		{AppendCommandN(nil, CmdProtover, 2), "protover 2\n", Command{Kind: CmdProtover, N: 2}},
+		{AppendCommandN(nil, CmdPing, 3), "ping 3\n", Command{Kind: CmdPing, N: 3}},
+		{AppendCommandN(nil, CmdSd, 9), "sd 9\n", Command{Kind: CmdSd, N: 9}},
+		{AppendCommandN(nil, CmdMemory, 64), "memory 64\n", Command{Kind: CmdMemory, N: 64}},
+		{AppendCommandN(nil, CmdCores, 1), "cores 1\n", Command{Kind: CmdCores, N: 1}},
+		{AppendCommandArg(nil, CmdAccepted, "usermove"), "accepted usermove\n", Command{Kind: CmdAccepted, Name: "usermove"}},
+		{AppendCommandArg(nil, CmdRejected, "san"), "rejected san\n", Command{Kind: CmdRejected, Name: "san"}},
+		{AppendCommandArg(nil, CmdVariant, "normal"), "variant normal\n", Command{Kind: CmdVariant, Name: "normal"}},
+		{AppendCommandArg(nil, CmdSetboard, "8/8/8/8/8/5k2/4q3/7K b - - 0 1"), "setboard 8/8/8/8/8/5k2/4q3/7K b - - 0 1\n",
+			Command{Kind: CmdSetboard, FEN: "8/8/8/8/8/5k2/4q3/7K b - - 0 1"}},
+		{AppendClock(nil, CmdTime, 61234*time.Millisecond), "time 6123\n", Command{Kind: CmdTime, Time: 61230 * time.Millisecond}},
+		{AppendClock(nil, CmdOtim, -time.Second), "otim 0\n", Command{Kind: CmdOtim}},
+		{AppendSt(nil, 5*time.Second), "st 5\n", Command{Kind: CmdSt, Time: 5 * time.Second}},
+		{AppendSt(nil, 300*time.Millisecond), "st 1\n", Command{Kind: CmdSt, Time: time.Second}},
+		{AppendLevel(nil, Level{Moves: 40, Base: 5 * time.Minute}), "level 40 5 0\n", Command{Kind: CmdLevel, Level: Level{Moves: 40, Base: 5 * time.Minute}}},
+		{AppendLevel(nil, Level{Base: 150 * time.Second, Inc: 1500 * time.Millisecond}), "level 0 2:30 1.5\n",
+			Command{Kind: CmdLevel, Level: Level{Base: 150 * time.Second, Inc: 1500 * time.Millisecond}}},
+		{AppendLevel(nil, Level{Base: 8 * time.Second, Inc: 80 * time.Millisecond}), "level 0 0:08 0.08\n",
+			Command{Kind: CmdLevel, Level: Level{Base: 8 * time.Second, Inc: 80 * time.Millisecond}}},
+		{AppendUserMove(nil, e2e4, true), "usermove e2e4\n", Command{Kind: CmdUserMove, Move: e2e4}},
+		{AppendUserMove(nil, e2e4, false), "e2e4\n", Command{Kind: CmdUserMove, Move: e2e4}},
+		{AppendResult(nil, BlackWins, "White resigns"), "result 0-1 {White resigns}\n", Command{Kind: CmdResult, Name: BlackWins, Value: "White resigns"}},
+		{AppendSetOption(nil, "Resign Threshold", "600"), "option Resign Threshold=600\n",
+			Command{Kind: CmdOption, Name: "Resign Threshold", Value: "600", HasValue: true}},
+		{AppendPushButton(nil, "Clear Hash"), "option Clear Hash\n", Command{Kind: CmdOption, Name: "Clear Hash"}},
+	}
+	for _, tt := range tests {
+		if string(tt.line) != tt.text {
+			t.Errorf("wrote %q, want %q", tt.line, tt.text)
+		}
+		got, err := ParseCommand(string(tt.line))
+		if err != nil || !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("%q: read back %+v, %v; want %+v", tt.line, got, err, tt.want)
+		}
+	}
+	if got := string(AppendUserMoveText(nil, "exf8=Q+", true)); got != "usermove exf8=Q+\n" {
+		t.Errorf("SAN user move: %q", got)
+	}
+}
+
+// TestEngineOutputRoundTrip writes what the built-in engine sends and reads
+// it back with the runner's parser.
+func TestEngineOutputRoundTrip(t *testing.T) {
+	info := protocol.Info{Depth: 9, Score: mate(-3), Time: 1230 * time.Millisecond, Nodes: 48000, PV: moves("e2e4", "e7e5")}
+	infoX := protocol.Info{Depth: 12, Score: cp(31), Time: 5 * time.Second, Nodes: 70000, SelDepth: 17, NPS: 14000, TBHits: 0, PV: moves("d2d4")}
+	tests := []struct {
+		line []byte
+		text string
+		want EngineMessage
+	}{
+		{AppendMove(nil, protocol.MustParseMove("e7e8q")), "move e7e8q\n", EngineMessage{Kind: KindMove, Move: MoveTextOf("e7e8q")}},
+		{AppendPong(nil, 12), "pong 12\n", EngineMessage{Kind: KindPong, Number: 12}},
+		{AppendResultClaim(nil, Draw, "Stalemate"), "1/2-1/2 {Stalemate}\n", EngineMessage{Kind: KindResult, Result: Draw, Text: "Stalemate"}},
+		{AppendIllegalMove(nil, "", "e2e5"), "Illegal move: e2e5\n", EngineMessage{Kind: KindIllegalMove, Move: MoveTextOf("e2e5"), Text: "e2e5"}},
+		{AppendIllegalMove(nil, "in check", "e1g1"), "Illegal move (in check): e1g1\n",
+			EngineMessage{Kind: KindIllegalMove, Reason: "in check", Move: MoveTextOf("e1g1"), Text: "e1g1"}},
+		{AppendError(nil, "unknown command", "frob"), "Error (unknown command): frob\n", EngineMessage{Kind: KindError, Reason: "unknown command", Text: "frob"}},
+		{AppendComment(nil, "book move"), "# book move\n", EngineMessage{Kind: KindComment, Text: "book move"}},
+		{AppendThinking(nil, &info), "9 -100003 123 48000 e2e4 e7e5\n",
+			EngineMessage{Kind: KindThinking, Info: info, PVText: []byte("e2e4 e7e5")}},
+		{AppendThinking(nil, &infoX), "12 31 500 70000 17 14000 0\td2d4\n",
+			EngineMessage{Kind: KindThinking, Info: infoX, PVText: []byte("d2d4")}},
+	}
+	for _, tt := range tests {
+		if string(tt.line) != tt.text {
+			t.Errorf("wrote %q, want %q", tt.line, tt.text)
+		}
+		var got EngineMessage
+		if err := ParseEngineLine(tt.line[:len(tt.line)-1], &got); err != nil || !sameMessage(got, tt.want) {
+			t.Errorf("%q: read back %+v, %v\nwant %+v", tt.line, got, err, tt.want)
+		}
+	}
+}
+
+func TestAppendEdit(t *testing.T) {
+	tests := []struct {
+		fen      string
+		prefixed bool
+		want     string
+	}{
+		{"k7/8/2K5/8/8/8/8/7R w - - 0 1", false, "force\nedit\n#\nRh1\nKc6\nc\nKa8\n.\n"},
+		{"8/8/8/8/8/5k2/4q3/7K b - - 0 1", false, "force\na2a3\nedit\n#\nKh1\nc\nQe2\nKf3\n.\n"},
+		{"8/8/8/8/8/5k2/4q3/7K b - - 0 1", true, "force\nusermove a2a3\nedit\n#\nKh1\nc\nQe2\nKf3\n.\n"},
+	}
+	for _, tt := range tests {
+		got, err := AppendEdit(nil, tt.fen, tt.prefixed)
+		if err != nil || string(got) != tt.want {
+			t.Errorf("%q:\n got %q, %v\nwant %q", tt.fen, got, err, tt.want)
+		}
+	}
+	for fen, want := range map[string]string{
+		"8/8/8 w - - 0 1":                 `edit: FEN "8/8/8 w - - 0 1": 3 ranks`,
+		"8/8/8/8/8/8/8/7 w - - 0 1":       `edit: FEN "8/8/8/8/8/8/8/7 w - - 0 1": rank 1 has 7 squares`,
+		"8/8/8/8/8/8/8/6X1 w - - 0 1":     `edit: FEN "8/8/8/8/8/8/8/6X1 w - - 0 1": bad piece 'X'`,
+		"8/8/8/8/8/8/8/8 x - - 0 1":       `edit: FEN "8/8/8/8/8/8/8/8 x - - 0 1": bad side to move "x"`,
+		"8/8/8/8/8/8/8/8":                 `edit: FEN "8/8/8/8/8/8/8/8": want placement and side to move`,
+		"8/8/8/8/8/8/8/ppppppppp w - - 0": `edit: FEN "8/8/8/8/8/8/8/ppppppppp w - - 0": rank 1 has 9 squares`,
+	} {
+		if _, err := AppendEdit(nil, fen, false); err == nil || err.Error() != want {
+			t.Errorf("%q: error %v, want %q", fen, err, want)
+		}
+	}
+}
