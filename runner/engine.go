@@ -28,6 +28,7 @@ type Engine struct {
 	buf      []byte          // reused for every command written
 	goCmd    uci.Go
 	failed   bool // it misbehaved: replace it before the next game
+	played   bool // it has started a game (restart=on replaces it after)
 }
 
 // StartEngine starts an engine process and completes the UCI handshake:
@@ -99,6 +100,7 @@ func (e *Engine) await(ctx context.Context, want eventKind, other func(Event)) e
 // NewGame tells the engine a new game starts and waits until it is ready;
 // stale output from the last game (a late bestmove) is dropped on the way.
 func (e *Engine) NewGame(ctx context.Context) error {
+	e.played = true
 	if err := e.proc.write([]byte("ucinewgame\nisready\n")); err != nil {
 		return errDisconnected
 	}
@@ -140,6 +142,27 @@ func (e *Engine) settle(ctx context.Context) {
 	e.Stop()
 	if err := e.await(ctx, evMove, nil); err != nil {
 		e.failed = true
+	}
+}
+
+// needsRestart says whether the engine must be replaced before a game.
+func (e *Engine) needsRestart(policy Restart) bool {
+	switch policy {
+	case RestartOn:
+		return e.played
+	case RestartOff:
+		return e.exited()
+	}
+	return e.failed || e.exited()
+}
+
+// exited reports whether the engine process is gone.
+func (e *Engine) exited() bool {
+	select {
+	case <-e.proc.done:
+		return true
+	default:
+		return false
 	}
 }
 

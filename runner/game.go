@@ -135,7 +135,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 					return lossOnTime(side), nil
 				}
 				if board.Play(ev.Move) != nil {
-					return illegalMove(side, ev.Move.String()), nil
+					return illegalMove(side, moveText(ev.Move)), nil
 				}
 				moves = append(moves, ev.Move)
 				rec.Plies = append(rec.Plies, Ply{Move: ev.Move, Info: ev.Info, Elapsed: elapsed})
@@ -164,4 +164,12 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 			return ending{}, ctx.Err()
 		}
 	}
+}
+
+// moveText names a move for an ending; "bestmove (none)" has no move text.
+func moveText(m protocol.Move) string {
+	if m.IsZero() {
+		return "(none)"
+	}
+	return m.String()
 }

@@ -278,7 +278,7 @@ func (m *match) startEngines(ctx context.Context) ([2]*Engine, error) {
 func (m *match) refresh(ctx context.Context, engines *[2]*Engine) error {
 	for i, e := range engines {
 		cfg := &m.cfg.Engines[i]
-		if e != nil && (e.failed || cfg.Restart == RestartOn) {
+		if e != nil && e.needsRestart(cfg.Restart) {
 			m.log.Note(cfg.Name, "restarting")
 			e.Close()
 			engines[i] = nil

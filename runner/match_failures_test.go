@@ -265,3 +265,49 @@ func waitForFile(path, text string) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+func TestRestartPolicyDecidesWhenAFreshProcessStarts(t *testing.T) {
+	needStockfish(t)
+	for _, tc := range []struct {
+		policy       string
+		misRestarts  int
+		sfRestarts   int
+		misbehaviour string
+	}{
+		{"auto", 2, 0, "-mode=illegal -at=2"}, // after each illegal move (games 1 and 2; game 3 needs none after it)
+		{"off", 0, 0, "-mode=illegal -at=2"},
+		{"on", 2, 2, "-mode=normal"}, // before games 2 and 3
+	} {
+		t.Run(tc.policy, func(t *testing.T) {
+			logPath := t.TempDir() + "/io.log"
+			spec := "cmd=" + misengine(t) + " name=mis nodes=1"
+			for _, a := range strings.Fields(tc.misbehaviour) {
+				spec += " arg=" + a
+			}
+			run := runMatch(t, MatchConfig{
+				Engines: [2]EngineConfig{
+					engineSpec(t, spec+" restart="+tc.policy),
+					engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=50 restart="+tc.policy),
+				},
+				Games: 3, MaxMoves: 10, LogFile: logPath,
+			})
+			if run.err != nil {
+				t.Fatal(run.err)
+			}
+			log, _ := os.ReadFile(logPath)
+			mis, sf := 0, 0
+			for _, line := range strings.Split(string(log), "\n") {
+				if strings.HasSuffix(line, "# restarting") {
+					if strings.Contains(line, " mis ") {
+						mis++
+					} else {
+						sf++
+					}
+				}
+			}
+			if mis != tc.misRestarts || sf != tc.sfRestarts {
+				t.Errorf("restarts: mis %d, sf %d; want %d, %d", mis, sf, tc.misRestarts, tc.sfRestarts)
+			}
+		})
+	}
+}
