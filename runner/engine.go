@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
-	"github.com/autoplay/autoplay/protocol/uci"
 )
 
 // Errors an engine's failure maps to; the game loop turns them into endings.
@@ -19,141 +18,142 @@ var (
 // quitGrace is how long an engine gets to exit after "quit" before it is killed.
 const quitGrace = time.Second
 
-// Engine is one UCI engine process as the runner drives it.
+// driver is what differs between engine protocols: the words, not the
+// supervision. The Engine owns the process; a driver writes commands to it
+// and reads its events through the Engine.
+type driver interface {
+	// decoder turns the engine's output lines into events, on the reader goroutine.
+	decoder() decoder
+	// handshake runs right after start: identify, learn features/options, set options.
+	handshake(ctx context.Context, e *Engine, warn func(string)) error
+	// newGame prepares a game from startFEN and waits until the engine is in sync.
+	newGame(ctx context.Context, e *Engine, rules Rules, startFEN string) error
+	// think asks for a move in the position after moves; it returns the
+	// moment the clock starts.
+	think(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) (time.Time, error)
+	// accepted tells the driver the engine's move m was legal and played.
+	accepted(m protocol.Move)
+	// settle stops a search the game no longer needs and waits until the engine is idle.
+	settle(ctx context.Context, e *Engine) error
+	// gameOver tells the engine the game ended.
+	gameOver(e *Engine, outcome Outcome, reason string)
+	// quit is the command that asks the engine to exit.
+	quit() []byte
+}
+
+// Engine is one engine process as the runner drives it, whatever its protocol.
 type Engine struct {
 	cfg      *EngineConfig
 	proc     *process
+	drv      driver
 	idName   string          // what the engine calls itself
 	declared map[string]bool // option names the engine declared
 	buf      []byte          // reused for every command written
-	goCmd    uci.Go
-	failed   bool // it misbehaved: replace it before the next game
-	played   bool // it has started a game (restart=on replaces it after)
+	failed   bool            // it misbehaved: replace it before the next game
+	played   bool            // it has started a game (restart=on replaces it after)
+	reuse    bool            // it can play another game in the same process
 }
 
-// StartEngine starts an engine process and completes the UCI handshake:
-// uci → id/option → uciok, then setoption for every configured option. An
-// option the engine does not declare is reported to warn, not an error.
+// StartEngine starts an engine process and completes its protocol's
+// handshake, setting every configured option; an option the engine does
+// not declare is reported to warn, not an error.
 func StartEngine(ctx context.Context, cfg *EngineConfig, log *IOLog, warn func(string)) (*Engine, error) {
-	proc, err := startProcess(cfg, &uciDecoder{}, log)
+	var drv driver
+	switch cfg.Proto {
+	case XBoard:
+		drv = newXBoardDriver()
+	default:
+		drv = &uciDriver{}
+	}
+	proc, err := startProcess(cfg, drv.decoder(), log)
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, proc: proc, declared: map[string]bool{}, buf: make([]byte, 0, 4096)}
-	if err := e.handshake(ctx, warn); err != nil {
+	e := &Engine{cfg: cfg, proc: proc, drv: drv, declared: map[string]bool{}, buf: make([]byte, 0, 4096), reuse: true}
+	if err := drv.handshake(ctx, e, warn); err != nil {
 		proc.kill()
 		return nil, fmt.Errorf("engine %s: handshake: %w", cfg.Name, err)
 	}
 	return e, nil
 }
 
-func (e *Engine) handshake(ctx context.Context, warn func(string)) error {
-	if err := e.proc.write([]byte("uci\n")); err != nil {
+// write sends one or more whole command lines.
+func (e *Engine) write(b []byte) error {
+	if err := e.proc.write(b); err != nil {
 		return errDisconnected
-	}
-	err := e.await(ctx, evHandshake, func(ev Event) {
-		switch ev.Kind {
-		case evID:
-			e.idName = ev.Text
-		case evOption:
-			e.declared[ev.Text] = true
-		}
-	})
-	if err != nil {
-		return err
-	}
-	for _, opt := range e.cfg.Options {
-		if !e.declared[opt.Name] && warn != nil {
-			warn(fmt.Sprintf("engine %s does not declare option %q; sending it anyway", e.cfg.Name, opt.Name))
-		}
-		if err := e.proc.write(uci.AppendSetOption(e.buf[:0], opt.Name, opt.Value)); err != nil {
-			return errDisconnected
-		}
 	}
 	return nil
 }
 
-// await reads events until one of kind want arrives, passing others to
-// other (which may be nil). It gives up after the engine's timeout.
-func (e *Engine) await(ctx context.Context, want eventKind, other func(Event)) error {
-	timer := time.NewTimer(e.cfg.Timeout)
+// await reads events until done says one was the awaited one; it gives up
+// after timeout (a stall) or when the engine exits.
+func (e *Engine) await(ctx context.Context, timeout time.Duration, done func(Event) bool) error {
+	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	for {
 		select {
 		case ev, ok := <-e.proc.events:
-			switch {
-			case !ok || ev.Kind == evExit:
+			if !ok || ev.Kind == evExit {
 				return errDisconnected
-			case ev.Kind == want:
+			}
+			if done(ev) {
 				return nil
-			case other != nil:
-				other(ev)
 			}
 		case <-timer.C:
-			return errStalled
+			return stalledAfter(timeout)
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
 }
 
-// NewGame tells the engine a new game starts and waits until it is ready;
-// stale output from the last game (a late bestmove) is dropped on the way.
-func (e *Engine) NewGame(ctx context.Context) error {
+// stalledAfter is errStalled with how long the engine was given.
+func stalledAfter(d time.Duration) error {
+	return fmt.Errorf("%w (no answer in %v)", errStalled, d)
+}
+
+// awaitKind waits for an event of one kind, ignoring others.
+func (e *Engine) awaitKind(ctx context.Context, want eventKind) error {
+	return e.await(ctx, e.cfg.Timeout, func(ev Event) bool { return ev.Kind == want })
+}
+
+// NewGame gets the engine ready for a game from startFEN; stale output of
+// the last game (a late move) is dropped on the way.
+func (e *Engine) NewGame(ctx context.Context, rules Rules, startFEN string) error {
 	e.played = true
-	if err := e.proc.write([]byte("ucinewgame\nisready\n")); err != nil {
-		return errDisconnected
-	}
-	return e.await(ctx, evReady, nil)
+	return e.drv.newGame(ctx, e, rules, startFEN)
 }
 
-// Think sends the position and a go command for side to move, and returns
-// when the command was written: the moment the engine's clock starts.
+// Think asks the engine for its move; it returns when the clock started.
 func (e *Engine) Think(startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) (time.Time, error) {
-	b := uci.AppendPosition(e.buf[:0], startFEN, moves)
-	g := &e.goCmd
-	*g = uci.Go{}
-	tc := &e.cfg.TC
-	if tc.HasClock() {
-		g.Clock = true
-		g.WTime, g.BTime = clocks[White].Remaining(), clocks[Black].Remaining()
-		g.WInc, g.BInc = clocks[White].tc.Inc, clocks[Black].tc.Inc
-		g.MovesToGo = clocks[side].MovesToGo()
-	}
-	g.MoveTime, g.Nodes, g.Depth = tc.MoveTime, tc.Nodes, tc.Depth
-	b = uci.AppendGo(b, g)
-	e.buf = b
-	// The clock starts before the write: a fast engine's reply can be read
-	// before the write call has even returned.
-	sent := time.Now()
-	if err := e.proc.write(b); err != nil {
-		return sent, errDisconnected
-	}
-	return sent, nil
+	return e.drv.think(e, startFEN, moves, clocks, side)
 }
 
-// Stop asks a thinking engine to move now.
-func (e *Engine) Stop() { e.proc.write([]byte("stop\n")) }
+// Accepted tells the engine's driver that its move was legal and played.
+func (e *Engine) Accepted(m protocol.Move) { e.drv.accepted(m) }
 
-// settle stops a search the game no longer needs and waits for its move, so
-// that the engine is idle for the next game; an engine that does not answer
-// is marked failed and will be replaced.
+// settle stops a search the game no longer needs, so that the engine is idle
+// for the next game; an engine that does not answer is marked failed.
 func (e *Engine) settle(ctx context.Context) {
-	e.Stop()
-	if err := e.await(ctx, evMove, nil); err != nil {
+	if err := e.drv.settle(ctx, e); err != nil {
 		e.failed = true
 	}
 }
 
+// GameOver tells the engine how the game ended.
+func (e *Engine) GameOver(outcome Outcome, reason string) { e.drv.gameOver(e, outcome, reason) }
+
 // needsRestart says whether the engine must be replaced before a game.
 func (e *Engine) needsRestart(policy Restart) bool {
-	switch policy {
-	case RestartOn:
+	switch {
+	case e.exited():
+		return true
+	case policy == RestartOn || !e.reuse:
 		return e.played
-	case RestartOff:
-		return e.exited()
+	case policy == RestartOff:
+		return false
 	}
-	return e.failed || e.exited()
+	return e.failed
 }
 
 // exited reports whether the engine process is gone.
@@ -167,7 +167,7 @@ func (e *Engine) exited() bool {
 }
 
 // Close quits the engine, kills it if it does not exit in time, and reaps it.
-func (e *Engine) Close() { e.proc.close([]byte("quit\n"), quitGrace) }
+func (e *Engine) Close() { e.proc.close(e.drv.quit(), quitGrace) }
 
 // Name is the configured name, or failing that the engine's own.
 func (e *Engine) Name() string {
@@ -177,42 +177,9 @@ func (e *Engine) Name() string {
 	return e.idName
 }
 
-// uciDecoder turns UCI engine output into events. It keeps the last info
-// line that carried a score: that one describes the move that follows.
-type uciDecoder struct {
-	msg  uci.EngineMessage
-	last moveInfo
-}
-
-func (d *uciDecoder) decode(line []byte, ev *Event) bool {
-	err := uci.ParseEngineLine(line, &d.msg)
-	switch d.msg.Kind {
-	case uci.KindInfo:
-		if info := &d.msg.Info; err == nil && info.HasScore() && info.MultiPV <= 1 {
-			d.last = moveInfo{Score: info.Score, Depth: info.Depth, SelDepth: info.SelDepth, Nodes: info.Nodes}
-		}
-		return false
-	case uci.KindBestMove:
-		if me := (*uci.MoveError)(nil); errors.As(err, &me) {
-			ev.Kind, ev.Text = evBadMove, me.Token
-		} else {
-			ev.Kind, ev.Move, ev.Info = evMove, d.msg.BestMove, d.last
-		}
-		d.last = moveInfo{}
-		return true
-	case uci.KindReadyOK:
-		ev.Kind = evReady
-	case uci.KindUCIOK:
-		ev.Kind = evHandshake
-	case uci.KindID:
-		if d.msg.IDField != "name" {
-			return false
-		}
-		ev.Kind, ev.Text = evID, d.msg.IDValue
-	case uci.KindOption:
-		ev.Kind, ev.Text = evOption, d.msg.Option.Name
-	default:
-		return false
+// warnUndeclared reports configured options the engine did not declare.
+func (e *Engine) warnUndeclared(warn func(string), opt EngineOption) {
+	if !e.declared[opt.Name] && warn != nil {
+		warn(fmt.Sprintf("engine %s does not declare option %q; sending it anyway", e.cfg.Name, opt.Name))
 	}
-	return true
 }

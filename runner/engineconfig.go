@@ -157,8 +157,8 @@ func (c *EngineConfig) Validate() error {
 	if c.Cmd == "" {
 		return fmt.Errorf("engine %q: missing cmd=", c.Name)
 	}
-	if c.Proto == XBoard {
-		return fmt.Errorf("engine %q: proto=xboard is not supported yet", c.Name)
+	if c.Proto == XBoard && c.TC.Nodes > 0 {
+		return fmt.Errorf("engine %q: nodes= cannot be given to an XBoard engine: the protocol has no node limit", c.Name)
 	}
 	return nil
 }

@@ -17,6 +17,10 @@ const (
 	evID                             // the engine's name; Text holds it
 	evOption                         // an option the engine declares; Text holds its name
 	evExit                           // stdout closed: the engine disconnected
+	evFeature                        // an XBoard feature; Text = name, Value = value
+	evClaim                          // a result claim; Claim and Text (the comment)
+	evResign                         // the engine resigns
+	evRejected                       // the engine calls a move it was sent illegal; Text holds it
 )
 
 // moveInfo is the part of an engine's last search info that the runner keeps
@@ -36,5 +40,10 @@ type Event struct {
 	Move protocol.Move
 	Info moveInfo
 	At   time.Time // when the line was read: the clock stops here
-	Text string
+	Text string    // see the kinds; for evMove, a SAN move that Move could not hold
+	// Value, N and Claim carry the rest of rarer messages: a feature's
+	// value, a pong's number, the result an engine claims.
+	Value string
+	N     int
+	Claim Outcome
 }

@@ -75,6 +75,11 @@ func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
 	if end.failed {
 		s.players[end.culprit].failed = true
 	}
+	for _, p := range s.players {
+		if !p.exited() {
+			p.GameOver(end.outcome, end.text)
+		}
+	}
 	rec.Outcome, rec.Termination, rec.Ending = end.outcome, end.termination, end.text
 	rec.Duration = time.Since(rec.Started)
 	return rec, nil
@@ -82,7 +87,7 @@ func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
 
 func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord, moves []protocol.Move) (ending, error) {
 	for c := White; c <= Black; c++ {
-		if err := s.players[c].NewGame(ctx); err != nil {
+		if err := s.players[c].NewGame(ctx, s.rules, s.opening.FEN); err != nil {
 			if ctx.Err() != nil {
 				return ending{}, ctx.Err()
 			}
@@ -125,7 +130,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 		select {
 		case ev, ok := <-mover.proc.events:
 			if !ok {
-				return disconnect(side), nil
+				ev.Kind = evExit
 			}
 			switch ev.Kind {
 			case evMove:
@@ -134,24 +139,38 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				if !clocks[side].Punch(elapsed, mover.cfg.TimeMargin) {
 					return lossOnTime(side), nil
 				}
-				if board.Play(ev.Move) != nil {
-					return illegalMove(side, moveText(ev.Move)), nil
+				move := ev.Move
+				if move.IsZero() && ev.Text != "" { // SAN from an XBoard engine
+					if move, err = board.ParseSAN(ev.Text); err != nil {
+						return illegalMove(side, ev.Text), nil
+					}
 				}
-				moves = append(moves, ev.Move)
-				rec.Plies = append(rec.Plies, Ply{Move: ev.Move, Info: ev.Info, Elapsed: elapsed})
+				if board.Play(move) != nil {
+					return illegalMove(side, moveText(move)), nil
+				}
+				mover.Accepted(move)
+				moves = append(moves, move)
+				rec.Plies = append(rec.Plies, Ply{Move: move, Info: ev.Info, Elapsed: elapsed})
 				engineMoves++
 				lastMoveRead = ev.At
 			case evBadMove:
 				return illegalMove(side, ev.Text), nil
-			case evExit:
-				return disconnect(side), nil
 			default:
+				if end, over := interruption(side, ev, moves); over {
+					if ev.Kind != evExit {
+						mover.settle(ctx)
+					}
+					return end, nil
+				}
 				goto wait // readyok and the like: not what we wait for
 			}
 		case ev, ok := <-other.proc.events:
-			if !ok || ev.Kind == evExit {
+			if !ok {
+				ev.Kind = evExit
+			}
+			if end, over := interruption(side.Other(), ev, moves); over {
 				mover.settle(ctx)
-				return disconnect(side.Other()), nil
+				return end, nil
 			}
 			goto wait // the idle engine's chatter
 		case <-timer.C:
@@ -164,6 +183,31 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 			return ending{}, ctx.Err()
 		}
 	}
+}
+
+// interruption decides whether something an engine said other than a move
+// ends the game: it exits, resigns, claims a result, or rejects a move it
+// was sent. The game loop ends games by the rules before it waits, so a
+// claim that arrives while it waits claims what is not so.
+func interruption(c Color, ev Event, moves []protocol.Move) (ending, bool) {
+	switch ev.Kind {
+	case evExit:
+		return disconnect(c), true
+	case evResign:
+		return resigns(c), true
+	case evClaim:
+		return falseClaim(c, ev.Claim, ev.Text), true
+	case evRejected:
+		// Only the last two moves can be the one it was just sent; other
+		// "Illegal move" replies (GNU Chess says it of unknown commands)
+		// are noise.
+		for i := len(moves) - 1; i >= 0 && i >= len(moves)-2; i-- {
+			if moves[i].String() == ev.Text {
+				return rejectsLegalMove(c, ev.Text), true
+			}
+		}
+	}
+	return ending{}, false
 }
 
 // moveText names a move for an ending; "bestmove (none)" has no move text.

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"bufio"
+	"bytes"
 	"io"
 	"strconv"
 	"sync"
@@ -22,26 +23,33 @@ func NewIOLog(w io.Writer) *IOLog {
 	return &IOLog{w: bufio.NewWriterSize(w, 64<<10), start: time.Now(), buf: make([]byte, 0, 256)}
 }
 
-// Line records one line; dir is '>' for sent to the engine, '<' for read.
-func (l *IOLog) Line(engine string, dir byte, line []byte) {
+// Line records what was sent or read; dir is '>' for sent to the engine,
+// '<' for read. A write of several commands is logged a line each.
+func (l *IOLog) Line(engine string, dir byte, text []byte) {
 	if l == nil {
 		return
 	}
 	now := time.Now()
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	b := now.AppendFormat(l.buf[:0], "15:04:05.000000")
-	b = append(b, ' ')
-	b = strconv.AppendFloat(b, now.Sub(l.start).Seconds(), 'f', 6, 64)
-	b = append(b, ' ')
-	b = append(b, engine...)
-	b = append(b, ' ', dir, ' ')
-	b = append(b, line...)
-	if len(b) == 0 || b[len(b)-1] != '\n' {
+	for len(text) > 0 {
+		line := text
+		if i := bytes.IndexByte(text, '\n'); i >= 0 {
+			line, text = text[:i], text[i+1:]
+		} else {
+			text = nil
+		}
+		b := now.AppendFormat(l.buf[:0], "15:04:05.000000")
+		b = append(b, ' ')
+		b = strconv.AppendFloat(b, now.Sub(l.start).Seconds(), 'f', 6, 64)
+		b = append(b, ' ')
+		b = append(b, engine...)
+		b = append(b, ' ', dir, ' ')
+		b = append(b, line...)
 		b = append(b, '\n')
+		l.w.Write(b)
+		l.buf = b
 	}
-	l.w.Write(b)
-	l.buf = b
 }
 
 // Note records a line from the runner itself (a restart, a kill).

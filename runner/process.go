@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -33,7 +35,8 @@ type process struct {
 	closing chan struct{} // closed by close: the reader stops delivering
 	done    chan struct{} // closed once the child is reaped
 	once    sync.Once
-	waitErr error // the child's exit status, valid after done
+	waitErr error        // the child's exit status, valid after done
+	lines   atomic.Int64 // lines read so far: a sign of life even when none is an event
 	log     *IOLog
 }
 
@@ -83,6 +86,7 @@ func (p *process) read(stdout io.Reader, dec decoder) {
 		}
 		line = bytes.TrimRight(line, "\r\n")
 		if len(line) > 0 {
+			p.lines.Add(1)
 			p.log.Line(p.name, '<', line)
 			var ev Event
 			if dec.decode(line, &ev) {
@@ -155,6 +159,9 @@ func (p *process) shutdown(quitCmd []byte, grace time.Duration) {
 func (p *process) kill() {
 	p.close(nil, 0)
 }
+
+// signal sends sig to the engine (XBoard engines may ask for SIGINT).
+func (p *process) signal(sig os.Signal) { p.cmd.Process.Signal(sig) }
 
 // pid is the child's process id, for tests that check for leaks.
 func (p *process) pid() int { return p.cmd.Process.Pid }

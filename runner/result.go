@@ -1,5 +1,10 @@
 package runner
 
+import (
+	"errors"
+	"strconv"
+)
+
 // Outcome is a game's result.
 type Outcome uint8
 
@@ -90,10 +95,27 @@ func stall(c Color) ending {
 
 // engineFailure maps an engine error to the ending it causes.
 func engineFailure(c Color, err error) ending {
-	if err == errStalled {
+	if errors.Is(err, errStalled) {
 		return stall(c)
 	}
 	return disconnect(c)
+}
+
+func resigns(c Color) ending {
+	return ending{outcome: winFor(c.Other()), termination: TermNormal, text: c.String() + " resigns", culprit: c}
+}
+
+func falseClaim(c Color, claim Outcome, comment string) ending {
+	text := c.String() + " makes a false result claim: " + claim.String()
+	if comment != "" {
+		text += " " + strconv.Quote(comment)
+	}
+	return ending{outcome: winFor(c.Other()), termination: TermRulesInfraction, text: text, culprit: c, failed: true}
+}
+
+func rejectsLegalMove(c Color, move string) ending {
+	return ending{outcome: winFor(c.Other()), termination: TermRulesInfraction,
+		text: c.String() + " rejects a legal move: " + move, culprit: c, failed: true}
 }
 
 func adjudicatedDraw(reason string) ending {

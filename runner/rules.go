@@ -60,6 +60,8 @@ type Board interface {
 	Status() Status
 	// SAN spells a legal move of the current position in SAN.
 	SAN(m protocol.Move) (string, error)
+	// ParseSAN reads a legal move of the current position written in SAN.
+	ParseSAN(san string) (protocol.Move, error)
 	// FEN describes the current position.
 	FEN() string
 }

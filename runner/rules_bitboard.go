@@ -53,6 +53,14 @@ func (b *bitboardBoard) SAN(m protocol.Move) (string, error) {
 	return b.pos.SAN(mv), nil
 }
 
+func (b *bitboardBoard) ParseSAN(san string) (protocol.Move, error) {
+	mv, err := b.pos.ParseSAN(san)
+	if err != nil {
+		return protocol.Move{}, ErrIllegalMove
+	}
+	return b.pos.ProtocolMove(mv), nil
+}
+
 func (b *bitboardBoard) FEN() string { return b.pos.FEN() }
 
 func (b *bitboardBoard) Status() Status {

@@ -96,6 +96,18 @@ func (b *notnilBoard) SAN(m protocol.Move) (string, error) {
 	return chess.AlgebraicNotation{}.Encode(b.pos, lm), nil
 }
 
+func (b *notnilBoard) ParseSAN(san string) (protocol.Move, error) {
+	m, err := chess.AlgebraicNotation{}.Decode(b.pos, san)
+	if err != nil {
+		return protocol.Move{}, ErrIllegalMove
+	}
+	pm, ok := protocol.ParseMove([]byte(chess.UCINotation{}.Encode(b.pos, m)))
+	if !ok || b.find(pm) == nil {
+		return protocol.Move{}, ErrIllegalMove
+	}
+	return pm, nil
+}
+
 func (b *notnilBoard) FEN() string { return b.pos.String() }
 
 func (b *notnilBoard) Status() Status {

@@ -1,0 +1,124 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/uci"
+)
+
+// uciDriver speaks UCI: the engine is stateless between moves, so every
+// turn sends the whole game as "position ... moves ..." and a "go".
+type uciDriver struct {
+	goCmd uci.Go
+}
+
+func (d *uciDriver) decoder() decoder { return &uciDecoder{} }
+
+func (d *uciDriver) quit() []byte { return []byte("quit\n") }
+
+// handshake: uci → id/option → uciok, then setoption for each option.
+func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string)) error {
+	if err := e.write([]byte("uci\n")); err != nil {
+		return err
+	}
+	err := e.await(ctx, e.cfg.Timeout, func(ev Event) bool {
+		switch ev.Kind {
+		case evID:
+			e.idName = ev.Text
+		case evOption:
+			e.declared[ev.Text] = true
+		}
+		return ev.Kind == evHandshake
+	})
+	if err != nil {
+		return err
+	}
+	for _, opt := range e.cfg.Options {
+		e.warnUndeclared(warn, opt)
+		if err := e.write(uci.AppendSetOption(e.buf[:0], opt.Name, opt.Value)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (d *uciDriver) newGame(ctx context.Context, e *Engine, _ Rules, _ string) error {
+	if err := e.write([]byte("ucinewgame\nisready\n")); err != nil {
+		return err
+	}
+	return e.awaitKind(ctx, evReady)
+}
+
+func (d *uciDriver) think(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) (time.Time, error) {
+	b := uci.AppendPosition(e.buf[:0], startFEN, moves)
+	g := &d.goCmd
+	*g = uci.Go{}
+	tc := &e.cfg.TC
+	if tc.HasClock() {
+		g.Clock = true
+		g.WTime, g.BTime = clocks[White].Remaining(), clocks[Black].Remaining()
+		g.WInc, g.BInc = clocks[White].tc.Inc, clocks[Black].tc.Inc
+		g.MovesToGo = clocks[side].MovesToGo()
+	}
+	g.MoveTime, g.Nodes, g.Depth = tc.MoveTime, tc.Nodes, tc.Depth
+	b = uci.AppendGo(b, g)
+	e.buf = b
+	// The clock starts before the write: a fast engine's reply can be read
+	// before the write call has even returned.
+	sent := time.Now()
+	return sent, e.write(b)
+}
+
+func (d *uciDriver) accepted(protocol.Move) {}
+
+func (d *uciDriver) settle(ctx context.Context, e *Engine) error {
+	if err := e.write([]byte("stop\n")); err != nil {
+		return err
+	}
+	return e.awaitKind(ctx, evMove)
+}
+
+func (d *uciDriver) gameOver(*Engine, Outcome, string) {}
+
+// uciDecoder turns UCI engine output into events. It keeps the last info
+// line that carried a score: that one describes the move that follows.
+type uciDecoder struct {
+	msg  uci.EngineMessage
+	last moveInfo
+}
+
+func (d *uciDecoder) decode(line []byte, ev *Event) bool {
+	err := uci.ParseEngineLine(line, &d.msg)
+	switch d.msg.Kind {
+	case uci.KindInfo:
+		if info := &d.msg.Info; err == nil && info.HasScore() && info.MultiPV <= 1 {
+			d.last = moveInfo{Score: info.Score, Depth: info.Depth, SelDepth: info.SelDepth, Nodes: info.Nodes}
+		}
+		return false
+	case uci.KindBestMove:
+		if me := (*uci.MoveError)(nil); errors.As(err, &me) {
+			ev.Kind, ev.Text = evBadMove, me.Token
+		} else {
+			ev.Kind, ev.Move, ev.Info = evMove, d.msg.BestMove, d.last
+		}
+		d.last = moveInfo{}
+		return true
+	case uci.KindReadyOK:
+		ev.Kind = evReady
+	case uci.KindUCIOK:
+		ev.Kind = evHandshake
+	case uci.KindID:
+		if d.msg.IDField != "name" {
+			return false
+		}
+		ev.Kind, ev.Text = evID, d.msg.IDValue
+	case uci.KindOption:
+		ev.Kind, ev.Text = evOption, d.msg.Option.Name
+	default:
+		return false
+	}
+	return true
+}

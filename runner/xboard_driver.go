@@ -1,0 +1,358 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/xboard"
+)
+
+// protover1Wait is how long an engine that sends no "feature done=1" gets
+// before it is taken for a protocol 1 engine, as XBoard itself waits.
+const protover1Wait = 2 * time.Second
+
+// xboardDriver speaks XBoard/CECP protocol 2. Unlike UCI the engine keeps
+// the game: it is told each move once, and after "go" it plays its side by
+// itself. The driver tracks what the engine knows.
+type xboardDriver struct {
+	f        xboardFeatures
+	pingN    int
+	known    int  // moves of this game the engine has been told or played
+	playing  bool // out of force mode: it moves when it is its turn
+	sanBoard Board
+}
+
+// xboardFeatures are the engine's features that change how we talk to it,
+// with the protocol's defaults for engines that do not say.
+type xboardFeatures struct {
+	ping, setboard, usermove, san, time, sigint, reuse, memory, smp bool
+}
+
+func newXBoardDriver() *xboardDriver {
+	// sigint stays off unless declared: a signal an engine does not handle would kill it.
+	return &xboardDriver{f: xboardFeatures{time: true, reuse: true}}
+}
+
+func (d *xboardDriver) decoder() decoder { return &xboardDecoder{} }
+
+func (d *xboardDriver) quit() []byte { return []byte("quit\n") }
+
+// handshake: "xboard", "protover 2", then every feature is answered with
+// accepted or rejected until "done=1". An engine that says "done=0" gets
+// the generous timeout; one that never says done is a protocol 1 engine
+// after two seconds.
+func (d *xboardDriver) handshake(ctx context.Context, e *Engine, warn func(string)) error {
+	if err := e.write([]byte("xboard\nprotover 2\n")); err != nil {
+		return err
+	}
+	timer := time.NewTimer(protover1Wait)
+	defer timer.Stop()
+	waitingForDone, silenceExtended := false, false
+	var msg xboard.EngineMessage
+wait:
+	for {
+		select {
+		case ev, ok := <-e.proc.events:
+			if !ok || ev.Kind == evExit {
+				return errDisconnected
+			}
+			if ev.Kind != evFeature {
+				continue
+			}
+			xboard.ParseEngineLine([]byte(ev.Text), &msg)
+			reply := e.buf[:0]
+			done := false
+			for _, f := range msg.Features {
+				ok := d.accept(e, f)
+				if ok {
+					reply = append(append(reply, "accepted "...), f.Name...)
+				} else {
+					reply = append(append(reply, "rejected "...), f.Name...)
+				}
+				reply = append(reply, '\n')
+				if f.Name == "done" {
+					if f.Bool() {
+						done = true
+					} else if !waitingForDone {
+						waitingForDone = true
+						timer.Reset(e.cfg.Timeout)
+					}
+				}
+			}
+			e.buf = reply
+			if err := e.write(reply); err != nil {
+				return err
+			}
+			if done {
+				break wait
+			}
+		case <-timer.C:
+			switch {
+			case waitingForDone:
+				return fmt.Errorf("%w: feature done=0 but no done=1 in %v", errStalled, e.cfg.Timeout)
+			case e.proc.lines.Load() > 0:
+				break wait // protocol 1, or features without done
+			case !silenceExtended:
+				// Not a word yet: a protocol 1 engine may just be slow to
+				// start, a stalled one never speaks. Wait out the timeout.
+				silenceExtended = true
+				timer.Reset(max(e.cfg.Timeout-protover1Wait, 0))
+			default:
+				return fmt.Errorf("%w: no answer to protover 2 in %v", errStalled, e.cfg.Timeout)
+			}
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	e.reuse = d.f.reuse
+	return d.setOptions(e, warn)
+}
+
+// accept records a feature and says whether we accept it.
+func (d *xboardDriver) accept(e *Engine, f xboard.Feature) bool {
+	on := f.Bool()
+	switch f.Name {
+	case "ping":
+		d.f.ping = on
+	case "setboard":
+		d.f.setboard = on
+	case "usermove":
+		d.f.usermove = on
+	case "san":
+		d.f.san = on
+	case "time":
+		d.f.time = on
+	case "sigint":
+		d.f.sigint = on
+	case "sigterm", "draw", "analyze", "variants", "name", "nps", "pause", "debug", "done", "playother", "ics", "exclude", "setscore", "highlight":
+	case "reuse":
+		d.f.reuse = on
+	case "memory":
+		d.f.memory = on
+	case "smp":
+		d.f.smp = on
+	case "myname":
+		e.idName = f.Value
+	case "colors":
+		return !on // we never send the obsolete white/black commands
+	case "option":
+		if opt, err := xboard.ParseOption(f.Value); err == nil {
+			e.declared[opt.Name] = true
+		} else {
+			return false
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// setOptions sends the configured options: "memory" and "cores" as the
+// protocol's own commands (when the engine has those features), the rest as
+// "option NAME=VALUE".
+func (d *xboardDriver) setOptions(e *Engine, warn func(string)) error {
+	b := e.buf[:0]
+	for _, opt := range e.cfg.Options {
+		switch {
+		case opt.Name == "memory" && d.f.memory, opt.Name == "cores" && d.f.smp:
+			n, err := strconv.Atoi(opt.Value)
+			if err != nil {
+				return errors.New("option." + opt.Name + " wants a whole number")
+			}
+			kind := xboard.CmdMemory
+			if opt.Name == "cores" {
+				kind = xboard.CmdCores
+			}
+			b = xboard.AppendCommandN(b, kind, n)
+		default:
+			e.warnUndeclared(warn, opt)
+			b = xboard.AppendSetOption(b, opt.Name, opt.Value)
+		}
+	}
+	e.buf = b
+	if len(b) == 0 {
+		return nil
+	}
+	return e.write(b)
+}
+
+// newGame: new, force, the time control, post, easy, the position (setboard,
+// or edit mode for engines without it), then a ping to be sure the engine
+// has caught up and no move of the last game is still on its way.
+func (d *xboardDriver) newGame(ctx context.Context, e *Engine, rules Rules, startFEN string) error {
+	d.known, d.playing, d.sanBoard = 0, false, nil
+	if d.f.san {
+		board, err := rules.NewBoard(startFEN)
+		if err != nil {
+			return err
+		}
+		d.sanBoard = board
+	}
+	b := append(e.buf[:0], "new\nforce\n"...)
+	tc := &e.cfg.TC
+	switch {
+	case tc.HasClock():
+		b = xboard.AppendLevel(b, xboard.Level{Moves: tc.Moves, Base: tc.Base, Inc: tc.Inc})
+	case tc.MoveTime > 0:
+		b = xboard.AppendSt(b, tc.MoveTime)
+	}
+	if tc.Depth > 0 {
+		b = xboard.AppendCommandN(b, xboard.CmdSd, tc.Depth)
+	}
+	b = append(b, "post\neasy\n"...)
+	if startFEN != "" {
+		if d.f.setboard {
+			b = xboard.AppendCommandArg(b, xboard.CmdSetboard, startFEN)
+		} else {
+			var err error
+			if b, err = xboard.AppendEdit(b, startFEN, d.f.usermove); err != nil {
+				return err
+			}
+		}
+	}
+	e.buf = b
+	if err := e.write(b); err != nil {
+		return err
+	}
+	return d.sync(ctx, e)
+}
+
+// sync sends "ping N" and waits for "pong N"; without the ping feature
+// there is nothing to wait for.
+func (d *xboardDriver) sync(ctx context.Context, e *Engine) error {
+	if !d.f.ping {
+		return nil
+	}
+	d.pingN++
+	n := d.pingN
+	if err := e.write(xboard.AppendCommandN(e.buf[:0], xboard.CmdPing, n)); err != nil {
+		return err
+	}
+	return e.await(ctx, e.cfg.Timeout, func(ev Event) bool { return ev.Kind == evReady && ev.N == n })
+}
+
+// think tells the engine the moves it has not seen and the clocks. The
+// first time in a game it is in force mode and gets "go"; after that it
+// plays its side, and the opponent's move is what starts its search.
+func (d *xboardDriver) think(e *Engine, _ string, moves []protocol.Move, clocks *[2]Clock, side Color) (time.Time, error) {
+	b := e.buf[:0]
+	clock := e.cfg.TC.HasClock() && d.f.time
+	if d.playing && clock {
+		b = d.appendClocks(b, clocks, side)
+	}
+	for _, m := range moves[d.known:] {
+		if d.sanBoard != nil {
+			san, err := d.sanBoard.SAN(m)
+			if err != nil {
+				return time.Now(), err
+			}
+			d.sanBoard.Play(m)
+			b = xboard.AppendUserMoveText(b, san, d.f.usermove)
+		} else {
+			b = xboard.AppendUserMove(b, m, d.f.usermove)
+		}
+	}
+	d.known = len(moves)
+	if !d.playing {
+		if clock {
+			b = d.appendClocks(b, clocks, side)
+		}
+		b = append(b, "go\n"...)
+		d.playing = true
+	}
+	e.buf = b
+	sent := time.Now()
+	return sent, e.write(b)
+}
+
+func (d *xboardDriver) appendClocks(b []byte, clocks *[2]Clock, side Color) []byte {
+	b = xboard.AppendClock(b, xboard.CmdTime, clocks[side].Remaining())
+	return xboard.AppendClock(b, xboard.CmdOtim, clocks[side.Other()].Remaining())
+}
+
+func (d *xboardDriver) accepted(m protocol.Move) {
+	d.known++
+	if d.sanBoard != nil {
+		d.sanBoard.Play(m)
+	}
+}
+
+// settle takes the engine out of play ("force" stops a search) and waits
+// until it answers a ping: any late move is read and dropped on the way.
+func (d *xboardDriver) settle(ctx context.Context, e *Engine) error {
+	d.playing = false
+	if d.f.sigint {
+		e.proc.signal(syscall.SIGINT)
+	}
+	if err := e.write([]byte("force\n")); err != nil {
+		return err
+	}
+	return d.sync(ctx, e)
+}
+
+func (d *xboardDriver) gameOver(e *Engine, outcome Outcome, reason string) {
+	d.playing = false
+	e.write(xboard.AppendResult(e.buf[:0], outcome.String(), reason))
+}
+
+// xboardDecoder turns XBoard engine output into events, keeping the last
+// thinking line for the move that follows.
+type xboardDecoder struct {
+	msg  xboard.EngineMessage
+	last moveInfo
+}
+
+func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
+	err := xboard.ParseEngineLine(line, &d.msg)
+	switch d.msg.Kind {
+	case xboard.KindThinking:
+		if info := &d.msg.Info; err == nil {
+			d.last = moveInfo{Score: info.Score, Depth: info.Depth, SelDepth: info.SelDepth, Nodes: info.Nodes}
+		}
+		return false
+	case xboard.KindMove:
+		if me := (*xboard.MoveError)(nil); errors.As(err, &me) {
+			ev.Kind, ev.Text = evBadMove, me.Token
+			return true
+		}
+		ev.Kind, ev.Info = evMove, d.last
+		if m, ok := d.msg.Move.Coord(); ok {
+			ev.Move = m
+		} else {
+			ev.Text = d.msg.Move.String() // SAN: the game loop reads it against the board
+		}
+		d.last = moveInfo{}
+	case xboard.KindPong:
+		ev.Kind, ev.N = evReady, d.msg.Number
+	case xboard.KindFeature:
+		ev.Kind, ev.Text = evFeature, string(line)
+	case xboard.KindResult:
+		ev.Kind, ev.Text = evClaim, d.msg.Text
+		switch d.msg.Result {
+		case xboard.WhiteWins:
+			ev.Claim = WhiteWins
+		case xboard.BlackWins:
+			ev.Claim = BlackWins
+		case xboard.Draw:
+			ev.Claim = Draw
+		default:
+			return false // "* {...}": the engine gives up on the game, claims nothing
+		}
+	case xboard.KindResign:
+		ev.Kind = evResign
+	case xboard.KindIllegalMove:
+		ev.Kind, ev.Text = evRejected, d.msg.Move.String()
+		if ev.Text == "" {
+			ev.Text = strings.TrimSpace(d.msg.Text)
+		}
+	default:
+		return false // thinking continued, tells, comments, errors, draw offers: in the log only
+	}
+	return true
+}
