@@ -11,9 +11,10 @@
 // -delay D (late, slow; default 2s), -flood N (info lines per go, default
 // 20000), -illegal color|jump (kind of illegal move), -seed S (move choice,
 // default 1), -trapterm (ignore SIGTERM and SIGINT: only SIGKILL stops it),
-// -xboard (reserved; not implemented yet).
+// -xboard (speak XBoard/CECP protocol 2 instead of UCI; there -at counts
+// the engine's own moves of a game, from 1, restarting at "new").
 //
-// Modes and the runner behaviour each one proves:
+// UCI modes and the runner behaviour each one proves:
 //
 //	normal       plays properly: the baseline every other mode departs from.
 //	crash        at the Nth go of a game exits with status 3 mid-line, without
@@ -39,6 +40,41 @@
 //	             an info string: the runner surfaces option errors.
 //	slow         answers every go after -delay (stop answers at once): time
 //	             controls and stop handling work with a thinking engine.
+//
+// With -xboard it declares
+//
+//	feature myname="misengine MODE" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 reuse=1 colors=0 done=1
+//
+// keeps the game itself (new, force, go, playother, setboard, edit mode,
+// usermove or bare moves, result, ping), prints a thinking line
+// "ply score time nodes pv" before each move, and understands these modes;
+// "Nth move" is its Nth turn of the game:
+//
+//	normal       plays properly.
+//	crash, hang, illegal, malformed, late, slow, flood, exitatstart
+//	             as in UCI, with "move X" for bestmove ("move xyz" when
+//	             malformed); slow moves at once on "?" and stops without a
+//	             move on force, new, result, edit or setboard.
+//	falseclaim   after its Nth move claims its own win ("1-0 {White mates}"
+//	             or "0-1 {Black mates}") though the game goes on: the runner
+//	             must score the false claim as a loss.
+//	trueclaim    after a move that mates, stalemates or repeats the position
+//	             a third time, claims the right result, as Fairy-Max does.
+//	resign       sends "resign" instead of its Nth move.
+//	rejectmove   answers "Illegal move: X" to the legal move X that starts
+//	             its Nth turn, and does not move.
+//	nodone       sends its features without done: a protocol 1 style engine
+//	             the runner must give up waiting on after about 2 s.
+//	donezero     sends "feature done=0" and never done=1: the handshake stalls.
+//	noping       declares ping=0 (and answers ping with an error).
+//	nosetboard   declares setboard=0: the position comes in edit mode.
+//	san          declares san=1: moves go both ways in SAN, coordinate moves
+//	             from the GUI are illegal.
+//	bare         declares usermove=0 (moves arrive bare, "usermove" is an
+//	             unknown command) and chatters: a line before protover, and
+//	             tellics, "#" comments and telluser before every move.
+//	reuse0       declares reuse=0: the runner restarts it between games.
+//	drawoffer    sends "offer draw" before every move.
 package main
 
 import (
@@ -66,38 +102,57 @@ type config struct {
 	trapTerm bool
 }
 
-var modes = map[string]bool{
-	"normal": true, "crash": true, "hang": true, "illegal": true, "malformed": true,
-	"flood": true, "late": true, "exitatstart": true, "nouciok": true,
-	"noreadyok": true, "badoption": true, "slow": true,
+// Which protocols each mode exists in.
+const (
+	inUCI = 1 << iota
+	inXBoard
+	inBoth = inUCI | inXBoard
+)
+
+var modes = map[string]int{
+	"normal": inBoth, "crash": inBoth, "hang": inBoth, "illegal": inBoth, "malformed": inBoth,
+	"flood": inBoth, "late": inBoth, "exitatstart": inBoth, "nouciok": inUCI,
+	"noreadyok": inUCI, "badoption": inUCI, "slow": inBoth,
+	"falseclaim": inXBoard, "trueclaim": inXBoard, "resign": inXBoard, "rejectmove": inXBoard,
+	"nodone": inXBoard, "donezero": inXBoard, "noping": inXBoard, "nosetboard": inXBoard,
+	"san": inXBoard, "bare": inXBoard, "reuse0": inXBoard, "drawoffer": inXBoard,
 }
 
 func main() {
 	var cfg config
-	flag.StringVar(&cfg.mode, "mode", "normal", "misbehaviour: normal, crash, hang, illegal, malformed, flood, late, exitatstart, nouciok, noreadyok, badoption, slow")
-	flag.IntVar(&cfg.at, "at", 3, "the go (per game) or isready (per process) that misbehaves, from 1")
+	flag.StringVar(&cfg.mode, "mode", "normal", "misbehaviour: normal, crash, hang, illegal, malformed, flood, late, exitatstart, slow; "+
+		"UCI only: nouciok, noreadyok, badoption; XBoard only: falseclaim, trueclaim, resign, rejectmove, nodone, donezero, noping, nosetboard, san, bare, reuse0, drawoffer")
+	flag.IntVar(&cfg.at, "at", 3, "the go (per game) or isready (per process) that misbehaves, from 1; with -xboard, the engine's own move of the game")
 	flag.DurationVar(&cfg.delay, "delay", 2*time.Second, "wait before answering go in late and slow modes")
 	flag.IntVar(&cfg.flood, "flood", 20000, "info lines printed before each bestmove in flood mode")
 	flag.StringVar(&cfg.illegal, "illegal", "color", "illegal move kind: color (moves an opponent piece) or jump (e2e5-style)")
 	flag.Int64Var(&cfg.seed, "seed", 1, "seed of the move choice")
 	flag.BoolVar(&cfg.trapTerm, "trapterm", false, "ignore SIGTERM and SIGINT")
-	xboard := flag.Bool("xboard", false, "speak xboard instead of UCI (reserved, not implemented)")
+	xboard := flag.Bool("xboard", false, "speak XBoard (CECP protocol 2) instead of UCI")
 	flag.Parse()
+	proto, protoName := inUCI, "UCI"
+	if *xboard {
+		proto, protoName = inXBoard, "XBoard"
+	}
 	switch {
-	case !modes[cfg.mode]:
+	case modes[cfg.mode] == 0:
 		fmt.Fprintf(os.Stderr, "misengine: unknown -mode %q\n", cfg.mode)
+		os.Exit(2)
+	case modes[cfg.mode]&proto == 0:
+		fmt.Fprintf(os.Stderr, "misengine: -mode %s does not exist in %s\n", cfg.mode, protoName)
 		os.Exit(2)
 	case cfg.illegal != "color" && cfg.illegal != "jump":
 		fmt.Fprintf(os.Stderr, "misengine: -illegal must be color or jump, not %q\n", cfg.illegal)
-		os.Exit(2)
-	case *xboard:
-		fmt.Fprintln(os.Stderr, "misengine: -xboard is not implemented yet")
 		os.Exit(2)
 	case cfg.mode == "exitatstart":
 		os.Exit(1)
 	}
 	if cfg.trapTerm {
 		signal.Ignore(syscall.SIGTERM, syscall.SIGINT)
+	}
+	if *xboard {
+		runXBoard(cfg, readLines(os.Stdin))
+		os.Exit(0)
 	}
 	e := &engine{cfg: cfg, out: bufio.NewWriterSize(os.Stdout, 1<<16), rng: rand.New(rand.NewSource(cfg.seed)), pos: chess.StartingPosition()}
 	e.run(readLines(os.Stdin))

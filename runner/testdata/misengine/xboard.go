@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math/rand"
 	"os"
-	"strconv"
 	"strings"
 	"time"
 
@@ -474,5 +473,3 @@ func (e *xengine) flood() {
 	}
 	e.out.Flush()
 }
-
-var _ = strconv.Itoa

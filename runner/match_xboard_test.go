@@ -1,0 +1,143 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+const (
+	fairymaxPath = "/usr/games/fairymax"
+	gnuchessPath = "/usr/games/gnuchess"
+)
+
+// needEngine skips without a Debian engine locally; CI must have it.
+func needEngine(t *testing.T, path string) {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI must install %s: %v", path, err)
+		}
+		t.Skipf("%s not installed", path)
+	}
+}
+
+func TestFairymaxSelfPlayFromEPDSetsPositionsInEditMode(t *testing.T) {
+	needEngine(t, fairymaxPath)
+	logPath := t.TempDir() + "/io.log"
+	pgnPath := t.TempDir() + "/fm.pgn"
+	run := runMatch(t, MatchConfig{
+		Engines: [2]EngineConfig{
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm1 tc=3+0.03"),
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm2 tc=3+0.03"),
+		},
+		Games: 2, Openings: OpeningsConfig{File: "testdata/uho4.epd"}, MaxMoves: 12,
+		LogFile: logPath, PGNOut: pgnPath,
+	})
+	if run.err != nil {
+		t.Fatalf("%v\n%s", run.err, run.out)
+	}
+	games := parseGames(t, run.pgn)
+	if len(games) != 2 {
+		t.Fatalf("%d games", len(games))
+	}
+	for _, g := range games {
+		if g.tags["FEN"] != "r1bq1rk1/ppp2ppp/5n2/2bp4/2NPP3/2P5/PP3PPP/RNBQK2R w KQ d6 0 9" {
+			t.Errorf("round %s: FEN tag %q", g.tags["Round"], g.tags["FEN"])
+		}
+		if g.tags["Termination"] == "abandoned" || g.tags["Termination"] == "rules infraction" || g.tags["Termination"] == "time forfeit" {
+			t.Errorf("round %s ended %q (%s)", g.tags["Round"], g.ending, g.tags["Termination"])
+		}
+	}
+	log, _ := os.ReadFile(logPath)
+	// Fairy-Max declares setboard=0: the position goes in through edit mode.
+	for _, want := range []string{"> edit", "> #", "> Ra1", "> Ke1", "> c", "> Kg8", "> .", "< feature setboard=0", "> ping", "< pong", "> result "} {
+		if !strings.Contains(string(log), want) {
+			t.Errorf("the dialogue lacks %q", want)
+		}
+	}
+	if strings.Contains(string(log), "> setboard") {
+		t.Errorf("setboard sent to an engine that declared setboard=0")
+	}
+	checkPGNExtract(t, pgnPath, 2)
+}
+
+func TestStockfishUCIAgainstFairymaxXBoard(t *testing.T) {
+	needStockfish(t)
+	needEngine(t, fairymaxPath)
+	pgnPath := t.TempDir() + "/mixed.pgn"
+	run := runMatch(t, MatchConfig{
+		Engines: [2]EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=3000 option.Hash=8"),
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.03"),
+		},
+		Games: 4, Openings: OpeningsConfig{File: "testdata/uho4.epd"}, PGNOut: pgnPath, MaxMoves: 25,
+	})
+	if run.err != nil {
+		t.Fatalf("%v\n%s", run.err, run.out)
+	}
+	games := parseGames(t, run.pgn)
+	if len(games) != 4 {
+		t.Fatalf("%d games", len(games))
+	}
+	for _, g := range games {
+		switch g.tags["Termination"] {
+		case "normal", "adjudication":
+		default:
+			t.Errorf("round %s: %q (%s): both engines should play clean games", g.tags["Round"], g.ending, g.tags["Termination"])
+		}
+		// Fairy-Max's thinking output feeds PGN comments like stockfish's info does.
+		for _, c := range strings.Split(g.moves, "{")[1:] {
+			c = strings.Join(strings.Fields(c[:strings.IndexByte(c, '}')]), " ")
+			if c != g.ending && !moveCommentRe.MatchString(c) {
+				t.Errorf("round %s: comment %q", g.tags["Round"], c)
+				break
+			}
+		}
+	}
+	checkPGNExtract(t, pgnPath, 4)
+}
+
+// GNU Chess in --xboard mode over pipes says nothing after "protover 2": a
+// real stalling engine. It must be reported within its timeout, not hung on.
+func TestGnuchessXBoardOverPipesIsReportedStalled(t *testing.T) {
+	needEngine(t, gnuchessPath)
+	needEngine(t, fairymaxPath)
+	start := time.Now()
+	_, err := RunMatch(context.Background(), MatchConfig{
+		Engines: [2]EngineConfig{
+			engineSpec(t, "cmd="+gnuchessPath+" arg=--xboard proto=xboard name=gnu tc=2+0.02 timeout=3"),
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
+		},
+		Games: 2, Out: &syncBuffer{},
+	})
+	if err == nil || !strings.Contains(err.Error(), "engine gnu: handshake: connection stalls") {
+		t.Fatalf("error = %v, want gnu's handshake to stall", err)
+	}
+	if waited := time.Since(start); waited > time.Minute {
+		t.Errorf("waited %v for a 3 s timeout", waited) // a hang, not a timing assert
+	}
+	checkNoLeaks(t)
+}
+
+func TestGnuchessUCIPlaysAMatch(t *testing.T) {
+	needEngine(t, gnuchessPath)
+	needStockfish(t)
+	run := runMatch(t, MatchConfig{
+		Engines: [2]EngineConfig{
+			engineSpec(t, "cmd="+gnuchessPath+" arg=--uci name=gnu depth=2"),
+			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=500"),
+		},
+		Games: 2, MaxMoves: 30,
+	})
+	if run.err != nil {
+		t.Fatalf("%v\n%s", run.err, run.out)
+	}
+	for _, g := range parseGames(t, run.pgn) {
+		if term := g.tags["Termination"]; term != "normal" && term != "adjudication" {
+			t.Errorf("round %s: %q (%s)", g.tags["Round"], g.ending, term)
+		}
+	}
+}
