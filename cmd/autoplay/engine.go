@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"strconv"
@@ -18,10 +17,11 @@ func newEngineCmd() *cobra.Command {
 		Short: "Run the built-in chess engine (UCI; --xboard for XBoard)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			var proto engine.Protocol = engine.UCI{}
 			if xboard {
-				return errors.New("engine: the XBoard front end is not built yet; use UCI")
+				proto = engine.NewXBoard()
 			}
-			return engine.Run(os.Stdin, os.Stdout, engine.UCI{})
+			return engine.Run(os.Stdin, os.Stdout, proto)
 		},
 	}
 	cmd.Flags().BoolVar(&xboard, "xboard", false, "speak XBoard protocol 2 instead of UCI")
