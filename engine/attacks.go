@@ -1,0 +1,173 @@
+package engine
+
+// Attack tables. Sliding pieces use magic bitboards whose magic numbers are
+// found at start-up by a seeded search (a few milliseconds), so no opaque
+// constants live in the source.
+
+var (
+	knightAttacks [64]Bitboard
+	kingAttacks   [64]Bitboard
+	pawnAttacks   [2][64]Bitboard
+	// between[a][b] is the squares strictly between a and b on a shared
+	// line, empty if they share none.
+	between [64][64]Bitboard
+	// line[a][b] is the whole board-wide line through a and b, empty if none.
+	line [64][64]Bitboard
+
+	rookMagics   [64]magic
+	bishopMagics [64]magic
+	slideTable   []Bitboard
+)
+
+type magic struct {
+	mask  Bitboard
+	magic uint64
+	shift uint8
+	off   uint32
+}
+
+func (m *magic) index(occ Bitboard) uint32 {
+	return m.off + uint32((uint64(occ&m.mask)*m.magic)>>m.shift)
+}
+
+func rookAttacks(s Square, occ Bitboard) Bitboard {
+	m := &rookMagics[s]
+	return slideTable[m.index(occ)]
+}
+
+func bishopAttacks(s Square, occ Bitboard) Bitboard {
+	m := &bishopMagics[s]
+	return slideTable[m.index(occ)]
+}
+
+func queenAttacks(s Square, occ Bitboard) Bitboard {
+	return rookAttacks(s, occ) | bishopAttacks(s, occ)
+}
+
+var rookDirs = [4][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}}
+var bishopDirs = [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}
+
+// slowSlide walks the rays square by square; it builds the tables and
+// checks them in tests.
+func slowSlide(s Square, occ Bitboard, dirs [4][2]int) Bitboard {
+	var a Bitboard
+	for _, d := range dirs {
+		f, r := s.File()+d[0], s.Rank()+d[1]
+		for f >= 0 && f < 8 && r >= 0 && r < 8 {
+			t := MakeSquare(f, r)
+			a |= sqBB(t)
+			if occ.has(t) {
+				break
+			}
+			f, r = f+d[0], r+d[1]
+		}
+	}
+	return a
+}
+
+func init() {
+	for s := Square(0); s < 64; s++ {
+		f, r := s.File(), s.Rank()
+		for _, d := range [][2]int{{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}} {
+			if ff, rr := f+d[0], r+d[1]; ff >= 0 && ff < 8 && rr >= 0 && rr < 8 {
+				knightAttacks[s] |= sqBB(MakeSquare(ff, rr))
+			}
+		}
+		for df := -1; df <= 1; df++ {
+			for dr := -1; dr <= 1; dr++ {
+				if ff, rr := f+df, r+dr; (df != 0 || dr != 0) && ff >= 0 && ff < 8 && rr >= 0 && rr < 8 {
+					kingAttacks[s] |= sqBB(MakeSquare(ff, rr))
+				}
+			}
+		}
+		for _, df := range []int{-1, 1} {
+			if ff := f + df; ff >= 0 && ff < 8 {
+				if r < 7 {
+					pawnAttacks[White][s] |= sqBB(MakeSquare(ff, r+1))
+				}
+				if r > 0 {
+					pawnAttacks[Black][s] |= sqBB(MakeSquare(ff, r-1))
+				}
+			}
+		}
+	}
+	initMagics()
+	for a := Square(0); a < 64; a++ {
+		for b := Square(0); b < 64; b++ {
+			if a == b {
+				continue
+			}
+			for _, dirs := range [][4][2]int{rookDirs, bishopDirs} {
+				if slowSlide(a, 0, dirs).has(b) {
+					line[a][b] = (slowSlide(a, 0, dirs) & slowSlide(b, 0, dirs)) | sqBB(a) | sqBB(b)
+					between[a][b] = slowSlide(a, sqBB(b), dirs) & slowSlide(b, sqBB(a), dirs)
+				}
+			}
+		}
+	}
+}
+
+// edgesFor returns the board edges that do not matter for a slider on s.
+func edgesFor(s Square) Bitboard {
+	return ((rank1 | rank8) &^ (rank1 << (8 * uint(s.Rank())))) |
+		((fileA | fileH) &^ (fileA << uint(s.File())))
+}
+
+func initMagics() {
+	rng := uint64(0x9E3779B97F4A7C15)
+	next := func() uint64 {
+		rng ^= rng << 13
+		rng ^= rng >> 7
+		rng ^= rng << 17
+		return rng
+	}
+	var occs, refs [4096]Bitboard
+	var epoch [4096]int
+	var used [4096]Bitboard
+	for _, kind := range []struct {
+		table *[64]magic
+		dirs  [4][2]int
+	}{{&rookMagics, rookDirs}, {&bishopMagics, bishopDirs}} {
+		for s := Square(0); s < 64; s++ {
+			m := &kind.table[s]
+			m.mask = slowSlide(s, 0, kind.dirs) &^ edgesFor(s)
+			n := m.mask.Count()
+			m.shift = uint8(64 - n)
+			m.off = uint32(len(slideTable))
+			size := 0
+			for sub := Bitboard(0); ; sub = (sub - m.mask) & m.mask {
+				occs[size], refs[size] = sub, slowSlide(s, sub, kind.dirs)
+				size++
+				if sub == m.mask {
+					break
+				}
+			}
+			for try := 1; ; try++ {
+				mg := next() & next() & next()
+				if Bitboard((uint64(m.mask)*mg)>>56).Count() < 6 {
+					continue
+				}
+				ok := true
+				for i := 0; i < size && ok; i++ {
+					idx := (uint64(occs[i]) * mg) >> m.shift
+					if epoch[idx] != try {
+						epoch[idx], used[idx] = try, refs[i]
+					} else if used[idx] != refs[i] {
+						ok = false
+					}
+				}
+				if ok {
+					m.magic = mg
+					break
+				}
+			}
+			slideTable = append(slideTable, make([]Bitboard, size)...)
+			for i := 0; i < size; i++ {
+				slideTable[m.index(occs[i])] = refs[i]
+			}
+			for i := range epoch {
+				epoch[i] = 0
+			}
+		}
+	}
+}

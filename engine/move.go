@@ -1,0 +1,137 @@
+package engine
+
+import "github.com/autoplay/autoplay/protocol"
+
+// Move is a move packed into 16 bits: from (6), to (6), promotion piece (2),
+// kind (2). Castling is stored as "king takes own rook" (to is the rook's
+// square) so that standard chess and Chess960 share one code path.
+type Move uint16
+
+// NoMove is the zero Move; it is never a legal move.
+const NoMove Move = 0
+
+const (
+	kindNormal    = 0 << 14
+	kindPromotion = 1 << 14
+	kindEnPassant = 2 << 14
+	kindCastle    = 3 << 14
+	kindMask      = 3 << 14
+)
+
+func newMove(from, to Square) Move { return Move(from) | Move(to)<<6 }
+
+func newPromotion(from, to Square, pt PieceType) Move {
+	return Move(from) | Move(to)<<6 | Move(pt-Knight)<<12 | kindPromotion
+}
+
+// From returns the origin square (the king's square for castling).
+func (m Move) From() Square { return Square(m & 63) }
+
+// To returns the destination square; for castling, the castling rook's square.
+func (m Move) To() Square { return Square(m >> 6 & 63) }
+
+// Promotion returns the piece promoted to, or NoPieceType.
+func (m Move) Promotion() PieceType {
+	if m&kindMask != kindPromotion {
+		return NoPieceType
+	}
+	return PieceType(m>>12&3) + Knight
+}
+
+// IsCastle reports whether m is a castling move.
+func (m Move) IsCastle() bool { return m&kindMask == kindCastle }
+
+// IsEnPassant reports whether m is an en-passant capture.
+func (m Move) IsEnPassant() bool { return m&kindMask == kindEnPassant }
+
+// kingCastleTarget returns where the king ends after castling move m.
+func (m Move) castleSquares() (kingTo, rookTo Square) {
+	rank := m.From().Rank() * 8
+	if m.To() > m.From() {
+		return Square(rank + 6), Square(rank + 5)
+	}
+	return Square(rank + 2), Square(rank + 3)
+}
+
+// AppendUCI appends the move in UCI coordinates to dst. Castling is written
+// as the king's two-square step in standard chess and as king-takes-rook
+// when chess960 is set, as UCI_Chess960 requires.
+func (m Move) AppendUCI(dst []byte, chess960 bool) []byte {
+	if m == NoMove {
+		return append(dst, "0000"...)
+	}
+	to := m.To()
+	if m.IsCastle() && !chess960 {
+		to, _ = m.castleSquares()
+	}
+	from := m.From()
+	dst = append(dst, byte('a'+from.File()), byte('1'+from.Rank()), byte('a'+to.File()), byte('1'+to.Rank()))
+	if p := m.Promotion(); p != NoPieceType {
+		dst = append(dst, " pnbrqk"[p])
+	}
+	return dst
+}
+
+// UCI returns the move in standard-chess UCI coordinates, e.g. "e1g1".
+func (m Move) UCI() string { return string(m.AppendUCI(nil, false)) }
+
+// String returns the move in UCI coordinates.
+func (m Move) String() string { return m.UCI() }
+
+// ProtocolMove converts m to the protocol's move value for position p (the
+// position m is played from), honoring p's Chess960 mode.
+func (p *Position) ProtocolMove(m Move) protocol.Move {
+	var buf [8]byte
+	pm, _ := protocol.ParseMove(m.AppendUCI(buf[:0], p.chess960))
+	return pm
+}
+
+// ParseUCI finds the legal move written s in UCI coordinates. Castling is
+// accepted both as the king's step (e1g1) and as king-takes-rook (e1h1).
+func (p *Position) ParseUCI(s string) (Move, bool) {
+	pm, ok := protocol.ParseMove([]byte(s))
+	if !ok {
+		return NoMove, false
+	}
+	return p.FromProtocol(pm)
+}
+
+// FromProtocol finds the legal move that pm denotes in p. An exact match wins;
+// a castle written as the king's step (e1g1) is the fallback, so a Chess960
+// king move like b1c1 is not mistaken for castling.
+func (p *Position) FromProtocol(pm protocol.Move) (Move, bool) {
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	var buf [8]byte
+	b := pm.Bytes()
+	var plainCastle Move
+	for _, m := range ml.Moves() {
+		if m.IsCastle() {
+			if string(m.AppendUCI(buf[:0], true)) == string(b) {
+				return m, true
+			}
+			if string(m.AppendUCI(buf[:0], false)) == string(b) {
+				plainCastle = m
+			}
+			continue
+		}
+		if string(m.AppendUCI(buf[:0], false)) == string(b) {
+			return m, true
+		}
+	}
+	return plainCastle, plainCastle != NoMove
+}
+
+// MoveList holds generated moves without allocating.
+type MoveList struct {
+	moves [256]Move
+	n     int
+}
+
+// Moves returns the generated moves; the slice aliases the list.
+func (l *MoveList) Moves() []Move { return l.moves[:l.n] }
+
+// Len returns the number of moves.
+func (l *MoveList) Len() int { return l.n }
+
+func (l *MoveList) add(m Move) { l.moves[l.n] = m; l.n++ }

@@ -1,0 +1,768 @@
+package engine
+
+import (
+	"math"
+	"sync/atomic"
+	"time"
+
+	"github.com/autoplay/autoplay/protocol"
+)
+
+const (
+	maxPly    = 120
+	infinity  = 32001
+	mateScore = 32000
+	mateBound = mateScore - maxPly // scores beyond this are mates
+)
+
+var lmrTable [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for m := 1; m < 64; m++ {
+			lmrTable[d][m] = int(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
+		}
+	}
+}
+
+// Result is what a search found.
+type Result struct {
+	Best, Ponder Move
+	Score        int // centipawns, or ±(mateScore - plies) for mates
+	Depth        int
+	Nodes        uint64
+}
+
+// Searcher runs one search at a time on its own copy of a position. Stop,
+// PonderHit and Nodes may be called from other goroutines while Search runs.
+type Searcher struct {
+	TT       *TT
+	Overhead time.Duration // Move Overhead: time lost per move outside the engine
+	// OnInfo, if set, receives one report per finished iteration. The Info
+	// is reused; copy what you keep.
+	OnInfo func(*protocol.Info)
+	// Book, if set, is consulted at the root and, at every iteration, for
+	// root moves that transpose into a book position.
+	Book *Book
+
+	stop      atomic.Bool
+	pondering atomic.Bool
+	startNs   atomic.Int64 // the clock starts at "go", or at ponderhit
+	nodes     atomic.Uint64
+
+	pos      *Position
+	limits   Limits
+	budget   timeBudget
+	counter  uint64
+	selDepth int
+	rootPly  int
+
+	pv       [maxPly + 1][maxPly + 1]Move
+	pvLen    [maxPly + 1]int
+	killers  [maxPly + 1][2]Move
+	history  [2][64][64]int32
+	evals    [maxPly + 1]int
+	bookMove Move // a root move leading into a book position
+	info     protocol.Info
+}
+
+// NewSearcher returns a searcher with a transposition table of hashMB.
+func NewSearcher(hashMB int) *Searcher {
+	return &Searcher{TT: NewTT(hashMB), Overhead: 20 * time.Millisecond}
+}
+
+// Stop asks a running search to finish as soon as possible.
+func (s *Searcher) Stop() { s.stop.Store(true) }
+
+// PonderHit tells a pondering search that the expected move was played:
+// from now on it runs on the clock.
+func (s *Searcher) PonderHit() {
+	s.startNs.Store(time.Now().UnixNano())
+	s.pondering.Store(false)
+}
+
+// Nodes returns the nodes searched so far by the current or last search.
+func (s *Searcher) Nodes() uint64 { return s.nodes.Load() }
+
+// ClearHistory forgets move-ordering statistics, for a new game.
+func (s *Searcher) ClearHistory() {
+	s.history = [2][64][64]int32{}
+	s.killers = [maxPly + 1][2]Move{}
+}
+
+func (s *Searcher) elapsed() time.Duration {
+	return time.Duration(time.Now().UnixNano() - s.startNs.Load())
+}
+
+// Search searches pos (which it leaves unchanged) within lim and returns the
+// best move. In ponder or infinite mode it does not return before Stop (or
+// PonderHit, for ponder), even when it has nothing more to search.
+func (s *Searcher) Search(pos *Position, lim Limits) Result {
+	s.startNs.Store(time.Now().UnixNano())
+	s.pondering.Store(lim.Ponder)
+	s.nodes.Store(0)
+	s.counter = 0
+	s.pos = pos.Clone()
+	s.limits = lim
+	s.budget = budget(lim, pos.side, s.Overhead)
+	s.rootPly = s.pos.Ply()
+	s.TT.newSearch()
+	for i := range s.killers {
+		s.killers[i] = [2]Move{}
+	}
+	for c := range s.history {
+		for f := range s.history[c] {
+			for t := range s.history[c][f] {
+				s.history[c][f][t] /= 8
+			}
+		}
+	}
+
+	res := s.iterate()
+	s.nodes.Store(s.counter)
+	// A pondering or infinite search must wait for the GUI's word.
+	for !s.stop.Load() && (lim.Infinite || s.pondering.Load()) {
+		time.Sleep(time.Millisecond)
+	}
+	res.Nodes = s.counter
+	return res
+}
+
+func (s *Searcher) iterate() Result {
+	p := s.pos
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	root := make([]Move, 0, ml.n)
+	for _, m := range ml.Moves() {
+		if len(s.limits.SearchMoves) == 0 || containsMove(s.limits.SearchMoves, m) {
+			root = append(root, m)
+		}
+	}
+	var res Result
+	if len(root) == 0 {
+		return res
+	}
+	res.Best = root[0]
+	if e, ok := s.TT.probe(p.hash); ok && containsMove(root, e.move) {
+		res.Best = e.move
+	}
+	s.bookMove = NoMove
+	if s.Book != nil {
+		if m, ok := s.Book.Probe(p); ok && containsMove(root, m) {
+			s.reportString("book move " + m.String())
+			res.Best = m
+			res.Ponder = s.bookReply(m)
+			return res
+		}
+	}
+	maxDepth := maxPly - 10
+	if s.limits.Depth > 0 {
+		maxDepth = min(s.limits.Depth, maxDepth)
+	}
+	prev := 0
+	for depth := 1; depth <= maxDepth; depth++ {
+		s.selDepth = 0
+		alpha, beta, delta := -infinity, infinity, 20
+		if depth >= 5 {
+			alpha, beta = max(prev-delta, -infinity), min(prev+delta, infinity)
+		}
+		var sc int
+		for {
+			sc = s.searchRoot(root, alpha, beta, depth)
+			if s.stop.Load() {
+				break
+			}
+			if sc <= alpha {
+				beta = (alpha + beta) / 2
+				alpha = max(sc-delta, -infinity)
+			} else if sc >= beta {
+				beta = min(sc+delta, infinity)
+			} else {
+				break
+			}
+			delta += delta / 2
+		}
+		if s.stop.Load() && depth > 1 {
+			// Keep a move found by the cut iteration only if it was fully
+			// searched and beat the old best.
+			if s.pvLen[0] > 0 && s.pv[0][0] != res.Best && sc > prev && sc > alpha {
+				res.Best, res.Ponder = s.pv[0][0], NoMove
+				if s.pvLen[0] > 1 {
+					res.Ponder = s.pv[0][1]
+				}
+			}
+			break
+		}
+		prev = sc
+		res.Score, res.Depth = sc, depth
+		if s.pvLen[0] > 0 {
+			res.Best = s.pv[0][0]
+			res.Ponder = NoMove
+			if s.pvLen[0] > 1 {
+				res.Ponder = s.pv[0][1]
+			}
+		}
+		// The best move goes first at the next depth.
+		for i, m := range root {
+			if m == res.Best {
+				copy(root[1:i+1], root[:i])
+				root[0] = m
+				break
+			}
+		}
+		s.report(depth, sc)
+		if s.bookMove != NoMove {
+			s.reportString("book transposition: " + s.pos.ProtocolMove(s.bookMove).String() + " reaches a book position")
+			res.Best = s.bookMove
+			res.Ponder = s.bookReply(s.bookMove)
+			return res
+		}
+		if s.limits.Mate > 0 && sc >= mateBound && (mateScore-sc+1)/2 <= s.limits.Mate {
+			break
+		}
+		// A mate seen with plenty of depth to spare will not change.
+		if !s.limits.Infinite && (sc >= mateBound || sc <= -mateBound) && depth >= 2*(mateScore-abs(sc))+4 {
+			break
+		}
+		if s.budget.timed && !s.pondering.Load() && !s.limits.Infinite {
+			if s.elapsed() > s.budget.optimum*6/10 || len(root) == 1 {
+				break
+			}
+		}
+	}
+	if res.Ponder == NoMove {
+		res.Ponder = s.ponderFromTT(res.Best)
+	}
+	return res
+}
+
+// bookReply returns the book's answer to our move m, for pondering.
+func (s *Searcher) bookReply(m Move) Move {
+	s.pos.MakeMove(m)
+	defer s.pos.UnmakeMove()
+	r, _ := s.Book.Probe(s.pos)
+	return r
+}
+
+func (s *Searcher) reportString(text string) {
+	if s.OnInfo == nil {
+		return
+	}
+	s.info.Reset()
+	s.info.String = text
+	s.OnInfo(&s.info)
+}
+
+func (s *Searcher) ponderFromTT(best Move) Move {
+	p := s.pos
+	p.MakeMove(best)
+	defer p.UnmakeMove()
+	e, ok := s.TT.probe(p.hash)
+	if !ok || e.move == NoMove {
+		return NoMove
+	}
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	if containsMove(ml.Moves(), e.move) {
+		return e.move
+	}
+	return NoMove
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func containsMove(ms []Move, m Move) bool {
+	for _, x := range ms {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *Searcher) report(depth, sc int) {
+	if s.OnInfo == nil {
+		return
+	}
+	in := &s.info
+	in.Reset()
+	in.Depth = depth
+	in.SelDepth = max(s.selDepth, depth)
+	in.Score = scoreToProtocol(sc)
+	in.Nodes = s.counter
+	in.Time = s.elapsed()
+	if ms := in.Time.Milliseconds(); ms > 0 {
+		in.NPS = in.Nodes * 1000 / uint64(ms)
+	}
+	in.HashFull = s.TT.HashFull()
+	for i := 0; i < s.pvLen[0]; i++ {
+		in.PV = append(in.PV, s.pos.ProtocolMove(s.pv[0][i]))
+	}
+	s.OnInfo(in)
+}
+
+func scoreToProtocol(sc int) protocol.Score {
+	switch {
+	case sc >= mateBound:
+		return protocol.Score{Kind: protocol.ScoreMate, Value: (mateScore - sc + 1) / 2}
+	case sc <= -mateBound:
+		return protocol.Score{Kind: protocol.ScoreMate, Value: -(mateScore + sc) / 2}
+	}
+	return protocol.Score{Kind: protocol.ScoreCP, Value: sc}
+}
+
+// checkLimits stops the search when time or nodes run out; it looks at the
+// clock only every 1024 nodes.
+func (s *Searcher) checkLimits() {
+	s.counter++
+	if s.counter&1023 != 0 {
+		return
+	}
+	s.nodes.Store(s.counter)
+	if s.limits.Nodes > 0 && s.counter >= s.limits.Nodes {
+		s.stop.Store(true)
+	}
+	if s.budget.timed && !s.pondering.Load() && s.elapsed() >= s.budget.maximum {
+		s.stop.Store(true)
+	}
+}
+
+func (s *Searcher) searchRoot(root []Move, alpha, beta, depth int) int {
+	p := s.pos
+	s.pvLen[0] = 0
+	best := -infinity
+	bestMove := NoMove
+	origAlpha := alpha
+	inCheck := p.InCheck()
+	for i, m := range root {
+		s.checkLimits()
+		tactical := s.isTactical(m)
+		p.MakeMove(m)
+		if s.Book != nil && s.bookMove == NoMove && s.Book.Contains(p) {
+			s.bookMove = m
+		}
+		var sc int
+		ext := 0
+		if p.InCheck() {
+			ext = 1
+		}
+		if i == 0 {
+			sc = -s.negamax(-beta, -alpha, depth-1+ext, 1, true)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 4 && !inCheck && ext == 0 && !tactical {
+				r = lmrTable[min(depth, 63)][min(i, 63)] - 1
+				r = max(r, 0)
+			}
+			sc = -s.negamax(-alpha-1, -alpha, depth-1-r+ext, 1, false)
+			if sc > alpha && r > 0 {
+				sc = -s.negamax(-alpha-1, -alpha, depth-1+ext, 1, false)
+			}
+			if sc > alpha && sc < beta {
+				sc = -s.negamax(-beta, -alpha, depth-1+ext, 1, true)
+			}
+		}
+		p.UnmakeMove()
+		if s.stop.Load() && depth > 1 {
+			return best
+		}
+		if sc > best {
+			best = sc
+			if sc > alpha {
+				bestMove = m
+				s.pv[0][0] = m
+				copy(s.pv[0][1:], s.pv[1][:s.pvLen[1]])
+				s.pvLen[0] = s.pvLen[1] + 1
+				alpha = sc
+				if sc >= beta {
+					break
+				}
+			}
+		}
+	}
+	bound := uint8(boundExact)
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= origAlpha:
+		bound = boundUpper
+	}
+	if !s.stop.Load() {
+		eval := 0
+		if !inCheck {
+			eval = p.Evaluate()
+		}
+		s.TT.store(p.hash, bestMove, best, eval, depth, bound)
+	}
+	return best
+}
+
+// isTactical reports whether m, about to be made, captures or promotes.
+func (s *Searcher) isTactical(m Move) bool {
+	if m.Promotion() != NoPieceType || m.IsEnPassant() {
+		return true
+	}
+	return s.pos.board[m.To()] != NoPiece && !m.IsCastle()
+}
+
+func scoreToTT(sc, ply int) int {
+	if sc >= mateBound {
+		return sc + ply
+	}
+	if sc <= -mateBound {
+		return sc - ply
+	}
+	return sc
+}
+
+func scoreFromTT(sc, ply int) int {
+	if sc >= mateBound {
+		return sc - ply
+	}
+	if sc <= -mateBound {
+		return sc + ply
+	}
+	return sc
+}
+
+func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
+	p := s.pos
+	s.pvLen[ply] = 0
+	if depth <= 0 {
+		return s.quiesce(alpha, beta, ply)
+	}
+	s.checkLimits()
+	if s.stop.Load() {
+		return 0
+	}
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	if p.rule50 >= 100 || p.isRepeat() || p.InsufficientMaterial() {
+		return 0
+	}
+	if ply >= maxPly {
+		return p.Evaluate()
+	}
+	// Mate-distance pruning: no line here can beat a mate already found.
+	alpha = max(alpha, -mateScore+ply)
+	beta = min(beta, mateScore-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+
+	ttMove := NoMove
+	e, hit := s.TT.probe(p.hash)
+	if hit {
+		ttMove = e.move
+		if !pvNode && int(e.depth) >= depth {
+			sc := scoreFromTT(int(e.score), ply)
+			if e.bound == boundExact || (e.bound == boundLower && sc >= beta) || (e.bound == boundUpper && sc <= alpha) {
+				return sc
+			}
+		}
+	}
+
+	inCheck := p.InCheck()
+	eval := 0
+	if !inCheck {
+		if hit {
+			eval = int(e.eval)
+		} else {
+			eval = p.Evaluate()
+		}
+	}
+	s.evals[ply] = eval
+
+	if !pvNode && !inCheck {
+		// Reverse futility: far above beta at low depth, assume it holds.
+		if depth <= 6 && eval-80*depth >= beta && beta > -mateBound && eval < mateBound {
+			return eval
+		}
+		// Null move: if passing still beats beta, a real move will too.
+		if depth >= 3 && eval >= beta && p.hasNonPawnMaterial(p.side) && !p.afterNullMove() {
+			r := 3 + depth/4 + min((eval-beta)/200, 2)
+			p.MakeNullMove()
+			sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
+			p.UnmakeNullMove()
+			if s.stop.Load() {
+				return 0
+			}
+			if sc >= beta {
+				if sc >= mateBound {
+					sc = beta
+				}
+				return sc
+			}
+		}
+	}
+	// Internal iterative reduction: no TT move means ordering is poor here.
+	if ttMove == NoMove && depth >= 6 {
+		depth--
+	}
+
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	if ml.n == 0 {
+		if inCheck {
+			return -mateScore + ply
+		}
+		return 0
+	}
+	var scores [256]int32
+	s.scoreMoves(&ml, scores[:ml.n], ttMove, ply)
+
+	best := -infinity
+	bestMove := NoMove
+	origAlpha := alpha
+	var quietsTried [64]Move
+	nQuiets := 0
+	for i := 0; i < ml.n; i++ {
+		m := pickNext(&ml, scores[:ml.n], i)
+		tactical := s.isTactical(m)
+		if !tactical && best > -mateBound && !inCheck && !pvNode {
+			// Late-move pruning of quiet moves at shallow depth.
+			if depth <= 3 && nQuiets >= 3+2*depth*depth {
+				continue
+			}
+		}
+		if tactical && !inCheck && depth <= 4 && best > -mateBound && i > 0 && scores[i] < 0 && p.see(m) < -60*depth {
+			continue
+		}
+		p.MakeMove(m)
+		givesCheck := p.InCheck()
+		if !tactical && !givesCheck && !inCheck && !pvNode && depth <= 3 && best > -mateBound && eval+100+90*depth <= alpha {
+			p.UnmakeMove()
+			continue // futility: this quiet move cannot raise alpha
+		}
+		ext := 0
+		if givesCheck {
+			ext = 1
+		}
+		newDepth := depth - 1 + ext
+		var sc int
+		if i == 0 {
+			sc = -s.negamax(-beta, -alpha, newDepth, ply+1, pvNode)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 3 && !tactical && !inCheck && !givesCheck {
+				r = lmrTable[min(depth, 63)][min(i, 63)]
+				if pvNode {
+					r--
+				}
+				if m == s.killers[ply][0] || m == s.killers[ply][1] {
+					r--
+				}
+				r = max(0, min(r, newDepth-1))
+			}
+			sc = -s.negamax(-alpha-1, -alpha, newDepth-r, ply+1, false)
+			if sc > alpha && r > 0 {
+				sc = -s.negamax(-alpha-1, -alpha, newDepth, ply+1, false)
+			}
+			if pvNode && sc > alpha && sc < beta {
+				sc = -s.negamax(-beta, -alpha, newDepth, ply+1, true)
+			}
+		}
+		p.UnmakeMove()
+		if s.stop.Load() {
+			return 0
+		}
+		if !tactical && nQuiets < len(quietsTried) {
+			quietsTried[nQuiets] = m
+			nQuiets++
+		}
+		if sc > best {
+			best = sc
+			if sc > alpha {
+				alpha = sc
+				bestMove = m
+				if pvNode {
+					s.pv[ply][0] = m
+					copy(s.pv[ply][1:], s.pv[ply+1][:s.pvLen[ply+1]])
+					s.pvLen[ply] = s.pvLen[ply+1] + 1
+				}
+				if sc >= beta {
+					if !tactical {
+						s.rewardQuiet(m, ply, depth, quietsTried[:nQuiets])
+					}
+					break
+				}
+			}
+		}
+	}
+	if best == -infinity {
+		// Every move was pruned; fall back to the static evaluation.
+		return eval
+	}
+	bound := uint8(boundExact)
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= origAlpha:
+		bound = boundUpper
+	}
+	s.TT.store(p.hash, bestMove, scoreToTT(best, ply), eval, depth, bound)
+	return best
+}
+
+func (p *Position) afterNullMove() bool {
+	n := len(p.hist)
+	return n > 0 && p.hist[n-1].move == NoMove
+}
+
+func (p *Position) hasNonPawnMaterial(c Color) bool {
+	return p.byColor[c]&^(p.byType[Pawn]|p.byType[King]) != 0
+}
+
+func (s *Searcher) rewardQuiet(m Move, ply, depth int, tried []Move) {
+	if s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
+	}
+	side := s.pos.side
+	bonus := int32(min(depth*depth, 400))
+	h := &s.history[side]
+	for _, q := range tried {
+		v := &h[q.From()][q.To()]
+		if q == m {
+			*v += 32*bonus - *v*bonus/512
+		} else {
+			*v -= 32*bonus + *v*bonus/512
+		}
+	}
+}
+
+// scoreMoves orders moves: TT move, good captures by MVV-LVA, killers,
+// quiet moves by history, then losing captures.
+func (s *Searcher) scoreMoves(ml *MoveList, scores []int32, ttMove Move, ply int) {
+	p := s.pos
+	for i, m := range ml.Moves() {
+		switch {
+		case m == ttMove:
+			scores[i] = 1 << 30
+		case s.isTactical(m):
+			victim := p.board[m.To()].Type()
+			if m.IsEnPassant() {
+				victim = Pawn
+			}
+			v := int32(seeValue[victim]*16 - seeValue[p.board[m.From()].Type()]/16)
+			if m.Promotion() == Queen {
+				v += 8000
+			}
+			if p.see(m) >= 0 {
+				scores[i] = 1<<28 + v
+			} else {
+				scores[i] = -(1 << 28) + v
+			}
+		case m == s.killers[ply][0]:
+			scores[i] = 1<<27 + 1
+		case m == s.killers[ply][1]:
+			scores[i] = 1 << 27
+		default:
+			scores[i] = s.history[p.side][m.From()][m.To()]
+		}
+	}
+}
+
+// pickNext moves the best-scored remaining move to index i and returns it.
+func pickNext(ml *MoveList, scores []int32, i int) Move {
+	b := i
+	for j := i + 1; j < len(scores); j++ {
+		if scores[j] > scores[b] {
+			b = j
+		}
+	}
+	ml.moves[i], ml.moves[b] = ml.moves[b], ml.moves[i]
+	scores[i], scores[b] = scores[b], scores[i]
+	return ml.moves[i]
+}
+
+func (s *Searcher) quiesce(alpha, beta, ply int) int {
+	p := s.pos
+	s.checkLimits()
+	if s.stop.Load() {
+		return 0
+	}
+	if ply > s.selDepth {
+		s.selDepth = ply
+	}
+	if p.rule50 >= 100 || p.isRepeat() || p.InsufficientMaterial() {
+		return 0
+	}
+	inCheck := p.InCheck()
+	if ply >= maxPly {
+		return p.Evaluate()
+	}
+	// Quiescence entries are stored at depth 0, below any real search.
+	e, hit := s.TT.probe(p.hash)
+	ttMove := NoMove
+	if hit {
+		ttMove = e.move
+		sc := scoreFromTT(int(e.score), ply)
+		if e.bound == boundExact || (e.bound == boundLower && sc >= beta) || (e.bound == boundUpper && sc <= alpha) {
+			return sc
+		}
+	}
+	best := -infinity
+	eval := 0
+	if !inCheck {
+		if hit {
+			eval = int(e.eval)
+		} else {
+			eval = p.Evaluate()
+		}
+		best = eval
+		if best >= beta {
+			if !hit {
+				s.TT.store(p.hash, NoMove, scoreToTT(best, ply), eval, 0, boundLower)
+			}
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	origAlpha := alpha
+	bestMove := NoMove
+	var ml MoveList
+	p.generateCaptures(&ml)
+	if inCheck && ml.n == 0 {
+		return -mateScore + ply
+	}
+	var scores [256]int32
+	s.scoreMoves(&ml, scores[:ml.n], ttMove, ply)
+	for i := 0; i < ml.n; i++ {
+		m := pickNext(&ml, scores[:ml.n], i)
+		if !inCheck && scores[i] < 1<<28 {
+			break // losing captures (SEE < 0) are not worth a look
+		}
+		p.MakeMove(m)
+		sc := -s.quiesce(-beta, -alpha, ply+1)
+		p.UnmakeMove()
+		if s.stop.Load() {
+			return 0
+		}
+		if sc > best {
+			best = sc
+			if sc > alpha {
+				alpha = sc
+				bestMove = m
+				if sc >= beta {
+					break
+				}
+			}
+		}
+	}
+	bound := uint8(boundExact)
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best <= origAlpha:
+		bound = boundUpper
+	}
+	s.TT.store(p.hash, bestMove, scoreToTT(best, ply), eval, 0, bound)
+	return best
+}

@@ -1,0 +1,60 @@
+package engine
+
+import "time"
+
+// Limits says when a search must stop, as UCI's "go" arguments do. Zero
+// fields are unset; with none set the search runs until stopped.
+type Limits struct {
+	WTime, BTime time.Duration
+	WInc, BInc   time.Duration
+	MovesToGo    int
+	MoveTime     time.Duration
+	Nodes        uint64
+	Depth        int
+	Mate         int // stop once a mate in this many moves is found
+	Infinite     bool
+	Ponder       bool
+	SearchMoves  []Move
+}
+
+// timeBudget is how long one move may take: optimum is where no new
+// iteration starts, maximum where the search is cut off mid-iteration.
+type timeBudget struct {
+	optimum, maximum time.Duration
+	timed            bool
+}
+
+// budget turns the clock state into a time budget for the side to move.
+// The reserve keeps the engine from flagging at 1+0.01: it never plans to use
+// more than a fraction of what is left after the move overhead.
+func budget(l Limits, side Color, overhead time.Duration) timeBudget {
+	if l.MoveTime > 0 {
+		t := max(l.MoveTime-overhead, time.Millisecond)
+		return timeBudget{t, t, true}
+	}
+	left, inc := l.WTime, l.WInc
+	if side == Black {
+		left, inc = l.BTime, l.BInc
+	}
+	if left <= 0 && inc <= 0 {
+		return timeBudget{}
+	}
+	avail := left - overhead
+	if avail < time.Millisecond {
+		return timeBudget{time.Millisecond / 2, time.Millisecond, true}
+	}
+	mtg := time.Duration(l.MovesToGo)
+	if mtg <= 0 || mtg > 40 {
+		mtg = 40
+	}
+	opt := avail/mtg + inc*3/4
+	if avail < 5*inc {
+		opt = avail/mtg + inc/2 // living on the increment: bank some of it
+	}
+	maxT := min(opt*4, avail/3)
+	if l.MovesToGo == 1 {
+		maxT = avail * 2 / 3
+	}
+	opt = min(opt, maxT)
+	return timeBudget{opt, max(maxT, time.Millisecond), true}
+}

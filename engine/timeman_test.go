@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoplay/autoplay/protocol"
+)
+
+func TestBudgetNeverPlansBeyondTheClock(t *testing.T) {
+	ms := time.Millisecond
+	tests := []struct {
+		name string
+		lim  Limits
+	}{
+		{"1+0.01 at the start", Limits{WTime: 1000 * ms, BTime: 1000 * ms, WInc: 10 * ms, BInc: 10 * ms}},
+		{"1+0.01 nearly flagged", Limits{WTime: 15 * ms, BTime: 15 * ms, WInc: 10 * ms, BInc: 10 * ms}},
+		{"less than the overhead left", Limits{WTime: 5 * ms, BTime: 5 * ms}},
+		{"last move before the time control", Limits{WTime: 300 * ms, MovesToGo: 1}},
+		{"sudden death 10s", Limits{WTime: 10 * time.Second}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := budget(tc.lim, White, 20*ms)
+			if !b.timed || b.optimum > b.maximum {
+				t.Fatalf("budget %+v", b)
+			}
+			if left := tc.lim.WTime; left > 20*ms && b.maximum > left-20*ms {
+				t.Errorf("maximum %v exceeds the %v left after overhead", b.maximum, left-20*ms)
+			}
+		})
+	}
+}
+
+// TestNeverLosesOnTimeAtOneSecondPlusTenMs plays the engine against itself
+// through the UCI front end at 1+0.01, charging each side the wall time from
+// sending "go" to reading "bestmove", as a GUI would.
+func TestNeverLosesOnTimeAtOneSecondPlusTenMs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a whole game")
+	}
+	s := startUCI(t)
+	s.send("uci", "setoption name Move Overhead value 20", "ucinewgame", "isready")
+	s.expect("readyok", 2*time.Second)
+	clock := [2]time.Duration{time.Second, time.Second}
+	const inc = 10 * time.Millisecond
+	pos := NewPosition()
+	var moves []string
+	for ply := 0; ply < 70 && pos.Status() == Ongoing; ply++ {
+		side := pos.SideToMove()
+		s.send("position startpos moves " + strings.Join(moves, " "))
+		start := time.Now()
+		s.send("go wtime " + msText(clock[White]) + " btime " + msText(clock[Black]) + " winc 10 binc 10")
+		l, _ := s.expect("bestmove", 3*time.Second)
+		clock[side] -= time.Since(start)
+		if clock[side] < 0 {
+			t.Fatalf("ply %d: %s lost on time (%v)", ply, side, clock[side])
+		}
+		clock[side] += inc
+		f := strings.Fields(l)
+		pm, ok := protocol.ParseMove([]byte(f[1]))
+		if !ok {
+			t.Fatalf("ply %d: bad bestmove %q", ply, l)
+		}
+		if _, err := pos.Play(pm); err != nil {
+			t.Fatalf("ply %d: %v", ply, err)
+		}
+		moves = append(moves, f[1])
+	}
+	t.Logf("%d plies, %s; clocks left white %v black %v", len(moves), pos.Status(), clock[White], clock[Black])
+	s.send("quit")
+}
+
+func msText(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) }

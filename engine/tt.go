@@ -1,0 +1,81 @@
+package engine
+
+// TT is the transposition table: a power-of-two array of entries indexed by
+// the position hash, always replacing unless the stored entry is deeper and
+// from the current search.
+type TT struct {
+	entries []ttEntry
+	mask    uint64
+	age     uint8
+}
+
+type ttEntry struct {
+	key   uint64
+	move  Move
+	score int16
+	eval  int16
+	depth int8
+	bound uint8
+	age   uint8
+}
+
+const (
+	boundNone  = 0
+	boundUpper = 1
+	boundLower = 2
+	boundExact = 3
+)
+
+// NewTT returns a table using about mb megabytes (at least one entry).
+func NewTT(mb int) *TT {
+	t := &TT{}
+	t.Resize(mb)
+	return t
+}
+
+// Resize reallocates the table to about mb megabytes, clearing it.
+func (t *TT) Resize(mb int) {
+	n := uint64(1)
+	for n*2*16 <= uint64(max(mb, 1))<<20 {
+		n *= 2
+	}
+	t.entries = make([]ttEntry, n)
+	t.mask = n - 1
+}
+
+// Clear empties the table, for a new game.
+func (t *TT) Clear() {
+	clear(t.entries)
+	t.age = 0
+}
+
+func (t *TT) newSearch() { t.age++ }
+
+func (t *TT) probe(key uint64) (ttEntry, bool) {
+	e := t.entries[key&t.mask]
+	return e, e.key == key && e.bound != boundNone
+}
+
+func (t *TT) store(key uint64, m Move, sc, eval, depth int, bound uint8) {
+	e := &t.entries[key&t.mask]
+	if e.key == key && e.age == t.age && int(e.depth) > depth+2 && bound != boundExact {
+		return
+	}
+	if m == NoMove && e.key == key {
+		m = e.move
+	}
+	*e = ttEntry{key: key, move: m, score: int16(sc), eval: int16(eval), depth: int8(max(min(depth, 127), -1)), bound: bound, age: t.age}
+}
+
+// HashFull returns the permille of the first thousand entries used by the
+// current search, as UCI's hashfull reports.
+func (t *TT) HashFull() int {
+	n := min(1000, len(t.entries))
+	used := 0
+	for i := 0; i < n; i++ {
+		if e := &t.entries[i]; e.bound != boundNone && e.age == t.age {
+			used++
+		}
+	}
+	return used * 1000 / n
+}
