@@ -99,8 +99,8 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 		}
 		return false
 	case uci.KindBestMove:
-		if me := (*uci.MoveError)(nil); errors.As(err, &me) {
-			ev.Kind, ev.Text = evBadMove, me.Token
+		if token, bad := uciMoveError(err); bad {
+			ev.Kind, ev.Text = evBadMove, token
 		} else {
 			ev.Kind, ev.Move, ev.Info = evMove, d.msg.BestMove, d.last
 		}
@@ -121,4 +121,17 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 		return false
 	}
 	return true
+}
+
+// uciMoveError gives the offending token of a malformed bestmove. It is a
+// function of its own so that the error value escapes only on that path.
+func uciMoveError(err error) (string, bool) {
+	if err == nil {
+		return "", false
+	}
+	var me *uci.MoveError
+	if errors.As(err, &me) {
+		return me.Token, true
+	}
+	return "", false
 }

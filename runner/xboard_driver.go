@@ -317,8 +317,8 @@ func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
 		}
 		return false
 	case xboard.KindMove:
-		if me := (*xboard.MoveError)(nil); errors.As(err, &me) {
-			ev.Kind, ev.Text = evBadMove, me.Token
+		if token, bad := xboardMoveError(err); bad {
+			ev.Kind, ev.Text = evBadMove, token
 			return true
 		}
 		ev.Kind, ev.Info = evMove, d.last
@@ -355,4 +355,17 @@ func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
 		return false // thinking continued, tells, comments, errors, draw offers: in the log only
 	}
 	return true
+}
+
+// xboardMoveError gives the offending token of a malformed move, the error
+// escaping only on that path.
+func xboardMoveError(err error) (string, bool) {
+	if err == nil {
+		return "", false
+	}
+	var me *xboard.MoveError
+	if errors.As(err, &me) {
+		return me.Token, true
+	}
+	return "", false
 }

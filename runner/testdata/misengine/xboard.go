@@ -28,7 +28,11 @@ type xengine struct {
 	force bool           // only record moves
 	side  chess.Color    // the side it plays out of force mode
 	turns int            // its turns since new: what -at counts
-	edit  *editBoard     // non-nil in edit mode
+	// The last move received in force mode and the position before it, so
+	// that rejectmove can refuse it when go starts the Nth turn.
+	lastMove string
+	beforeIt *chess.Position
+	edit     *editBoard // non-nil in edit mode
 }
 
 // editBoard is the board being built in edit mode.
@@ -85,6 +89,7 @@ func (e *xengine) send(format string, args ...any) {
 
 func (e *xengine) newGame() {
 	e.pos, e.force, e.side, e.turns, e.edit = chess.StartingPosition(), false, chess.Black, 0, nil
+	e.lastMove, e.beforeIt = "", nil
 	e.resetSeen()
 }
 
@@ -107,6 +112,13 @@ func (e *xengine) handle(fields []string) bool {
 		e.force = true
 	case "go":
 		e.force, e.side = false, e.pos.Turn()
+		if e.cfg.mode == "rejectmove" && e.turns+1 == e.cfg.at && e.beforeIt != nil {
+			e.turns++ // fire once
+			e.pos, e.force = e.beforeIt, true
+			e.resetSeen()
+			e.send("Illegal move: %s", e.lastMove)
+			return true
+		}
 		return e.think()
 	case "playother":
 		e.force, e.side = false, e.pos.Turn().Other()
@@ -128,7 +140,7 @@ func (e *xengine) handle(fields []string) bool {
 			e.send("tellusererror Illegal position: %v", err)
 			break
 		}
-		e.pos = pos
+		e.pos, e.lastMove, e.beforeIt = pos, "", nil
 		e.resetSeen()
 	case "edit":
 		e.edit = &editBoard{squares: e.pos.Board().SquareMap(), color: chess.White}
@@ -238,13 +250,14 @@ func (e *xengine) leaveEdit(b *editBoard) {
 		e.send("tellusererror Illegal position: %v", err)
 		return
 	}
-	e.pos = pos
+	e.pos, e.lastMove, e.beforeIt = pos, "", nil
 	e.resetSeen()
 }
 
 // userMove plays the opponent's (or, in force mode, either side's) move
 // and, when that makes it its turn, thinks. In rejectmove mode the move
-// that would start its Nth turn is refused though legal.
+// that would start its Nth turn is refused though legal; when go starts
+// that turn, the last move received before it is taken back and refused.
 func (e *xengine) userMove(text string) bool {
 	m := e.parseMove(text)
 	if m == nil {
@@ -257,6 +270,7 @@ func (e *xengine) userMove(text string) bool {
 		e.send("Illegal move: %s", text)
 		return true
 	}
+	e.lastMove, e.beforeIt = text, e.pos
 	e.play(m)
 	if startsTurn {
 		return e.think()
