@@ -141,3 +141,90 @@ func TestGnuchessUCIPlaysAMatch(t *testing.T) {
 		}
 	}
 }
+
+// xbMisMatch plays misengine speaking XBoard (-xboard plus misArgs) as the
+// first engine against Fairy-Max.
+func xbMisMatch(t *testing.T, games int, misArgs, misSpec string) matchRun {
+	t.Helper()
+	needEngine(t, fairymaxPath)
+	spec := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard"
+	for _, a := range strings.Fields(misArgs) {
+		spec += " arg=" + a
+	}
+	return runMatch(t, MatchConfig{
+		Engines: [2]EngineConfig{
+			engineSpec(t, spec+" tc=2+0.02 timeout=1 "+misSpec),
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
+		},
+		Games: games, MaxMoves: 30,
+	})
+}
+
+func TestXBoardEngineFailuresEndGamesWithTheRightReason(t *testing.T) {
+	for _, tc := range []struct {
+		args   string
+		term   string
+		ending string
+	}{
+		{"-mode=falseclaim -at=2", "rules infraction", `mis makes a false result claim: `},
+		{"-mode=illegal -at=2", "rules infraction", "mis makes an illegal move: "},
+		{"-mode=malformed -at=2", "rules infraction", "mis makes an illegal move: xyz"},
+		{"-mode=crash -at=2", "abandoned", "mis disconnects"},
+		{"-mode=hang -at=2", "time forfeit", "mis loses on time"},
+		{"-mode=resign -at=2", "normal", "mis resigns"},
+		{"-mode=rejectmove -at=2", "rules infraction", "mis rejects a legal move: "},
+	} {
+		t.Run(tc.args, func(t *testing.T) {
+			run := xbMisMatch(t, 2, tc.args, "")
+			wantEndings(t, run, []ending3{{"loss", tc.term, tc.ending}, {"loss", tc.term, tc.ending}})
+		})
+	}
+}
+
+func TestXBoardEnginesThatPlayCleanlyInEveryDialect(t *testing.T) {
+	for _, args := range []string{
+		"-mode=nosetboard", // edit mode instead of setboard
+		"-mode=san",        // SAN both ways
+		"-mode=bare",       // bare moves, chatter, output before protover
+		"-mode=noping",     // no ping: no sync, still correct
+		"-mode=nodone",     // features but no done: protocol 1 after 2 s
+		"-mode=reuse0",     // a fresh process every game
+		"-mode=drawoffer",  // draw offers are ignored
+		"-mode=trueclaim",  // claims after its mating move agree with the rules
+	} {
+		t.Run(args, func(t *testing.T) {
+			needEngine(t, fairymaxPath)
+			spec := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard arg=" + args + " tc=2+0.02 timeout=3"
+			run := runMatch(t, MatchConfig{
+				Engines: [2]EngineConfig{
+					engineSpec(t, spec),
+					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
+				},
+				Games: 2, MaxMoves: 20, Openings: OpeningsConfig{File: "testdata/black-to-move.epd"},
+			})
+			if run.err != nil {
+				t.Fatalf("%v\n%s", run.err, run.out)
+			}
+			for _, g := range parseGames(t, run.pgn) {
+				if term := g.tags["Termination"]; term != "normal" && term != "adjudication" {
+					t.Errorf("round %s: %q (%s)", g.tags["Round"], g.ending, term)
+				}
+			}
+		})
+	}
+}
+
+func TestXBoardEngineThatNeverSendsDoneStalls(t *testing.T) {
+	needEngine(t, fairymaxPath)
+	_, err := RunMatch(context.Background(), MatchConfig{
+		Engines: [2]EngineConfig{
+			engineSpec(t, "cmd="+misengine(t)+" name=mis proto=xboard arg=-xboard arg=-mode=donezero tc=2 timeout=1"),
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2"),
+		},
+		Games: 2, Out: &syncBuffer{},
+	})
+	if err == nil || !strings.Contains(err.Error(), "engine mis: handshake: connection stalls: feature done=0 but no done=1") {
+		t.Fatalf("error = %v", err)
+	}
+	checkNoLeaks(t)
+}

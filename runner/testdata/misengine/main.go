@@ -62,7 +62,9 @@
 //	             a third time, claims the right result, as Fairy-Max does.
 //	resign       sends "resign" instead of its Nth move.
 //	rejectmove   answers "Illegal move: X" to the legal move X that starts
-//	             its Nth turn, and does not move.
+//	             its Nth turn, and does not move; when go starts that turn,
+//	             it takes back and refuses the last move it was sent before
+//	             (none, as white from the opening position: no misbehaviour).
 //	nodone       sends its features without done: a protocol 1 style engine
 //	             the runner must give up waiting on after about 2 s.
 //	donezero     sends "feature done=0" and never done=1: the handshake stalls.

@@ -1,0 +1,64 @@
+package runner
+
+import (
+	"io"
+
+	"github.com/autoplay/autoplay/runner/stats"
+)
+
+// Tournament is how engines are paired.
+type Tournament string
+
+// Tournament types.
+const (
+	TypeMatch      Tournament = "match"       // two engines
+	TypeGauntlet   Tournament = "gauntlet"    // the first Seeds engines each play every other engine
+	TypeRoundRobin Tournament = "round-robin" // every pair of engines
+)
+
+// DrawAdjudication ends a game as a draw once both engines' scores have
+// stayed within ±Score centipawns for MoveCount consecutive moves each,
+// counted from full move MoveNumber on.
+type DrawAdjudication struct {
+	MoveNumber int
+	MoveCount  int
+	Score      int
+}
+
+// ResignAdjudication ends a game when an engine's score has been at or below
+// -Score centipawns for MoveCount consecutive moves; with TwoSided its
+// opponent's score must also have been at or above +Score.
+type ResignAdjudication struct {
+	MoveCount int
+	Score     int
+	TwoSided  bool
+}
+
+// Config is one run, a match or a tournament: `autoplay match` flags and
+// `autoplay run` YAML keys fill this same value.
+type Config struct {
+	Engines     []EngineConfig
+	Type        Tournament // "" = match
+	Seeds       int        // gauntlet: how many of the first engines play all others (0 = 1)
+	Rounds      int        // 0 = 1
+	Games       int        // games per encounter per round, in pairs: the same opening twice, colours swapped
+	Concurrency int
+	Openings    OpeningsConfig
+	Seed        uint64
+	PGNOut      string // finished games are appended here (and a run resumes from it)
+	EPDOut      string // final positions, one EPD line per game
+	JSONOut     string // full results, rewritten atomically after every game
+	LogFile     string
+	MaxMoves    int // draw by adjudication after this many full moves by the engines; 0 = never
+	Draw        *DrawAdjudication
+	Resign      *ResignAdjudication
+	SPRT        *stats.SPRT // stop as soon as a bound is crossed (matches only)
+	ReportEvery int         // print the score every N games; 0 = only at the end
+	Event, Site string
+	Quiet       bool // only the final result
+	Verbose     bool // also each game's start and every warning
+
+	Rules Rules       // nil = BitboardRules
+	Out   io.Writer   // progress and results; nil = os.Stdout
+	Relay *RelayStats // when set, per-move relay latencies are gathered here
+}
