@@ -108,3 +108,40 @@ func TestUCIOwnBookPlaysBookMovesAtTheRoot(t *testing.T) {
 	}
 	s.send("quit")
 }
+
+func TestBookIsFoundAlongThePrincipalVariation(t *testing.T) {
+	b, err := LoadBookFile("testdata/ruylopez.pgn", 16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// After 1. Nf3 Nc6, 2. e4 is no book move by itself (Black may answer
+	// otherwise), but a PV 2. e4 e5 reaches the book position after
+	// 1. e4 e5 2. Nf3 Nc6.
+	p := NewPosition()
+	for _, u := range []string{"g1f3", "b8c6"} {
+		p.MakeMove(mustUCI(t, p, u))
+	}
+	s := NewSearcher(1)
+	s.Book, s.pos = b, p
+	before := p.FEN()
+	for _, tc := range []struct {
+		pv   []string
+		want Move
+	}{
+		{[]string{"e2e4", "e7e5", "f1c4"}, mustUCI(t, p, "e2e4")},
+		{[]string{"d2d4", "d7d5", "e2e4", "e7e5"}, NoMove},
+	} {
+		q := p.Clone()
+		s.pvLen[0] = len(tc.pv)
+		for i, u := range tc.pv {
+			s.pv[0][i] = mustUCI(t, q, u)
+			q.MakeMove(s.pv[0][i])
+		}
+		if got := s.bookOnPV(); got != tc.want {
+			t.Errorf("PV %v: book move %v, want %v", tc.pv, got, tc.want)
+		}
+		if p.FEN() != before {
+			t.Fatalf("bookOnPV left the position at %s", p.FEN())
+		}
+	}
+}

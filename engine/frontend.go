@@ -203,13 +203,14 @@ func (c *core) setPosition(cmd Command) {
 	}
 	// UCI_Chess960 decides the move notation, whatever the FEN looks like.
 	p.SetChess960(c.chess960)
+	// Like Stockfish, keep the moves before an illegal one.
+	c.pos = p
 	for i, pm := range cmd.Moves {
 		if _, err := p.Play(pm); err != nil {
 			c.send(Reply{Kind: ReplyString, Text: fmt.Sprintf("error: position: move %d: %v", i+1, err)})
 			return
 		}
 	}
-	c.pos = p
 }
 
 // applyPending applies option changes and new-game resets that arrived

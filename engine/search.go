@@ -71,7 +71,8 @@ func NewSearcher(hashMB int) *Searcher {
 	return &Searcher{TT: NewTT(hashMB), Overhead: 20 * time.Millisecond}
 }
 
-// Stop asks a running search to finish as soon as possible.
+// Stop asks a running search to finish as soon as possible. A Stop that
+// comes before Search starts stops that search at once.
 func (s *Searcher) Stop() { s.stop.Store(true) }
 
 // PonderHit tells a pondering search that the expected move was played:
@@ -125,6 +126,9 @@ func (s *Searcher) Search(pos *Position, lim Limits) Result {
 		time.Sleep(time.Millisecond)
 	}
 	res.Nodes = s.counter
+	// Clear the stop for the next search; one that arrives from now on
+	// answers a search that is already over.
+	s.stop.Store(false)
 	return res
 }
 
@@ -211,6 +215,9 @@ func (s *Searcher) iterate() Result {
 			}
 		}
 		s.report(depth, sc)
+		if s.bookMove == NoMove && s.Book != nil {
+			s.bookMove = s.bookOnPV()
+		}
 		if s.bookMove != NoMove {
 			s.reportString("book transposition: " + s.pos.ProtocolMove(s.bookMove).String() + " reaches a book position")
 			res.Best = s.bookMove
@@ -234,6 +241,31 @@ func (s *Searcher) iterate() Result {
 		res.Ponder = s.ponderFromTT(res.Best)
 	}
 	return res
+}
+
+// bookPVPlies is how far along the principal variation a transposition into
+// the book is looked for.
+const bookPVPlies = 4
+
+// bookOnPV returns the first PV move when the principal variation reaches a
+// book position within its first plies: the search itself expects that line.
+func (s *Searcher) bookOnPV() Move {
+	p := s.pos
+	n := min(s.pvLen[0], bookPVPlies)
+	found := NoMove
+	i := 0
+	for ; i < n; i++ {
+		p.MakeMove(s.pv[0][i])
+		if s.Book.Contains(p) {
+			found = s.pv[0][0]
+			i++
+			break
+		}
+	}
+	for ; i > 0; i-- {
+		p.UnmakeMove()
+	}
+	return found
 }
 
 // bookReply returns the book's answer to our move m, for pondering.

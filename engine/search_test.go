@@ -108,3 +108,13 @@ func TestSearchStopsAtTheRequestedMate(t *testing.T) {
 		t.Errorf("go mate 2: best %s at depth %d, want d5f6 found early", res.Best.UCI(), res.Depth)
 	}
 }
+
+func TestSearcherCanBeReusedAfterATimedSearch(t *testing.T) {
+	s := NewSearcher(8)
+	p := NewPosition()
+	s.Search(p, Limits{Nodes: 3000})
+	res := s.Search(p, Limits{Depth: 4})
+	if res.Depth != 4 {
+		t.Errorf("second search reached depth %d, want 4", res.Depth)
+	}
+}

@@ -1,8 +1,8 @@
 package engine
 
-// TT is the transposition table: a power-of-two array of entries indexed by
-// the position hash, always replacing unless the stored entry is deeper and
-// from the current search.
+// TT is the transposition table: a power-of-two array of two-entry buckets
+// indexed by the position hash. A new entry replaces the same position's,
+// else the shallower or older of the two.
 type TT struct {
 	entries []ttEntry
 	mask    uint64
@@ -35,7 +35,7 @@ func NewTT(mb int) *TT {
 
 // Resize reallocates the table to about mb megabytes, clearing it.
 func (t *TT) Resize(mb int) {
-	n := uint64(1)
+	n := uint64(2)
 	for n*2*16 <= uint64(max(mb, 1))<<20 {
 		n *= 2
 	}
@@ -52,12 +52,22 @@ func (t *TT) Clear() {
 func (t *TT) newSearch() { t.age++ }
 
 func (t *TT) probe(key uint64) (ttEntry, bool) {
-	e := t.entries[key&t.mask]
+	i := key & t.mask &^ 1
+	if e := t.entries[i]; e.key == key && e.bound != boundNone {
+		return e, true
+	}
+	e := t.entries[i+1]
 	return e, e.key == key && e.bound != boundNone
 }
 
 func (t *TT) store(key uint64, m Move, sc, eval, depth int, bound uint8) {
-	e := &t.entries[key&t.mask]
+	i := key & t.mask &^ 1
+	e := &t.entries[i]
+	if e.key != key {
+		if o := &t.entries[i+1]; o.key == key || t.worth(o) < t.worth(e) {
+			e = o
+		}
+	}
 	if e.key == key && e.age == t.age && int(e.depth) > depth+2 && bound != boundExact {
 		return
 	}
@@ -65,6 +75,18 @@ func (t *TT) store(key uint64, m Move, sc, eval, depth int, bound uint8) {
 		m = e.move
 	}
 	*e = ttEntry{key: key, move: m, score: int16(sc), eval: int16(eval), depth: int8(max(min(depth, 127), -1)), bound: bound, age: t.age}
+}
+
+// worth ranks entries for replacement: deep entries of this search stay.
+func (t *TT) worth(e *ttEntry) int {
+	if e.bound == boundNone {
+		return -1000
+	}
+	w := int(e.depth)
+	if e.age != t.age {
+		w -= 100
+	}
+	return w
 }
 
 // HashFull returns the permille of the first thousand entries used by the

@@ -25,15 +25,15 @@ func BenchmarkMatchStockfishNodes1(b *testing.B) {
 	a.ApplySpec(spec + " name=a")
 	c.ApplySpec(spec + " name=b")
 	relay := &RelayStats{}
-	cfg := MatchConfig{
-		Engines: [2]EngineConfig{a, c}, Games: max(b.N, 2), Concurrency: 2,
+	cfg := Config{
+		Engines: []EngineConfig{a, c}, Games: max(b.N, 2), Concurrency: 2,
 		Out: io.Discard, PGNOut: b.TempDir() + "/bench.pgn", Relay: relay,
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	cpu := processCPU()
 	b.ResetTimer()
-	if _, err := RunMatch(context.Background(), cfg); err != nil {
+	if _, err := Run(context.Background(), cfg); err != nil {
 		b.Fatal(err)
 	}
 	b.StopTimer()

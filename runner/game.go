@@ -22,7 +22,6 @@ type GameRecord struct {
 	Number      int // 1-based, in schedule order
 	White       string
 	Black       string
-	WhiteIndex  int // which of the match's engines played White
 	StartFEN    string
 	Plies       []Ply
 	Outcome     Outcome
@@ -32,17 +31,20 @@ type GameRecord struct {
 	Started     time.Time
 	Duration    time.Duration
 	Opening     string // where the opening came from
+	FinalFEN    string
+	game        scheduledGame
 	end         ending
 }
 
 // gameSetup is everything one game needs.
 type gameSetup struct {
-	number   int
-	opening  pgn.Opening
-	players  [2]*Engine // by colour
-	rules    Rules
-	maxMoves int // full moves by the engines before a draw is adjudicated; 0 = no limit
-	relay    *RelayStats
+	number      int
+	opening     pgn.Opening
+	players     [2]*Engine // by colour
+	rules       Rules
+	maxMoves    int // full moves by the engines before a draw is adjudicated; 0 = no limit
+	adjudicator adjudicator
+	relay       *RelayStats
 }
 
 // playGame drives one game from the opening to its end in a single select
@@ -82,6 +84,7 @@ func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
 	}
 	rec.Outcome, rec.Termination, rec.Ending = end.outcome, end.termination, end.text
 	rec.Duration = time.Since(rec.Started)
+	rec.FinalFEN = board.FEN()
 	return rec, nil
 }
 
@@ -153,6 +156,9 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				rec.Plies = append(rec.Plies, Ply{Move: move, Info: ev.Info, Elapsed: elapsed})
 				engineMoves++
 				lastMoveRead = ev.At
+				if end, over := s.adjudicator.moved(side, ev.Info.Score, board.FullMoveNumber()); over {
+					return end, nil
+				}
 			case evBadMove:
 				return illegalMove(side, ev.Text), nil
 			default:

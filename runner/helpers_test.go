@@ -70,7 +70,7 @@ func engineSpec(t *testing.T, spec string) EngineConfig {
 
 // matchRun is what a test match left behind.
 type matchRun struct {
-	res *MatchResult
+	res *Result
 	err error
 	out string
 	pgn string
@@ -78,19 +78,19 @@ type matchRun struct {
 
 // runMatch plays a match with output and PGN captured, then checks that no
 // goroutine and no child process outlived it.
-func runMatch(t *testing.T, cfg MatchConfig) matchRun {
+func runMatch(t *testing.T, cfg Config) matchRun {
 	t.Helper()
 	return runMatchCtx(t, context.Background(), cfg)
 }
 
-func runMatchCtx(t *testing.T, ctx context.Context, cfg MatchConfig) matchRun {
+func runMatchCtx(t *testing.T, ctx context.Context, cfg Config) matchRun {
 	t.Helper()
 	var out syncBuffer
 	cfg.Out = &out
 	if cfg.PGNOut == "" {
 		cfg.PGNOut = filepath.Join(t.TempDir(), "games.pgn")
 	}
-	res, err := RunMatch(ctx, cfg)
+	res, err := Run(ctx, cfg)
 	run := matchRun{res: res, err: err, out: out.String()}
 	if b, rerr := os.ReadFile(cfg.PGNOut); rerr == nil {
 		run.pgn = string(b)

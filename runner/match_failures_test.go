@@ -17,8 +17,8 @@ func misMatch(t *testing.T, games int, misArgs, misSpec string) matchRun {
 	for _, a := range strings.Fields(misArgs) {
 		spec += " arg=" + a
 	}
-	return runMatch(t, MatchConfig{
-		Engines: [2]EngineConfig{
+	return runMatch(t, Config{
+		Engines: []EngineConfig{
 			engineSpec(t, spec+" "+misSpec),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4"),
 		},
@@ -178,8 +178,8 @@ func TestEngineWithoutUCIOKIsAnErrorBeforeAnyGame(t *testing.T) {
 }
 
 func TestMissingEngineProgramIsAnError(t *testing.T) {
-	_, err := RunMatch(context.Background(), MatchConfig{
-		Engines: [2]EngineConfig{
+	_, err := Run(context.Background(), Config{
+		Engines: []EngineConfig{
 			engineSpec(t, "cmd=/nonexistent/engine name=ghost nodes=1"),
 			engineSpec(t, "cmd=/nonexistent/engine2 name=ghost2 nodes=1"),
 		},
@@ -208,8 +208,8 @@ func TestBadOpeningIsAnErrorNamingFileAndLine(t *testing.T) {
 	needStockfish(t)
 	bad := t.TempDir() + "/bad.epd"
 	os.WriteFile(bad, []byte("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nrnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n"), 0o644)
-	run := runMatch(t, MatchConfig{
-		Engines: [2]EngineConfig{
+	run := runMatch(t, Config{
+		Engines: []EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=1"),
 		},
@@ -234,8 +234,8 @@ func TestInterruptAbandonsRunningGamesAndKeepsFinishedOnes(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 		cancel()
 	}()
-	run := runMatchCtx(t, ctx, MatchConfig{
-		Engines: [2]EngineConfig{
+	run := runMatchCtx(t, ctx, Config{
+		Engines: []EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=slow arg=-mode=slow arg=-delay=20ms tc=60"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=50"),
 		},
@@ -251,7 +251,7 @@ func TestInterruptAbandonsRunningGamesAndKeepsFinishedOnes(t *testing.T) {
 	if len(games) == 0 || len(games) >= 100 || len(games) != run.res.Played {
 		t.Fatalf("%d games in the PGN, %d played", len(games), run.res.Played)
 	}
-	if !strings.Contains(run.out, "Match interrupted after") || !strings.Contains(run.out, "Score of slow vs sf") {
+	if !strings.Contains(run.out, "Interrupted after") || !strings.Contains(run.out, "Score of slow vs sf") {
 		t.Errorf("no final score after the interrupt:\n%s", run.out)
 	}
 }
@@ -284,8 +284,8 @@ func TestRestartPolicyDecidesWhenAFreshProcessStarts(t *testing.T) {
 			for _, a := range strings.Fields(tc.misbehaviour) {
 				spec += " arg=" + a
 			}
-			run := runMatch(t, MatchConfig{
-				Engines: [2]EngineConfig{
+			run := runMatch(t, Config{
+				Engines: []EngineConfig{
 					engineSpec(t, spec+" restart="+tc.policy),
 					engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=50 restart="+tc.policy),
 				},

@@ -12,8 +12,8 @@ var moveCommentRe = regexp.MustCompile(`^([+-]\d+\.\d\d|[+-]M\d+)/\d+ \d+\.\d{3}
 func TestStockfishMatchPlaysGamePairsFromOpeningsAndWritesValidPGN(t *testing.T) {
 	needStockfish(t)
 	pgnPath := t.TempDir() + "/sf.pgn"
-	run := runMatch(t, MatchConfig{
-		Engines: [2]EngineConfig{
+	run := runMatch(t, Config{
+		Engines: []EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=sf-a option.Hash=8 nodes=400"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf-b option.Hash=8 nodes=400"),
 		},
@@ -60,9 +60,9 @@ func TestStockfishMatchPlaysGamePairsFromOpeningsAndWritesValidPGN(t *testing.T)
 		t.Errorf("the second pair repeats the first pair's opening")
 	}
 	// The score adds up to the games recorded.
-	sc := run.res.Score
-	if sc.Wins+sc.Draws+sc.Losses != 4 || run.res.Pairs.Pairs() != 2 {
-		t.Errorf("score %+v, pairs %v", sc, run.res.Pairs)
+	sc := run.res.Encounters[0].Score
+	if sc.Wins+sc.Draws+sc.Losses != 4 || run.res.Encounters[0].Pairs.Pairs() != 2 {
+		t.Errorf("score %+v, pairs %v", sc, run.res.Encounters[0].Pairs)
 	}
 	for _, want := range []string{"Finished game 4", "Score of sf-a vs sf-b:", "Elo difference:", "LOS:", "DrawRatio:"} {
 		if !strings.Contains(run.out, want) {
@@ -74,8 +74,8 @@ func TestStockfishMatchPlaysGamePairsFromOpeningsAndWritesValidPGN(t *testing.T)
 
 func TestPGNOpeningsArePlayedAsBookMoves(t *testing.T) {
 	needStockfish(t)
-	run := runMatch(t, MatchConfig{
-		Engines: [2]EngineConfig{
+	run := runMatch(t, Config{
+		Engines: []EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=200"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200"),
 		},
@@ -100,8 +100,8 @@ func TestPGNOpeningsArePlayedAsBookMoves(t *testing.T) {
 
 func TestMaxMovesAdjudicatesADraw(t *testing.T) {
 	needStockfish(t)
-	run := runMatch(t, MatchConfig{
-		Engines: [2]EngineConfig{
+	run := runMatch(t, Config{
+		Engines: []EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=100"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=100"),
 		},

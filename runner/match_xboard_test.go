@@ -28,8 +28,8 @@ func TestFairymaxSelfPlayFromEPDSetsPositionsInEditMode(t *testing.T) {
 	needEngine(t, fairymaxPath)
 	logPath := t.TempDir() + "/io.log"
 	pgnPath := t.TempDir() + "/fm.pgn"
-	run := runMatch(t, MatchConfig{
-		Engines: [2]EngineConfig{
+	run := runMatch(t, Config{
+		Engines: []EngineConfig{
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm1 tc=3+0.03"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm2 tc=3+0.03"),
 		},
@@ -68,8 +68,8 @@ func TestStockfishUCIAgainstFairymaxXBoard(t *testing.T) {
 	needStockfish(t)
 	needEngine(t, fairymaxPath)
 	pgnPath := t.TempDir() + "/mixed.pgn"
-	run := runMatch(t, MatchConfig{
-		Engines: [2]EngineConfig{
+	run := runMatch(t, Config{
+		Engines: []EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=3000 option.Hash=8"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.03"),
 		},
@@ -106,8 +106,8 @@ func TestGnuchessXBoardOverPipesIsReportedStalled(t *testing.T) {
 	needEngine(t, gnuchessPath)
 	needEngine(t, fairymaxPath)
 	start := time.Now()
-	_, err := RunMatch(context.Background(), MatchConfig{
-		Engines: [2]EngineConfig{
+	_, err := Run(context.Background(), Config{
+		Engines: []EngineConfig{
 			engineSpec(t, "cmd="+gnuchessPath+" arg=--xboard proto=xboard name=gnu tc=2+0.02 timeout=3"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
 		},
@@ -125,8 +125,8 @@ func TestGnuchessXBoardOverPipesIsReportedStalled(t *testing.T) {
 func TestGnuchessUCIPlaysAMatch(t *testing.T) {
 	needEngine(t, gnuchessPath)
 	needStockfish(t)
-	run := runMatch(t, MatchConfig{
-		Engines: [2]EngineConfig{
+	run := runMatch(t, Config{
+		Engines: []EngineConfig{
 			engineSpec(t, "cmd="+gnuchessPath+" arg=--uci name=gnu depth=2"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=500"),
 		},
@@ -151,8 +151,8 @@ func xbMisMatch(t *testing.T, games int, misArgs, misSpec string) matchRun {
 	for _, a := range strings.Fields(misArgs) {
 		spec += " arg=" + a
 	}
-	return runMatch(t, MatchConfig{
-		Engines: [2]EngineConfig{
+	return runMatch(t, Config{
+		Engines: []EngineConfig{
 			engineSpec(t, spec+" tc=2+0.02 timeout=1 "+misSpec),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
 		},
@@ -195,8 +195,8 @@ func TestXBoardEnginesThatPlayCleanlyInEveryDialect(t *testing.T) {
 		t.Run(args, func(t *testing.T) {
 			needEngine(t, fairymaxPath)
 			spec := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard arg=" + args + " tc=2+0.02 timeout=3"
-			run := runMatch(t, MatchConfig{
-				Engines: [2]EngineConfig{
+			run := runMatch(t, Config{
+				Engines: []EngineConfig{
 					engineSpec(t, spec),
 					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
 				},
@@ -216,8 +216,8 @@ func TestXBoardEnginesThatPlayCleanlyInEveryDialect(t *testing.T) {
 
 func TestXBoardEngineThatNeverSendsDoneStalls(t *testing.T) {
 	needEngine(t, fairymaxPath)
-	_, err := RunMatch(context.Background(), MatchConfig{
-		Engines: [2]EngineConfig{
+	_, err := Run(context.Background(), Config{
+		Engines: []EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=mis proto=xboard arg=-xboard arg=-mode=donezero tc=2 timeout=1"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2"),
 		},

@@ -63,10 +63,10 @@ func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
 // openingPicker hands out openings for game pairs in a fixed order: the same
 // seed and config always give the same sequence.
 type openingPicker struct {
-	suite *pgn.Suite
-	order string
-	next  int
-	rng   *rand.Rand
+	suite  *pgn.Suite
+	order  string
+	cursor int
+	rng    *rand.Rand
 }
 
 func newOpeningPicker(oc OpeningsConfig, seed uint64) (*openingPicker, error) {
@@ -86,21 +86,29 @@ func newOpeningPicker(oc OpeningsConfig, seed uint64) (*openingPicker, error) {
 	}
 	p := &openingPicker{suite: suite, order: oc.Order, rng: rand.New(rand.NewPCG(seed, 0x6f70656e))}
 	if oc.Start > 0 {
-		p.next = (oc.Start - 1) % suite.Len()
+		p.cursor = (oc.Start - 1) % suite.Len()
 	}
 	return p, nil
 }
 
-// pick returns the opening for the next game pair.
-func (p *openingPicker) pick() (pgn.Opening, error) {
+// next returns the index of the opening for the next game pair, or -1 for
+// the standard initial position when no suite is used.
+func (p *openingPicker) next() int {
 	if p.suite == nil {
-		return pgn.Opening{Source: "startpos"}, nil
+		return -1
 	}
-	i := p.next
 	if p.order == "random" {
-		i = p.rng.IntN(p.suite.Len())
-	} else {
-		p.next = (p.next + 1) % p.suite.Len()
+		return p.rng.IntN(p.suite.Len())
+	}
+	i := p.cursor
+	p.cursor = (p.cursor + 1) % p.suite.Len()
+	return i
+}
+
+// opening parses the opening at index i (from next).
+func (p *openingPicker) opening(i int) (pgn.Opening, error) {
+	if i < 0 {
+		return pgn.Opening{Source: "startpos"}, nil
 	}
 	return p.suite.Opening(i)
 }

@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/autoplay/autoplay/pgn"
@@ -93,4 +94,15 @@ func (p *Ply) comment() string {
 func formatDuration(d time.Duration) string {
 	s := int(d.Round(time.Second) / time.Second)
 	return fmt.Sprintf("%02d:%02d:%02d", s/3600, s/60%60, s%60)
+}
+
+// epdLine is the game's final position as an EPD line: the position's four
+// fields, then the move counters and the game as operations.
+func (r *GameRecord) epdLine() string {
+	fields := strings.Fields(r.FinalFEN)
+	if len(fields) < 6 {
+		return ""
+	}
+	return fmt.Sprintf("%s hmvc %s; fmvn %s; id \"game %d\"; c0 \"%s vs %s, %s\";\n",
+		strings.Join(fields[:4], " "), fields[4], fields[5], r.Number, r.White, r.Black, r.Outcome)
 }

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 )
 
@@ -49,6 +50,18 @@ const (
 	TermAbandoned       Termination = "abandoned"
 )
 
+// failure is what an engine did wrong, for the per-engine tallies.
+type failure uint8
+
+// Engine failures.
+const (
+	noFailure failure = iota
+	failTime
+	failDisconnect
+	failStall
+	failIllegal // an illegal or malformed move, a false claim, a legal move rejected
+)
+
 // ending is how a game ended: its result, the PGN Termination, the final
 // comment ("White mates"), and the side whose engine failed, if one did.
 type ending struct {
@@ -57,6 +70,7 @@ type ending struct {
 	text        string
 	culprit     Color
 	failed      bool // culprit's engine misbehaved and must be replaced
+	failure     failure
 }
 
 func endByRules(status Status, toMove Color) ending {
@@ -77,20 +91,20 @@ func endByRules(status Status, toMove Color) ending {
 }
 
 func lossOnTime(c Color) ending {
-	return ending{outcome: winFor(c.Other()), termination: TermTimeForfeit, text: c.String() + " loses on time", culprit: c}
+	return ending{outcome: winFor(c.Other()), termination: TermTimeForfeit, text: c.String() + " loses on time", culprit: c, failure: failTime}
 }
 
 func illegalMove(c Color, move string) ending {
 	return ending{outcome: winFor(c.Other()), termination: TermRulesInfraction,
-		text: c.String() + " makes an illegal move: " + move, culprit: c, failed: true}
+		text: c.String() + " makes an illegal move: " + move, culprit: c, failed: true, failure: failIllegal}
 }
 
 func disconnect(c Color) ending {
-	return ending{outcome: winFor(c.Other()), termination: TermAbandoned, text: c.String() + " disconnects", culprit: c, failed: true}
+	return ending{outcome: winFor(c.Other()), termination: TermAbandoned, text: c.String() + " disconnects", culprit: c, failed: true, failure: failDisconnect}
 }
 
 func stall(c Color) ending {
-	return ending{outcome: winFor(c.Other()), termination: TermAbandoned, text: c.String() + "'s connection stalls", culprit: c, failed: true}
+	return ending{outcome: winFor(c.Other()), termination: TermAbandoned, text: c.String() + "'s connection stalls", culprit: c, failed: true, failure: failStall}
 }
 
 // engineFailure maps an engine error to the ending it causes.
@@ -110,12 +124,17 @@ func falseClaim(c Color, claim Outcome, comment string) ending {
 	if comment != "" {
 		text += " " + strconv.Quote(comment)
 	}
-	return ending{outcome: winFor(c.Other()), termination: TermRulesInfraction, text: text, culprit: c, failed: true}
+	return ending{outcome: winFor(c.Other()), termination: TermRulesInfraction, text: text, culprit: c, failed: true, failure: failIllegal}
 }
 
 func rejectsLegalMove(c Color, move string) ending {
 	return ending{outcome: winFor(c.Other()), termination: TermRulesInfraction,
-		text: c.String() + " rejects a legal move: " + move, culprit: c, failed: true}
+		text: c.String() + " rejects a legal move: " + move, culprit: c, failed: true, failure: failIllegal}
+}
+
+func adjudicatedLoss(loser Color, score, moves int) ending {
+	return ending{outcome: winFor(loser.Other()), termination: TermAdjudication,
+		text: fmt.Sprintf("%s wins by adjudication: %s's score at or below -%d cp for %d moves", loser.Other(), loser, score, moves)}
 }
 
 func adjudicatedDraw(reason string) ending {

@@ -64,4 +64,6 @@ type Board interface {
 	ParseSAN(san string) (protocol.Move, error)
 	// FEN describes the current position.
 	FEN() string
+	// FullMoveNumber is the number of the current full move, as in FEN.
+	FullMoveNumber() int
 }

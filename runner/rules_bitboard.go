@@ -63,6 +63,8 @@ func (b *bitboardBoard) ParseSAN(san string) (protocol.Move, error) {
 
 func (b *bitboardBoard) FEN() string { return b.pos.FEN() }
 
+func (b *bitboardBoard) FullMoveNumber() int { return b.pos.FullmoveNumber() }
+
 func (b *bitboardBoard) Status() Status {
 	switch b.pos.Status() {
 	case engine.Checkmate:

@@ -110,6 +110,21 @@ func (b *notnilBoard) ParseSAN(san string) (protocol.Move, error) {
 
 func (b *notnilBoard) FEN() string { return b.pos.String() }
 
+func (b *notnilBoard) FullMoveNumber() int {
+	var n int
+	fmt.Sscan(lastField(b.pos.String()), &n)
+	return n
+}
+
+func lastField(s string) string {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == ' ' {
+			return s[i+1:]
+		}
+	}
+	return s
+}
+
 func (b *notnilBoard) Status() Status {
 	if len(b.legal) == 0 {
 		if b.pos.Status() == chess.Checkmate {

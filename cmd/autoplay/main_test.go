@@ -111,7 +111,7 @@ func TestCtrlCStopsTheMatchCleanly(t *testing.T) {
 	if !bytes.HasSuffix(bytes.TrimRight(b, "\n"), []byte("1/2-1/2")) && !bytes.HasSuffix(bytes.TrimRight(b, "\n"), []byte("1-0")) && !bytes.HasSuffix(bytes.TrimRight(b, "\n"), []byte("0-1")) {
 		t.Errorf("the PGN does not end with a whole game:\n%s", b)
 	}
-	if !strings.Contains(out, "Match interrupted after") || !strings.Contains(out, "Score of a vs b") {
+	if !strings.Contains(out, "Interrupted after") || !strings.Contains(out, "Score of a vs b") {
 		t.Errorf("no final score:\n%s", out)
 	}
 	for _, pid := range kids {
@@ -126,7 +126,7 @@ func TestSecondCtrlCExitsAtOnceAndEnginesDie(t *testing.T) {
 	bin := buildAutoplay(t)
 	cmd := exec.Command(bin, "match",
 		"--engine", "cmd="+stockfish+" name=a", "--engine", "cmd="+stockfish+" name=b",
-		"--each", "tc=600", "--games", "2")
+		"--each", "tc=600", "--games", "2", "--verbose")
 	outPath := filepath.Join(t.TempDir(), "out")
 	stdout, err := os.Create(outPath)
 	if err != nil {

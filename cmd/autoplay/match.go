@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -13,23 +12,16 @@ import (
 	"github.com/autoplay/autoplay/runner"
 )
 
-// errInterrupted ends a match stopped by Ctrl-C; it exits with status 130.
-var errInterrupted = errors.New("interrupted")
-
-func exitCode(err error) int {
-	if errors.Is(err, errInterrupted) {
-		return 130
-	}
-	return 1
-}
-
 func newMatchCmd() *cobra.Command {
 	var (
 		engineSpecs     []string
 		eachSpec        string
 		openings        string
 		showRunnerStats bool
-		cfg             runner.MatchConfig
+		sprtSpec        string
+		drawSpec        string
+		resignSpec      string
+		cfg             runner.Config
 	)
 	cmd := &cobra.Command{
 		Use:   "match",
@@ -51,25 +43,21 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 			if err != nil {
 				return err
 			}
-			cfg.Engines = engines
+			cfg.Engines = engines[:]
 			if openings != "" {
 				if cfg.Openings, err = runner.ParseOpeningsSpec(openings); err != nil {
 					return err
 				}
+			}
+			if err := runner.ApplyAdjudicationSpecs(&cfg, sprtSpec, drawSpec, resignSpec); err != nil {
+				return err
 			}
 			if showRunnerStats {
 				cfg.Relay = &runner.RelayStats{}
 			}
 			ctx, stop := interruptible()
 			defer stop()
-			res, err := runner.RunMatch(ctx, cfg)
-			if err != nil {
-				return err
-			}
-			if res.Interrupted {
-				return errInterrupted
-			}
-			return nil
+			return outcome(runner.Run(ctx, cfg))
 		},
 	}
 	f := cmd.Flags()
@@ -86,6 +74,13 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.StringVar(&cfg.Event, "event", "", "PGN Event tag")
 	f.StringVar(&cfg.Site, "site", "", "PGN Site tag")
 	f.BoolVar(&showRunnerStats, "runner-stats", false, "report relay latency and the runner's CPU per move at the end")
+	f.StringVar(&cfg.EPDOut, "epdout", "", "append each game's final position to this EPD file")
+	f.StringVar(&cfg.JSONOut, "json", "", "keep the full results in this JSON file, rewritten after every game")
+	f.BoolVar(&cfg.Quiet, "quiet", false, "print only the final result")
+	f.BoolVar(&cfg.Verbose, "verbose", false, "also print when each game starts")
+	f.StringVar(&sprtSpec, "sprt", "", `stop at a decision: "elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic|normalized"`)
+	f.StringVar(&drawSpec, "draw", "", `draw adjudication: "movenumber=40 movecount=8 score=10"`)
+	f.StringVar(&resignSpec, "resign", "", `resign adjudication: "movecount=3 score=600 twosided=true"`)
 	return cmd
 }
 

@@ -1,0 +1,78 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/autoplay/autoplay/protocol"
+)
+
+// mateCentipawns stands for a mate score when scores are compared with
+// centipawn thresholds: beyond any adjudication threshold.
+const mateCentipawns = 100000
+
+// adjudicator ends games by the engines' own scores, as configured: a draw
+// when both sides agree the game is level, a loss when one side has been
+// lost for long enough. It keeps only counters, so each move costs nothing.
+type adjudicator struct {
+	draw        *DrawAdjudication
+	resign      *ResignAdjudication
+	levelRun    int    // consecutive engine moves with |score| within the draw margin
+	losingRun   [2]int // per side: consecutive own moves at or below -resign score
+	winningRun  [2]int // per side: consecutive own moves at or above +resign score
+	fullMoveNum int
+}
+
+// centipawns turns a score into centipawns from the mover's point of view;
+// ok is false when the engine sent no score.
+func centipawns(s protocol.Score) (int, bool) {
+	switch s.Kind {
+	case protocol.ScoreCP:
+		return s.Value, true
+	case protocol.ScoreMate:
+		if s.Value > 0 {
+			return mateCentipawns, true
+		}
+		return -mateCentipawns, true
+	}
+	return 0, false
+}
+
+// moved records side's move with its score at full move number fullMove
+// and says whether the game is now adjudicated.
+func (a *adjudicator) moved(side Color, score protocol.Score, fullMove int) (ending, bool) {
+	cp, ok := centipawns(score)
+	if a.draw != nil {
+		if ok && abs(cp) <= a.draw.Score {
+			a.levelRun++
+		} else {
+			a.levelRun = 0
+		}
+		if fullMove >= a.draw.MoveNumber && a.levelRun >= 2*a.draw.MoveCount {
+			return adjudicatedDraw(fmt.Sprintf("scores within ±%d cp for %d moves", a.draw.Score, a.draw.MoveCount)), true
+		}
+	}
+	if r := a.resign; r != nil {
+		a.losingRun[side] = countIf(a.losingRun[side], ok && cp <= -r.Score)
+		a.winningRun[side] = countIf(a.winningRun[side], ok && cp >= r.Score)
+		for _, loser := range [2]Color{side, side.Other()} {
+			if a.losingRun[loser] >= r.MoveCount && (!r.TwoSided || a.winningRun[loser.Other()] >= r.MoveCount) {
+				return adjudicatedLoss(loser, r.Score, r.MoveCount), true
+			}
+		}
+	}
+	return ending{}, false
+}
+
+func countIf(run int, cond bool) int {
+	if cond {
+		return run + 1
+	}
+	return 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,83 @@
+package runner
+
+import (
+	"github.com/autoplay/autoplay/runner/stats"
+)
+
+// jsonReport is the machine-readable state of a run (--json), rewritten
+// atomically after every game.
+type jsonReport struct {
+	State      string          `json:"state"` // running, finished, interrupted, failed
+	Type       Tournament      `json:"type"`
+	Event      string          `json:"event"`
+	Games      int             `json:"games"`
+	Played     int             `json:"played"`
+	Resumed    int             `json:"resumed"`
+	Engines    []EngineStats   `json:"engines"`
+	Encounters []jsonEncounter `json:"encounters"`
+	SPRT       *jsonSPRT       `json:"sprt,omitempty"`
+}
+
+type jsonEncounter struct {
+	First       string  `json:"first"`
+	Second      string  `json:"second"`
+	Wins        int     `json:"wins"`
+	Draws       int     `json:"draws"`
+	Losses      int     `json:"losses"`
+	Pentanomial [5]int  `json:"pentanomial"`
+	Score       float64 `json:"score"`
+	Elo         float64 `json:"elo"`
+	Elo95       float64 `json:"elo95"`
+	LOS         float64 `json:"los"`
+	NElo        float64 `json:"nelo"`
+	NElo95      float64 `json:"nelo95"`
+	DrawRatio   float64 `json:"draw_ratio"`
+}
+
+type jsonSPRT struct {
+	Elo0     float64 `json:"elo0"`
+	Elo1     float64 `json:"elo1"`
+	Alpha    float64 `json:"alpha"`
+	Beta     float64 `json:"beta"`
+	Model    string  `json:"model"`
+	LLR      float64 `json:"llr"`
+	Lower    float64 `json:"lower"`
+	Upper    float64 `json:"upper"`
+	Decision string  `json:"decision"` // continue, H0, H1
+}
+
+// writeJSON rewrites the --json file, if there is one.
+func (o *outputs) writeJSON(c *Config, res *Result, state string) error {
+	if c.JSONOut == "" {
+		return nil
+	}
+	rep := jsonReport{State: state, Type: c.Type, Event: c.Event, Games: res.Total, Played: res.Played,
+		Resumed: res.Resumed, Engines: res.Engines}
+	for _, enc := range res.Encounters {
+		est := enc.Score.Estimate()
+		if enc.Pairs.Pairs() > 0 {
+			est = enc.Pairs.Estimate()
+		}
+		rep.Encounters = append(rep.Encounters, jsonEncounter{
+			First: enc.Names[0], Second: enc.Names[1],
+			Wins: enc.Score.Wins, Draws: enc.Score.Draws, Losses: enc.Score.Losses,
+			Pentanomial: enc.Pairs, Score: est.Score, Elo: finite(est.Elo), Elo95: finite(est.Elo95),
+			LOS: finite(est.LOS), NElo: finite(est.NElo), NElo95: finite(est.NElo95), DrawRatio: finite(est.DrawRatio),
+		})
+	}
+	if s := res.SPRT; s != nil {
+		rep.SPRT = &jsonSPRT{Elo0: s.Test.Elo0, Elo1: s.Test.Elo1, Alpha: s.Test.Alpha, Beta: s.Test.Beta,
+			Model: s.Test.Model.String(), LLR: finite(s.LLR), Lower: s.Lower, Upper: s.Upper, Decision: s.Decision.String()}
+	}
+	return writeFileAtomic(c.JSONOut, mustJSON(rep))
+}
+
+// finite keeps NaN and infinities out of JSON, which cannot hold them.
+func finite(x float64) float64 {
+	if x != x || x > 1e300 || x < -1e300 {
+		return 0
+	}
+	return x
+}
+
+var _ = stats.Continue

@@ -1,0 +1,199 @@
+package runner
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/autoplay/autoplay/runner/stats"
+)
+
+// reporter prints what the user sees, whole lines at a time. On a terminal
+// it keeps a live status line under the finished games; elsewhere it prints
+// the score every report_every games. Quiet prints only the final result.
+type reporter struct {
+	mu       sync.Mutex
+	w        io.Writer
+	cfg      *Config
+	res      *Result
+	live     bool // a terminal: redraw the status line
+	begun    time.Time
+	played   int // games finished in this process (for the rate)
+	lastLine bool
+}
+
+func newReporter(c *Config, res *Result) *reporter {
+	r := &reporter{w: c.Out, cfg: c, res: res, begun: time.Now()}
+	if f, ok := c.Out.(*os.File); ok && !c.Quiet {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			r.live = true
+		}
+	}
+	return r
+}
+
+// printf writes whole lines, keeping the live status line at the bottom.
+func (r *reporter) printf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.clearStatus()
+	fmt.Fprintf(r.w, format, args...)
+}
+
+func (r *reporter) clearStatus() {
+	if r.lastLine {
+		io.WriteString(r.w, "\r\033[K")
+		r.lastLine = false
+	}
+}
+
+func (r *reporter) warn(msg string) {
+	if !r.cfg.Quiet {
+		r.printf("Warning: %s\n", msg)
+	}
+}
+
+func (r *reporter) started(number, total int, white, black string) {
+	if r.cfg.Verbose {
+		r.printf("Started game %d of %d (%s vs %s)\n", number, total, white, black)
+	}
+}
+
+func (r *reporter) resumed(res *Result) {
+	if !r.cfg.Quiet {
+		r.printf("Resuming: %d of %d games already played in %s\n", res.Resumed, res.Total, r.cfg.PGNOut)
+	}
+}
+
+// finished reports a game; the collector calls it after the game is in the PGN.
+func (r *reporter) finished(rec *GameRecord) {
+	if r.cfg.Quiet {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.played++
+	r.clearStatus()
+	fmt.Fprintf(r.w, "Finished game %d (%s vs %s): %s {%s}\n", rec.Number, rec.White, rec.Black, rec.Outcome, rec.Ending)
+	switch {
+	case r.live:
+		io.WriteString(r.w, r.statusLine())
+		r.lastLine = true
+	case r.cfg.ReportEvery > 0 && r.res.Played%r.cfg.ReportEvery == 0 && r.res.Played < r.res.Total:
+		io.WriteString(r.w, r.scoreBlock())
+	}
+}
+
+// statusLine is the live one-line summary: progress, score, rate, ETA.
+func (r *reporter) statusLine() string {
+	res := r.res
+	var b strings.Builder
+	fmt.Fprintf(&b, "[%d/%d]", res.Played, res.Total)
+	if r.cfg.Type == TypeMatch {
+		enc := res.Encounters[0]
+		est := enc.Score.Estimate()
+		fmt.Fprintf(&b, " +%d -%d =%d  Elo %.1f ± %.1f", enc.Score.Wins, enc.Score.Losses, enc.Score.Draws, est.Elo, est.Elo95)
+	}
+	if s := res.SPRT; s != nil {
+		fmt.Fprintf(&b, "  LLR %.2f [%.2f, %.2f]", s.LLR, s.Lower, s.Upper)
+	}
+	elapsed := time.Since(r.begun)
+	if r.played > 0 && elapsed > 0 {
+		perMin := float64(r.played) / elapsed.Minutes()
+		left := res.Total - res.Played
+		eta := time.Duration(float64(left) / perMin * float64(time.Minute)).Round(time.Second)
+		fmt.Fprintf(&b, "  %.1f games/min  ETA %v", perMin, eta)
+	}
+	return b.String()
+}
+
+// scoreBlock is the cutechess-style score of a match, or the standings of a
+// tournament.
+func (r *reporter) scoreBlock() string {
+	res := r.res
+	var b strings.Builder
+	if r.cfg.Type == TypeMatch {
+		enc := res.Encounters[0]
+		est := enc.Score.Estimate()
+		b.WriteString(stats.ScoreLine(enc.Names[0], enc.Names[1], enc.Score) + "\n")
+		b.WriteString(stats.EloLine(est) + "\n")
+		if enc.Pairs.Pairs() > 0 {
+			b.WriteString(stats.PentanomialLine(enc.Pairs) + "\n")
+		}
+		if s := res.SPRT; s != nil {
+			b.WriteString(stats.SPRTLine(s.Test, s.LLR) + "\n")
+		}
+		return b.String()
+	}
+	for _, enc := range res.Encounters {
+		if enc.Score.Games() > 0 {
+			b.WriteString(stats.ScoreLine(enc.Names[0], enc.Names[1], enc.Score) + "\n")
+		}
+	}
+	return b.String()
+}
+
+// final prints the result of the run: the score (match) or the rating table
+// and crosstable (tournaments), the SPRT's decision, and engine failures.
+func (r *reporter) final(res *Result) {
+	var b strings.Builder
+	if res.Interrupted {
+		fmt.Fprintf(&b, "Interrupted after %d of %d games\n", res.Played, res.Total)
+	}
+	b.WriteString(r.scoreBlock())
+	if r.cfg.Type == TypeMatch {
+		if enc := res.Encounters[0]; enc.Score.Games() > 0 {
+			b.WriteString(stats.NEloLine(enc.Score.Estimate()) + "\n")
+		}
+	}
+	if s := res.SPRT; s != nil {
+		switch s.Decision {
+		case stats.AcceptH1:
+			fmt.Fprintf(&b, "H1 accepted: LLR %.3f >= %.3f after %d games\n", s.LLR, s.Upper, res.Played)
+		case stats.AcceptH0:
+			fmt.Fprintf(&b, "H0 accepted: LLR %.3f <= %.3f after %d games\n", s.LLR, s.Lower, res.Played)
+		default:
+			fmt.Fprintf(&b, "SPRT undecided: LLR %.3f within [%.3f, %.3f] after %d games\n", s.LLR, s.Lower, s.Upper, res.Played)
+		}
+	}
+	for _, e := range res.Engines {
+		if line := failureLine(e); line != "" {
+			b.WriteString(line + "\n")
+		}
+	}
+	r.printf("%s", b.String())
+}
+
+// failureLine lists what an engine did wrong, or "".
+func failureLine(e EngineStats) string {
+	var parts []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{{e.TimeForfeits, "time forfeit"}, {e.Disconnects, "disconnect"}, {e.Stalls, "stall"}, {e.Illegal, "illegal move or claim"}} {
+		if c.n == 1 {
+			parts = append(parts, "1 "+c.what)
+		} else if c.n > 1 {
+			parts = append(parts, fmt.Sprintf("%d %ss", c.n, c.what))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Engine " + e.Name + ": " + strings.Join(parts, ", ")
+}
+
+// relay reports the runner's own cost: relay latency and CPU per move.
+func (r *reporter) relay(rs *RelayStats, cpu time.Duration) {
+	moves := rs.Moves()
+	if moves == 0 {
+		return
+	}
+	r.printf("Runner: %d moves relayed, latency p50 %.1f µs, p99 %.1f µs; runner CPU %.1f µs per move\n",
+		moves, micros(rs.Quantile(0.5)), micros(rs.Quantile(0.99)), micros(cpu)/float64(moves))
+}
+
+func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }

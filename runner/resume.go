@@ -1,0 +1,168 @@
+package runner
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/autoplay/autoplay/pgn"
+)
+
+// runState is the small file beside a run's PGN (PGN + ".state") that lets
+// the same command, started again after any kind of stop, resume the run.
+// The PGN itself holds the results: the state only ties it to one config.
+type runState struct {
+	Fingerprint string `json:"fingerprint"`
+	Games       int    `json:"games"`
+}
+
+func statePath(pgnPath string) string { return pgnPath + ".state" }
+
+// fingerprint identifies everything that decides which games a run plays
+// and how: engines, time controls, openings, schedule, seed, adjudication.
+// Concurrency, outputs and the SPRT's bounds may change between resumes.
+func (c *Config) fingerprint() string {
+	type engineKey struct {
+		Name, Cmd, Dir string
+		Args           []string
+		Proto          Protocol
+		Options        []EngineOption
+		TC             TimeControl
+	}
+	key := struct {
+		Engines              []engineKey
+		Type                 Tournament
+		Seeds, Rounds, Games int
+		Openings             OpeningsConfig
+		Seed                 uint64
+		MaxMoves             int
+		Draw                 *DrawAdjudication
+		Resign               *ResignAdjudication
+	}{Type: c.Type, Seeds: c.Seeds, Rounds: c.Rounds, Games: c.Games, Openings: c.Openings,
+		Seed: c.Seed, MaxMoves: c.MaxMoves, Draw: c.Draw, Resign: c.Resign}
+	for _, e := range c.Engines {
+		key.Engines = append(key.Engines, engineKey{e.Name, e.Cmd, e.Dir, e.Args, e.Proto, e.Options, e.TC})
+	}
+	b, _ := json.Marshal(key)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// resume counts the games an earlier start of this run left in the PGN and
+// returns their numbers, so they are not played again. A game cut off by a
+// kill is removed from the end of the PGN. Without a state file the run is
+// new: the state file is written and the PGN, if it exists, is appended to.
+func resume(c *Config, schedule []scheduledGame, res *Result) (map[int]bool, error) {
+	done := map[int]bool{}
+	if c.PGNOut == "" {
+		return done, nil
+	}
+	want := runState{Fingerprint: c.fingerprint(), Games: len(schedule)}
+	var have runState
+	b, err := os.ReadFile(statePath(c.PGNOut))
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return done, writeFileAtomic(statePath(c.PGNOut), mustJSON(want))
+	case err != nil:
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	if err := json.Unmarshal(b, &have); err != nil {
+		return nil, fmt.Errorf("resume: %s: %w", statePath(c.PGNOut), err)
+	}
+	if have.Fingerprint != want.Fingerprint {
+		return nil, fmt.Errorf("resume: %s belongs to a different run (other engines, time controls, openings, schedule or seed, says %s): choose another pgnout, or delete both files to start afresh",
+			c.PGNOut, statePath(c.PGNOut))
+	}
+	games, complete, err := pgn.ReadResults(c.PGNOut)
+	if errors.Is(err, os.ErrNotExist) {
+		return done, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	if err := truncateTo(c.PGNOut, complete); err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	for _, g := range games {
+		outcome, ok := parseOutcome(g.Result)
+		if !ok || g.Round < 1 || g.Round > len(schedule) || done[g.Round] {
+			continue
+		}
+		sg := schedule[g.Round-1]
+		if g.White != c.Engines[sg.white].Name || g.Black != c.Engines[sg.black].Name {
+			return nil, fmt.Errorf("resume: %s:%d: game %d is %s vs %s, but the schedule has %s vs %s",
+				c.PGNOut, g.Line, g.Round, g.White, g.Black, c.Engines[sg.white].Name, c.Engines[sg.black].Name)
+		}
+		culprit, fail := failureFromEnding(g.Ending)
+		res.add(sg, outcome, culprit, fail)
+		res.Resumed++
+		done[g.Round] = true
+	}
+	return done, nil
+}
+
+// parseOutcome reads a PGN result; "*" and anything else is not a result.
+func parseOutcome(s string) (Outcome, bool) {
+	switch s {
+	case "1-0":
+		return WhiteWins, true
+	case "0-1":
+		return BlackWins, true
+	case "1/2-1/2":
+		return Draw, true
+	}
+	return NoResult, false
+}
+
+// failureFromEnding reads back which engine failed how from a game's final
+// comment, as the game loop wrote it.
+func failureFromEnding(text string) (Color, failure) {
+	culprit := White
+	if strings.HasPrefix(text, "Black") {
+		culprit = Black
+	}
+	switch {
+	case strings.HasSuffix(text, " loses on time"):
+		return culprit, failTime
+	case strings.HasSuffix(text, " disconnects"):
+		return culprit, failDisconnect
+	case strings.HasSuffix(text, "'s connection stalls"):
+		return culprit, failStall
+	case strings.Contains(text, " makes an illegal move: "), strings.Contains(text, " makes a false result claim: "),
+		strings.Contains(text, " rejects a legal move: "):
+		return culprit, failIllegal
+	}
+	return culprit, noFailure
+}
+
+// truncateTo cuts a file back to size bytes if it is longer: the tail is a
+// game a kill cut off in the middle.
+func truncateTo(path string, size int64) error {
+	fi, err := os.Stat(path)
+	if err != nil || fi.Size() <= size {
+		return err
+	}
+	return os.Truncate(path, size)
+}
+
+func mustJSON(v any) []byte {
+	b, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		panic(err)
+	}
+	return append(b, '\n')
+}
+
+// writeFileAtomic replaces path with data so that a reader (or a crash)
+// sees the old file or the new one, never half of either.
+func writeFileAtomic(path string, data []byte) error {
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
+}

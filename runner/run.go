@@ -1,0 +1,418 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/autoplay/autoplay/pgn"
+)
+
+// run is one running match or tournament: its config and the state its
+// goroutines share.
+type run struct {
+	cfg      *Config
+	log      *IOLog
+	out      *reporter
+	picker   *openingPicker
+	schedule []scheduledGame
+
+	stop    chan struct{} // closed by finish: schedule no more games
+	errOnce sync.Once
+	err     error
+}
+
+// Run plays a match or a tournament. Each finished game is appended whole
+// to the PGN before it is reported. A run whose PGN and state file exist
+// resumes: games already in the PGN are counted, not replayed. When ctx is
+// cancelled, running games are abandoned (not recorded), engines are quit
+// and reaped, and the result so far is returned with Interrupted set.
+func Run(ctx context.Context, cfg Config) (*Result, error) {
+	if err := cfg.complete(); err != nil {
+		return nil, err
+	}
+	picker, err := newOpeningPicker(cfg.Openings, cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	r := &run{cfg: &cfg, picker: picker, stop: make(chan struct{})}
+	r.schedule = buildSchedule(&cfg, picker)
+	res := newResult(&cfg, len(r.schedule))
+	r.out = newReporter(&cfg, res)
+	cpuAtStart := processCPU()
+
+	done, err := resume(&cfg, r.schedule, res)
+	if err != nil {
+		return nil, err
+	}
+	if len(done) > 0 {
+		r.out.resumed(res)
+	}
+	if cfg.LogFile != "" {
+		f, err := os.Create(cfg.LogFile)
+		if err != nil {
+			return nil, fmt.Errorf("log: %w", err)
+		}
+		defer f.Close()
+		r.log = NewIOLog(f)
+		defer r.log.Flush()
+	}
+	outs, err := openOutputs(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer outs.close()
+
+	todo := make([]scheduledGame, 0, len(r.schedule)-len(done))
+	for _, g := range r.schedule {
+		if !done[g.number] {
+			todo = append(todo, g)
+		}
+	}
+	if len(todo) == 0 || res.decided() {
+		r.out.final(res)
+		return res, outs.writeJSON(&cfg, res, "finished")
+	}
+	// Every engine starts once here, so one that cannot start is an error
+	// before any game is played; the first worker keeps the first pair.
+	first, err := r.preflight(ctx, todo[0])
+	if err != nil {
+		return nil, err
+	}
+
+	jobs := make(chan scheduledGame)
+	results := make(chan *GameRecord)
+	scheduled := make(chan struct{})
+	go func() {
+		defer close(scheduled)
+		r.dispatch(ctx, todo, jobs)
+	}()
+	var workers sync.WaitGroup
+	for i := range min(cfg.Concurrency, len(todo)) {
+		engines := map[int]*Engine{}
+		if i == 0 {
+			engines = first
+		}
+		workers.Add(1)
+		go func() {
+			defer workers.Done()
+			r.work(ctx, engines, jobs, results)
+		}()
+	}
+	go func() {
+		workers.Wait()
+		close(results)
+	}()
+
+	for rec := range results {
+		if err := outs.record(rec, &cfg); err != nil {
+			r.fail(err)
+			continue
+		}
+		res.add(rec.game, rec.Outcome, rec.end.culprit, rec.end.failure)
+		r.out.finished(rec)
+		if err := outs.writeJSON(&cfg, res, "running"); err != nil {
+			r.fail(err)
+		}
+		if res.decided() {
+			r.finish() // running games finish and count; no new ones start
+		}
+	}
+	<-scheduled
+	res.Interrupted = ctx.Err() != nil
+	r.out.final(res)
+	if cfg.Relay != nil {
+		r.out.relay(cfg.Relay, processCPU()-cpuAtStart)
+	}
+	state := "finished"
+	switch {
+	case res.Interrupted:
+		state = "interrupted"
+	case r.err != nil:
+		state = "failed"
+	}
+	if err := outs.writeJSON(&cfg, res, state); err != nil && r.err == nil {
+		r.err = err
+	}
+	return res, r.err
+}
+
+// complete fills defaults and checks the config before anything starts.
+func (c *Config) complete() error {
+	if c.Type == "" {
+		c.Type = TypeMatch
+	}
+	if c.Rounds <= 0 {
+		c.Rounds = 1
+	}
+	if c.Seeds <= 0 {
+		c.Seeds = 1
+	}
+	if c.Games <= 0 {
+		return fmt.Errorf("games must be at least 1")
+	}
+	if c.Concurrency <= 0 {
+		c.Concurrency = 1
+	}
+	if c.Rules == nil {
+		c.Rules = BitboardRules{}
+	}
+	if c.Out == nil {
+		c.Out = os.Stdout
+	}
+	if c.Event == "" {
+		c.Event = "autoplay " + string(c.Type)
+	}
+	if c.Site == "" {
+		c.Site = "?"
+	}
+	switch c.Type {
+	case TypeMatch:
+		if len(c.Engines) != 2 {
+			return fmt.Errorf("a match needs 2 engines, not %d", len(c.Engines))
+		}
+	case TypeGauntlet:
+		if c.Seeds >= len(c.Engines) {
+			return fmt.Errorf("a gauntlet with %d seeds needs more than %d engines", c.Seeds, c.Seeds)
+		}
+	case TypeRoundRobin:
+		if len(c.Engines) < 2 {
+			return fmt.Errorf("a round-robin needs at least 2 engines")
+		}
+	default:
+		return fmt.Errorf("type %q: want match, gauntlet or round-robin", c.Type)
+	}
+	if c.SPRT != nil && c.Type != TypeMatch {
+		return fmt.Errorf("sprt needs type match (two engines)")
+	}
+	names := map[string]bool{}
+	for i := range c.Engines {
+		e := &c.Engines[i]
+		if e.Name == "" {
+			e.Name = defaultEngineName(e)
+		}
+		if err := e.Validate(); err != nil {
+			return err
+		}
+		if !e.TC.HasClock() && e.TC.MoveTime == 0 && e.TC.Nodes == 0 && e.TC.Depth == 0 {
+			return fmt.Errorf("engine %s: no time control: give tc=, st=, nodes= or depth=", e.Name)
+		}
+		if names[e.Name] {
+			// Two engines of one name: number them so results stay apart.
+			for k := 2; ; k++ {
+				if n := fmt.Sprintf("%s-%d", e.Name, k); !names[n] {
+					e.Name = n
+					break
+				}
+			}
+		}
+		names[e.Name] = true
+	}
+	return nil
+}
+
+func defaultEngineName(e *EngineConfig) string {
+	name := filepath.Base(e.Cmd)
+	if len(e.Args) > 0 && e.Args[0] == "engine" && name == filepath.Base(os.Args[0]) {
+		return "autoplay"
+	}
+	return name
+}
+
+// dispatch hands out games in schedule order until they run out, the run is
+// finished early (SPRT, error), or it is cancelled.
+func (r *run) dispatch(ctx context.Context, todo []scheduledGame, jobs chan<- scheduledGame) {
+	defer close(jobs)
+	for _, g := range todo {
+		select {
+		case jobs <- g:
+		case <-ctx.Done():
+			return
+		case <-r.stop:
+			return
+		}
+	}
+}
+
+// work plays games from jobs. It keeps the engines of its last game running
+// for the next one and quits and reaps every engine it started.
+func (r *run) work(ctx context.Context, engines map[int]*Engine, jobs <-chan scheduledGame, results chan<- *GameRecord) {
+	defer func() {
+		for _, e := range engines {
+			e.Close()
+		}
+	}()
+	for {
+		var g scheduledGame
+		var ok bool
+		select {
+		case g, ok = <-jobs:
+			if !ok {
+				return
+			}
+		case <-ctx.Done():
+			return
+		case <-r.stop:
+			return
+		}
+		if r.finished() {
+			return
+		}
+		opening, err := r.picker.opening(g.opening)
+		if err != nil {
+			r.fail(err)
+			return
+		}
+		if err := r.ready(ctx, engines, g.white, g.black); err != nil {
+			r.fail(err)
+			return
+		}
+		setup := gameSetup{
+			number:   g.number,
+			opening:  opening,
+			players:  [2]*Engine{engines[g.white], engines[g.black]},
+			rules:    r.cfg.Rules,
+			maxMoves: r.cfg.MaxMoves,
+			adjudicator: adjudicator{
+				draw:   r.cfg.Draw,
+				resign: r.cfg.Resign,
+			},
+			relay: r.cfg.Relay,
+		}
+		r.out.started(g.number, len(r.schedule), setup.players[White].Name(), setup.players[Black].Name())
+		rec, err := playGame(ctx, &setup)
+		if err != nil {
+			if ctx.Err() == nil {
+				r.fail(err)
+			}
+			return
+		}
+		rec.game = g
+		results <- rec
+	}
+}
+
+// preflight starts every engine once; the first game's two stay running
+// for the first worker, the others are quit.
+func (r *run) preflight(ctx context.Context, first scheduledGame) (map[int]*Engine, error) {
+	keep := map[int]*Engine{}
+	for i := range r.cfg.Engines {
+		e, err := StartEngine(ctx, &r.cfg.Engines[i], r.log, r.out.warn)
+		if err != nil {
+			for _, k := range keep {
+				k.Close()
+			}
+			return nil, err
+		}
+		if i == first.white || i == first.black {
+			keep[i] = e
+		} else {
+			e.Close()
+		}
+	}
+	return keep, nil
+}
+
+// ready makes sure the worker holds healthy engines white and black: it
+// replaces any that must be restarted, starts missing ones, and quits
+// engines it holds that this game does not need.
+func (r *run) ready(ctx context.Context, engines map[int]*Engine, white, black int) error {
+	for i, e := range engines {
+		if i != white && i != black {
+			e.Close()
+			delete(engines, i)
+		}
+	}
+	for _, i := range [2]int{white, black} {
+		cfg := &r.cfg.Engines[i]
+		if e := engines[i]; e != nil && e.needsRestart(cfg.Restart) {
+			r.log.Note(cfg.Name, "restarting")
+			e.Close()
+			delete(engines, i)
+		}
+		if engines[i] == nil {
+			e, err := StartEngine(ctx, cfg, r.log, r.out.warn)
+			if err != nil {
+				return err
+			}
+			engines[i] = e
+		}
+	}
+	return nil
+}
+
+// fail ends the run for an error that is not a game result: no new game
+// starts, but games already running finish and are recorded, so nothing
+// played is lost. Only cancellation (Ctrl-C) abandons running games.
+func (r *run) fail(err error) {
+	r.errOnce.Do(func() {
+		r.err = err
+		close(r.stop)
+	})
+}
+
+// finish ends the run early without an error (the SPRT decided).
+func (r *run) finish() { r.errOnce.Do(func() { close(r.stop) }) }
+
+func (r *run) finished() bool {
+	select {
+	case <-r.stop:
+		return true
+	default:
+		return false
+	}
+}
+
+// outputs are the files a run writes as games finish.
+type outputs struct {
+	pgn *pgn.Writer
+	epd *os.File
+}
+
+func openOutputs(c *Config) (*outputs, error) {
+	o := &outputs{}
+	var err error
+	if c.PGNOut != "" {
+		if o.pgn, err = pgn.OpenAppend(c.PGNOut); err != nil {
+			return nil, err
+		}
+	}
+	if c.EPDOut != "" {
+		if o.epd, err = os.OpenFile(c.EPDOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+			o.close()
+			return nil, fmt.Errorf("epdout: %w", err)
+		}
+	}
+	return o, nil
+}
+
+func (o *outputs) close() {
+	if o.pgn != nil {
+		o.pgn.Close()
+	}
+	if o.epd != nil {
+		o.epd.Close()
+	}
+}
+
+// record appends a finished game to the PGN, whole, and its final position
+// to the EPD file, before it is reported.
+func (o *outputs) record(rec *GameRecord, c *Config) error {
+	if o.pgn != nil {
+		g, err := rec.PGN(c.Rules, c.Event, c.Site)
+		if err != nil {
+			return err
+		}
+		if err := o.pgn.Write(g); err != nil {
+			return err
+		}
+	}
+	if o.epd != nil {
+		if _, err := o.epd.WriteString(rec.epdLine()); err != nil {
+			return fmt.Errorf("epdout: %w", err)
+		}
+	}
+	return nil
+}
