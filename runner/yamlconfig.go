@@ -103,30 +103,30 @@ type configParser struct {
 	errs []*ConfigError
 }
 
-// field is one key: value pair of a mapping; merged ones came in through a
+// yamlField is one key: value pair of a mapping; merged ones came in through a
 // merge key and may be overridden.
-type field struct {
+type yamlField struct {
 	key, value *yaml.Node
 	merged     bool
 }
 
-// mapping is a mapping's fields by key, with the mapping itself for the
+// yamlMap is a mapping's fields by key, with the mapping node itself for the
 // position of "missing" problems.
-type mapping struct {
+type yamlMap struct {
 	node   *yaml.Node
 	path   string
-	fields map[string]field
+	fields map[string]yamlField
 }
 
-func (m mapping) get(key string) (*yaml.Node, bool) {
+func (m yamlMap) get(key string) (*yaml.Node, bool) {
 	f, ok := m.fields[key]
 	return f.value, ok
 }
 
 // sub names a key below m's path.
-func (m mapping) sub(key string) string { return joinPath(m.path, key) }
+func (m yamlMap) sub(key string) string { return keyPath(m.path, key) }
 
-func joinPath(path, key string) string {
+func keyPath(path, key string) string {
 	if path == "" {
 		return key
 	}
@@ -202,7 +202,7 @@ func (p *configParser) syntaxError(err error) error {
 }
 
 // deref follows an alias (*name) to the node it names.
-func deref(n *yaml.Node) *yaml.Node {
+func resolveAlias(n *yaml.Node) *yaml.Node {
 	for n != nil && n.Kind == yaml.AliasNode {
 		n = n.Alias
 	}
@@ -210,7 +210,7 @@ func deref(n *yaml.Node) *yaml.Node {
 }
 
 // describe names what a node holds, for "expected X, got Y".
-func describe(n *yaml.Node) string {
+func describeNode(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
 		return "a mapping"
@@ -228,22 +228,22 @@ func describe(n *yaml.Node) string {
 // mapping reads a mapping node, reporting keys that are not in known and
 // keys given twice. Merge keys (<<: *anchor) bring in an anchored mapping's
 // keys, which the mapping's own keys override.
-func (p *configParser) mapping(n *yaml.Node, path string, known []string) (mapping, bool) {
-	n = deref(n)
-	m := mapping{node: n, path: path, fields: map[string]field{}}
+func (p *configParser) mapping(n *yaml.Node, path string, known []string) (yamlMap, bool) {
+	n = resolveAlias(n)
+	m := yamlMap{node: n, path: path, fields: map[string]yamlField{}}
 	if n.Kind != yaml.MappingNode {
-		p.errorf(n, path, "expected a mapping (key: value lines), got %s", describe(n))
+		p.errorf(n, path, "expected a mapping (key: value lines), got %s", describeNode(n))
 		return m, false
 	}
 	p.collect(n, m, known, false)
 	return m, true
 }
 
-func (p *configParser) collect(n *yaml.Node, m mapping, known []string, merged bool) {
+func (p *configParser) collect(n *yaml.Node, m yamlMap, known []string, merged bool) {
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := deref(n.Content[i]), n.Content[i+1]
+		k, v := resolveAlias(n.Content[i]), n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
-			p.errorf(k, m.path, "expected a plain key, got %s", describe(k))
+			p.errorf(k, m.path, "expected a plain key, got %s", describeNode(k))
 			continue
 		}
 		if k.ShortTag() == "!!merge" {
@@ -262,12 +262,12 @@ func (p *configParser) collect(n *yaml.Node, m mapping, known []string, merged b
 			p.errorf(k, m.path, "duplicate key %q (first at line %d)", k.Value, prev.key.Line)
 			continue
 		}
-		m.fields[k.Value] = field{k, v, merged}
+		m.fields[k.Value] = yamlField{k, v, merged}
 	}
 }
 
-func (p *configParser) merge(v *yaml.Node, m mapping, known []string) {
-	v = deref(v)
+func (p *configParser) merge(v *yaml.Node, m yamlMap, known []string) {
+	v = resolveAlias(v)
 	switch v.Kind {
 	case yaml.MappingNode:
 		p.collect(v, m, known, true)
@@ -276,16 +276,16 @@ func (p *configParser) merge(v *yaml.Node, m mapping, known []string) {
 			p.merge(item, m, known)
 		}
 	default:
-		p.errorf(v, m.path, "<<: expected a mapping or an alias to one, got %s", describe(v))
+		p.errorf(v, m.path, "<<: expected a mapping or an alias to one, got %s", describeNode(v))
 	}
 }
 
 // scalar returns a scalar's text; numbers and booleans are taken as written,
 // so `Hash: 16` and `tc: 60` mean what they say.
 func (p *configParser) scalar(n *yaml.Node, path, want string) (string, bool) {
-	n = deref(n)
+	n = resolveAlias(n)
 	if n.Kind != yaml.ScalarNode || n.ShortTag() == "!!null" {
-		p.errorf(n, path, "expected %s, got %s", want, describe(n))
+		p.errorf(n, path, "expected %s, got %s", want, describeNode(n))
 		return "", false
 	}
 	return n.Value, true
@@ -295,7 +295,7 @@ func (p *configParser) scalar(n *yaml.Node, path, want string) (string, bool) {
 func (p *configParser) str(n *yaml.Node, path string) (string, bool) {
 	s, ok := p.scalar(n, path, "a string")
 	if ok && s == "" {
-		p.errorf(deref(n), path, "expected a string, got an empty one")
+		p.errorf(resolveAlias(n), path, "expected a string, got an empty one")
 		return "", false
 	}
 	return s, ok
@@ -309,11 +309,11 @@ func (p *configParser) whole(n *yaml.Node, path string, min int) (int, bool) {
 	}
 	v, err := strconv.Atoi(s)
 	if err != nil {
-		p.errorf(deref(n), path, "expected a whole number, got %q", s)
+		p.errorf(resolveAlias(n), path, "expected a whole number, got %q", s)
 		return 0, false
 	}
 	if v < min {
-		p.errorf(deref(n), path, "must be %d or more, got %d", min, v)
+		p.errorf(resolveAlias(n), path, "must be %d or more, got %d", min, v)
 		return 0, false
 	}
 	return v, true
@@ -327,7 +327,7 @@ func (p *configParser) number(n *yaml.Node, path string) (float64, bool) {
 	}
 	v, err := strconv.ParseFloat(s, 64)
 	if err != nil {
-		p.errorf(deref(n), path, "expected a number, got %q", s)
+		p.errorf(resolveAlias(n), path, "expected a number, got %q", s)
 		return 0, false
 	}
 	return v, true
@@ -345,7 +345,7 @@ func (p *configParser) boolean(n *yaml.Node, path string) (bool, bool) {
 	case "false":
 		return false, true
 	}
-	p.errorf(deref(n), path, "expected true or false, got %q", s)
+	p.errorf(resolveAlias(n), path, "expected true or false, got %q", s)
 	return false, false
 }
 
@@ -373,7 +373,7 @@ func (p *configParser) config(root *yaml.Node) *Config {
 }
 
 // settings reads the plain top-level values.
-func (p *configParser) settings(top mapping, cfg *Config) {
+func (p *configParser) settings(top yamlMap, cfg *Config) {
 	for key, dst := range map[string]*string{"event": &cfg.Event, "site": &cfg.Site} {
 		if n, ok := top.get(key); ok {
 			if s, ok := p.scalar(n, key, "a string"); ok {
@@ -402,7 +402,7 @@ func (p *configParser) settings(top mapping, cfg *Config) {
 	if n, ok := top.get("seed"); ok {
 		if s, ok := p.scalar(n, "seed", "a whole number"); ok {
 			if v, err := strconv.ParseUint(s, 10, 64); err != nil {
-				p.errorf(deref(n), "seed", "expected a whole number, 0 or more, got %q", s)
+				p.errorf(resolveAlias(n), "seed", "expected a whole number, 0 or more, got %q", s)
 			} else {
 				cfg.Seed = v
 			}
@@ -414,7 +414,7 @@ func (p *configParser) settings(top mapping, cfg *Config) {
 			case TypeMatch, TypeGauntlet, TypeRoundRobin:
 				cfg.Type = t
 			default:
-				p.errorf(deref(n), "type", "expected match, gauntlet or round-robin, got %q", s)
+				p.errorf(resolveAlias(n), "type", "expected match, gauntlet or round-robin, got %q", s)
 			}
 		}
 	}
@@ -424,13 +424,13 @@ func (p *configParser) settings(top mapping, cfg *Config) {
 		}
 	}
 	if n, ok := top.get("verbose"); ok && cfg.Quiet && cfg.Verbose {
-		p.errorf(deref(n), "verbose", "cannot be true together with quiet")
+		p.errorf(resolveAlias(n), "verbose", "cannot be true together with quiet")
 	}
 }
 
 // outputs reads the output file names; their directories must exist now
 // rather than fail after the first game.
-func (p *configParser) outputs(top mapping, cfg *Config) {
+func (p *configParser) outputs(top yamlMap, cfg *Config) {
 	for key, dst := range map[string]*string{"pgnout": &cfg.PGNOut, "epdout": &cfg.EPDOut, "json": &cfg.JSONOut, "log": &cfg.LogFile} {
 		n, ok := top.get(key)
 		if !ok {
@@ -441,13 +441,13 @@ func (p *configParser) outputs(top mapping, cfg *Config) {
 			continue
 		}
 		*dst = s
-		if dir := filepath.Dir(s); !isDir(dir) {
-			p.errorf(deref(n), key, "directory %q does not exist", dir)
+		if dir := filepath.Dir(s); !dirExists(dir) {
+			p.errorf(resolveAlias(n), key, "directory %q does not exist", dir)
 		}
 	}
 }
 
-func isDir(path string) bool {
+func dirExists(path string) bool {
 	fi, err := os.Stat(path)
 	return err == nil && fi.IsDir()
 }
@@ -463,7 +463,7 @@ func (p *configParser) openings(n *yaml.Node, path string) OpeningsConfig {
 		if s, ok := p.str(v, m.sub("file")); ok {
 			oc.File = s
 			if err := checkReadable(s); err != nil {
-				p.add(deref(v), m.sub("file"), err)
+				p.add(resolveAlias(v), m.sub("file"), err)
 			}
 		}
 	} else {
@@ -472,7 +472,7 @@ func (p *configParser) openings(n *yaml.Node, path string) OpeningsConfig {
 	if v, ok := m.get("format"); ok {
 		if s, ok := p.scalar(v, m.sub("format"), "epd or pgn"); ok {
 			if _, err := pgn.ParseFormat(s); err != nil {
-				p.errorf(deref(v), m.sub("format"), "expected epd or pgn, got %q", s)
+				p.errorf(resolveAlias(v), m.sub("format"), "expected epd or pgn, got %q", s)
 			}
 			oc.Format = s
 		}
@@ -480,7 +480,7 @@ func (p *configParser) openings(n *yaml.Node, path string) OpeningsConfig {
 	if v, ok := m.get("order"); ok {
 		if s, ok := p.scalar(v, m.sub("order"), "sequential or random"); ok {
 			if s != "sequential" && s != "random" {
-				p.errorf(deref(v), m.sub("order"), "expected sequential or random, got %q", s)
+				p.errorf(resolveAlias(v), m.sub("order"), "expected sequential or random, got %q", s)
 			}
 			oc.Order = s
 		}
@@ -536,13 +536,13 @@ func (p *configParser) adjudication(n *yaml.Node, path string) (*DrawAdjudicatio
 	return draw, resign
 }
 
-func (p *configParser) optionalWhole(m mapping, key string, min int, dst *int) {
+func (p *configParser) optionalWhole(m yamlMap, key string, min int, dst *int) {
 	if v, ok := m.get(key); ok {
 		*dst, _ = p.whole(v, m.sub(key), min)
 	}
 }
 
-func (p *configParser) requiredWhole(m mapping, key string, min int, dst *int) {
+func (p *configParser) requiredWhole(m yamlMap, key string, min int, dst *int) {
 	if _, ok := m.get(key); !ok {
 		p.errorf(m.node, m.path, "missing %s", key)
 		return
@@ -577,18 +577,18 @@ func (p *configParser) sprt(n *yaml.Node, path string) *stats.SPRT {
 		}
 		*k.dst = f
 		if (k.key == "alpha" || k.key == "beta") && !(f > 0 && f < 1) {
-			p.errorf(deref(v), m.sub(k.key), "must be between 0 and 1 (exclusive), got %v", f)
+			p.errorf(resolveAlias(v), m.sub(k.key), "must be between 0 and 1 (exclusive), got %v", f)
 			return s
 		}
 		if k.key == "elo1" {
-			elo1Node = deref(v)
+			elo1Node = resolveAlias(v)
 		}
 	}
 	if v, ok := m.get("model"); ok {
 		if str, ok := p.scalar(v, m.sub("model"), "logistic or normalized"); ok {
 			model, err := stats.ParseModel(str)
 			if err != nil {
-				p.errorf(deref(v), m.sub("model"), "expected logistic or normalized, got %q", str)
+				p.errorf(resolveAlias(v), m.sub("model"), "expected logistic or normalized, got %q", str)
 				return s
 			}
 			s.Model = model
@@ -619,7 +619,7 @@ type engineSource struct {
 
 // engines reads each and then every engine, each applied first; then checks
 // what the finished engines need.
-func (p *configParser) engines(top mapping) []EngineConfig {
+func (p *configParser) engines(top yamlMap) []EngineConfig {
 	base := DefaultEngineConfig()
 	var baseSrc engineSource
 	if n, ok := top.get("each"); ok {
@@ -632,9 +632,9 @@ func (p *configParser) engines(top mapping) []EngineConfig {
 		p.errorf(top.node, "", "missing engines: a run needs a list of engines")
 		return nil
 	}
-	list := deref(n)
+	list := resolveAlias(n)
 	if list.Kind != yaml.SequenceNode {
-		p.errorf(list, "engines", "expected a list of engines, got %s", describe(list))
+		p.errorf(list, "engines", "expected a list of engines, got %s", describeNode(list))
 		return nil
 	}
 	if len(list.Content) == 0 {
@@ -671,7 +671,7 @@ func (p *configParser) engines(top mapping) []EngineConfig {
 
 // engineKeys applies one mapping of engine keys through EngineConfig.set, so
 // that each YAML key means exactly what the same --engine key means.
-func (p *configParser) engineKeys(e *EngineConfig, m mapping, src *engineSource) {
+func (p *configParser) engineKeys(e *EngineConfig, m yamlMap, src *engineSource) {
 	for _, key := range engineKeys {
 		f, ok := m.fields[key]
 		if !ok {
@@ -681,7 +681,7 @@ func (p *configParser) engineKeys(e *EngineConfig, m mapping, src *engineSource)
 		switch key {
 		case "args":
 			p.engineArgs(e, f.value, path)
-			src.args, src.argPath = deref(f.value), path
+			src.args, src.argPath = resolveAlias(f.value), path
 		case "options":
 			p.engineOptions(e, f.value, path)
 		default:
@@ -691,20 +691,20 @@ func (p *configParser) engineKeys(e *EngineConfig, m mapping, src *engineSource)
 				src.limited = true
 				src.limitFailed = src.limitFailed || !ok
 			case "name":
-				src.name = deref(f.value)
+				src.name = resolveAlias(f.value)
 			case "cmd":
-				src.cmd, src.cmdPath = deref(f.value), path
+				src.cmd, src.cmdPath = resolveAlias(f.value), path
 			case "dir":
-				src.dir, src.dirPath = deref(f.value), path
+				src.dir, src.dirPath = resolveAlias(f.value), path
 			}
 		}
 	}
 }
 
 func (p *configParser) engineArgs(e *EngineConfig, n *yaml.Node, path string) {
-	n = deref(n)
+	n = resolveAlias(n)
 	if n.Kind != yaml.SequenceNode {
-		p.errorf(n, path, "expected a list of arguments, such as [--uci], got %s", describe(n))
+		p.errorf(n, path, "expected a list of arguments, such as [--uci], got %s", describeNode(n))
 		return
 	}
 	for i, arg := range n.Content {
@@ -715,16 +715,16 @@ func (p *configParser) engineArgs(e *EngineConfig, n *yaml.Node, path string) {
 }
 
 func (p *configParser) engineOptions(e *EngineConfig, n *yaml.Node, path string) {
-	n = deref(n)
+	n = resolveAlias(n)
 	if n.Kind != yaml.MappingNode {
-		p.errorf(n, path, "expected a mapping of option names to values, such as {Hash: 16}, got %s", describe(n))
+		p.errorf(n, path, "expected a mapping of option names to values, such as {Hash: 16}, got %s", describeNode(n))
 		return
 	}
 	seen := map[string]int{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := deref(n.Content[i]), deref(n.Content[i+1])
+		k, v := resolveAlias(n.Content[i]), resolveAlias(n.Content[i+1])
 		if k.Kind != yaml.ScalarNode || k.Value == "" {
-			p.errorf(k, path, "expected an option name, got %s", describe(k))
+			p.errorf(k, path, "expected an option name, got %s", describeNode(k))
 			continue
 		}
 		if line, ok := seen[k.Value]; ok {
@@ -734,13 +734,13 @@ func (p *configParser) engineOptions(e *EngineConfig, n *yaml.Node, path string)
 		seen[k.Value] = k.Line
 		value := v.Value // a null value is an option without one (a UCI button)
 		if v.Kind != yaml.ScalarNode {
-			p.errorf(v, joinPath(path, k.Value), "expected a value, got %s", describe(v))
+			p.errorf(v, keyPath(path, k.Value), "expected a value, got %s", describeNode(v))
 			continue
 		}
 		if v.ShortTag() == "!!null" {
 			value = ""
 		}
-		p.set(e, "option."+k.Value, value, v, joinPath(path, k.Value))
+		p.set(e, "option."+k.Value, value, v, keyPath(path, k.Value))
 	}
 }
 
@@ -751,7 +751,7 @@ func (p *configParser) engineScalar(e *EngineConfig, key string, n *yaml.Node, p
 	if !ok {
 		return false
 	}
-	n = deref(n)
+	n = resolveAlias(n)
 	switch key {
 	case "nodes", "depth", "timemargin":
 		if v, err := strconv.ParseInt(s, 10, 64); err != nil || v < 0 {
@@ -800,11 +800,11 @@ func (p *configParser) checkEngine(e *EngineConfig, path string, src engineSourc
 			p.errorf(cmp.Or(src.args, src.cmd), cmp.Or(src.argPath, src.cmdPath), "the built-in engine takes no args")
 		}
 	default:
-		if err := checkCmd(e.Cmd, e.Dir); err != nil {
+		if err := checkEngineCmd(e.Cmd, e.Dir); err != nil {
 			p.add(src.cmd, src.cmdPath, err)
 		}
 	}
-	if e.Dir != "" && !isDir(e.Dir) {
+	if e.Dir != "" && !dirExists(e.Dir) {
 		p.errorf(src.dir, src.dirPath, "directory %q does not exist", e.Dir)
 	}
 	tc := e.TC
@@ -824,7 +824,7 @@ func (p *configParser) checkEngine(e *EngineConfig, path string, src engineSourc
 // checkCmd finds the engine's program the way it will be started: a name
 // without a slash on PATH, a path relative to the engine's dir when it has
 // one (exec.Cmd resolves it there) and else to the current directory.
-func checkCmd(cmd, dir string) error {
+func checkEngineCmd(cmd, dir string) error {
 	if !strings.Contains(cmd, "/") {
 		if _, err := exec.LookPath(cmd); err != nil {
 			return fmt.Errorf("%q not found on PATH (give a path with a slash for a program elsewhere)", cmd)
@@ -848,21 +848,21 @@ func checkCmd(cmd, dir string) error {
 }
 
 // tournament checks that the engines fit the tournament type.
-func (p *configParser) tournament(top mapping, cfg *Config) {
+func (p *configParser) tournament(top yamlMap, cfg *Config) {
 	typeNode, hasType := top.get("type")
 	where, wherePath := top.node, ""
 	if hasType {
-		where, wherePath = deref(typeNode), "type"
+		where, wherePath = resolveAlias(typeNode), "type"
 	}
 	seedsNode, hasSeeds := top.get("seeds")
 	switch {
 	case hasSeeds && cfg.Type != TypeGauntlet:
-		p.errorf(deref(seedsNode), "seeds", "only a gauntlet has seeds (type is %s)", cfg.Type)
+		p.errorf(resolveAlias(seedsNode), "seeds", "only a gauntlet has seeds (type is %s)", cfg.Type)
 	case cfg.Type == TypeGauntlet && cfg.Seeds == 0:
 		cfg.Seeds = 1
 	}
 	if sprtNode, ok := top.get("sprt"); ok && cfg.Type != TypeMatch {
-		p.errorf(deref(sprtNode), "sprt", "an SPRT needs type match (two engines), not %s", cfg.Type)
+		p.errorf(resolveAlias(sprtNode), "sprt", "an SPRT needs type match (two engines), not %s", cfg.Type)
 	}
 	n := len(cfg.Engines)
 	if n == 0 {
@@ -876,7 +876,7 @@ func (p *configParser) tournament(top mapping, cfg *Config) {
 	case TypeGauntlet:
 		if cfg.Seeds >= n {
 			if hasSeeds {
-				where, wherePath = deref(seedsNode), "seeds"
+				where, wherePath = resolveAlias(seedsNode), "seeds"
 			}
 			p.errorf(where, wherePath, "a gauntlet with %d seeds needs more than %d engines, got %d", cfg.Seeds, cfg.Seeds, n)
 		}

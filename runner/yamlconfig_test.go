@@ -145,8 +145,8 @@ engines:
 	}
 }
 
-// engines is a valid engines list for cases about other keys.
-const engines = `
+// twoEngines is a valid engines list for cases about other keys.
+const twoEngines = `
 engines:
   - {name: a, cmd: sh, tc: 10}
   - {name: b, cmd: sh, tc: 10}
@@ -161,58 +161,58 @@ func TestParseConfigReportsProblemsWithTheirPlace(t *testing.T) {
 		{"top level is not a mapping", "- a\n- b\n", `bad.yaml:1:1: expected a mapping (key: value lines), got a list`},
 		{"no engines", "games: 2\n", `bad.yaml:1:1: missing engines: a run needs a list of engines`},
 		{"empty engines", "engines: []\n", `bad.yaml:1:10: engines: no engines: a run needs at least two`},
-		{"unknown key names the known ones", "gmaes: 2" + engines,
+		{"unknown key names the known ones", "gmaes: 2" + twoEngines,
 			`bad.yaml:1:1: unknown key "gmaes" (known: event site type seeds rounds games concurrency seed report_every pgnout epdout json log maxmoves quiet verbose openings each engines adjudication sprt)`},
 		{"unknown engine key", "engines:\n  - {name: a, cmd: sh, tc: 10, optoins: {}}\n  - {name: b, cmd: sh, tc: 10}\n",
 			`bad.yaml:2:32: engines[0]: unknown key "optoins" (known: name cmd args dir proto options tc st nodes depth timemargin timeout restart)`},
-		{"duplicate key", "games: 2\ngames: 4" + engines, `bad.yaml:2:1: duplicate key "games" (first at line 1)`},
+		{"duplicate key", "games: 2\ngames: 4" + twoEngines, `bad.yaml:2:1: duplicate key "games" (first at line 1)`},
 		{"duplicate option", "engines:\n  - {name: a, cmd: sh, tc: 10, options: {Hash: 1, Hash: 2}}\n  - {name: b, cmd: sh, tc: 10}\n",
 			`bad.yaml:2:51: engines[0].options: duplicate option "Hash" (first at line 2)`},
-		{"word for a number", "games: two" + engines, `bad.yaml:1:8: games: expected a whole number, got "two"`},
-		{"list for a number", "rounds: [1]" + engines, `bad.yaml:1:9: rounds: expected a whole number, got a list`},
-		{"nothing for a number", "concurrency:" + engines, `bad.yaml:1:13: concurrency: expected a whole number, got nothing`},
-		{"games below 1", "games: 0" + engines, `bad.yaml:1:8: games: must be 1 or more, got 0`},
-		{"concurrency below 1", "concurrency: -2" + engines, `bad.yaml:1:14: concurrency: must be 1 or more, got -2`},
-		{"rounds below 1", "rounds: 0" + engines, `bad.yaml:1:9: rounds: must be 1 or more, got 0`},
-		{"negative seed", "seed: -1" + engines, `bad.yaml:1:7: seed: expected a whole number, 0 or more, got "-1"`},
-		{"bad bool", "quiet: yes please" + engines, `bad.yaml:1:8: quiet: expected true or false, got "yes please"`},
-		{"quiet and verbose", "quiet: true\nverbose: true" + engines, `bad.yaml:2:10: verbose: cannot be true together with quiet`},
-		{"unknown type", "type: swiss" + engines, `bad.yaml:1:7: type: expected match, gauntlet or round-robin, got "swiss"`},
+		{"word for a number", "games: two" + twoEngines, `bad.yaml:1:8: games: expected a whole number, got "two"`},
+		{"list for a number", "rounds: [1]" + twoEngines, `bad.yaml:1:9: rounds: expected a whole number, got a list`},
+		{"nothing for a number", "concurrency:" + twoEngines, `bad.yaml:1:13: concurrency: expected a whole number, got nothing`},
+		{"games below 1", "games: 0" + twoEngines, `bad.yaml:1:8: games: must be 1 or more, got 0`},
+		{"concurrency below 1", "concurrency: -2" + twoEngines, `bad.yaml:1:14: concurrency: must be 1 or more, got -2`},
+		{"rounds below 1", "rounds: 0" + twoEngines, `bad.yaml:1:9: rounds: must be 1 or more, got 0`},
+		{"negative seed", "seed: -1" + twoEngines, `bad.yaml:1:7: seed: expected a whole number, 0 or more, got "-1"`},
+		{"bad bool", "quiet: yes please" + twoEngines, `bad.yaml:1:8: quiet: expected true or false, got "yes please"`},
+		{"quiet and verbose", "quiet: true\nverbose: true" + twoEngines, `bad.yaml:2:10: verbose: cannot be true together with quiet`},
+		{"unknown type", "type: swiss" + twoEngines, `bad.yaml:1:7: type: expected match, gauntlet or round-robin, got "swiss"`},
 		{"match with three engines", "type: match\nengines:\n  - {name: a, cmd: sh, tc: 10}\n  - {name: b, cmd: sh, tc: 10}\n  - {name: c, cmd: sh, tc: 10}\n",
 			`bad.yaml:1:7: type: a match needs exactly 2 engines, got 3 (use gauntlet or round-robin for more)`},
 		{"default match with one engine", "engines:\n  - {name: a, cmd: sh, tc: 10}\n",
 			`bad.yaml:1:1: a match needs exactly 2 engines, got 1 (use gauntlet or round-robin for more)`},
-		{"gauntlet seeds not below engines", "type: gauntlet\nseeds: 2" + engines,
+		{"gauntlet seeds not below engines", "type: gauntlet\nseeds: 2" + twoEngines,
 			`bad.yaml:2:8: seeds: a gauntlet with 2 seeds needs more than 2 engines, got 2`},
-		{"seeds outside a gauntlet", "seeds: 1" + engines, `bad.yaml:1:8: seeds: only a gauntlet has seeds (type is match)`},
+		{"seeds outside a gauntlet", "seeds: 1" + twoEngines, `bad.yaml:1:8: seeds: only a gauntlet has seeds (type is match)`},
 		{"round-robin with one engine", "type: round-robin\nengines:\n  - {name: a, cmd: sh, tc: 10}\n",
 			`bad.yaml:1:7: type: a round-robin needs at least 2 engines, got 1`},
-		{"sprt outside a match", "type: round-robin\nsprt: {elo0: 0, elo1: 5}" + engines,
+		{"sprt outside a match", "type: round-robin\nsprt: {elo0: 0, elo1: 5}" + twoEngines,
 			`bad.yaml:2:7: sprt: an SPRT needs type match (two engines), not round-robin`},
-		{"sprt elo0 not below elo1", "sprt: {elo0: 5, elo1: 5}" + engines, `bad.yaml:1:23: sprt.elo1: must be above elo0 (5), got 5`},
-		{"sprt alpha outside (0,1)", "sprt: {elo0: 0, elo1: 5, alpha: 1}" + engines,
+		{"sprt elo0 not below elo1", "sprt: {elo0: 5, elo1: 5}" + twoEngines, `bad.yaml:1:23: sprt.elo1: must be above elo0 (5), got 5`},
+		{"sprt alpha outside (0,1)", "sprt: {elo0: 0, elo1: 5, alpha: 1}" + twoEngines,
 			`bad.yaml:1:33: sprt.alpha: must be between 0 and 1 (exclusive), got 1`},
-		{"sprt beta outside (0,1)", "sprt: {elo0: 0, elo1: 5, beta: 0}" + engines,
+		{"sprt beta outside (0,1)", "sprt: {elo0: 0, elo1: 5, beta: 0}" + twoEngines,
 			`bad.yaml:1:32: sprt.beta: must be between 0 and 1 (exclusive), got 0`},
-		{"sprt alpha+beta not below 1", "sprt: {elo0: 0, elo1: 5, alpha: 0.5, beta: 0.5}" + engines,
+		{"sprt alpha+beta not below 1", "sprt: {elo0: 0, elo1: 5, alpha: 0.5, beta: 0.5}" + twoEngines,
 			`bad.yaml:1:7: sprt: stats: SPRT alpha 0.5 + beta 0.5 must be below 1`},
-		{"sprt unknown model", "sprt: {elo0: 0, elo1: 5, model: bayes}" + engines,
+		{"sprt unknown model", "sprt: {elo0: 0, elo1: 5, model: bayes}" + twoEngines,
 			`bad.yaml:1:33: sprt.model: expected logistic or normalized, got "bayes"`},
-		{"sprt without elo1", "sprt: {elo0: 0}" + engines, `bad.yaml:1:7: sprt: missing elo1`},
-		{"negative draw score", "adjudication: {draw: {movenumber: 40, movecount: 8, score: -10}}" + engines,
+		{"sprt without elo1", "sprt: {elo0: 0}" + twoEngines, `bad.yaml:1:7: sprt: missing elo1`},
+		{"negative draw score", "adjudication: {draw: {movenumber: 40, movecount: 8, score: -10}}" + twoEngines,
 			`bad.yaml:1:60: adjudication.draw.score: must be 0 or more, got -10`},
-		{"resign movecount 0", "adjudication: {resign: {movecount: 0, score: 600}}" + engines,
+		{"resign movecount 0", "adjudication: {resign: {movecount: 0, score: 600}}" + twoEngines,
 			`bad.yaml:1:36: adjudication.resign.movecount: must be 1 or more, got 0`},
-		{"resign without score", "adjudication: {resign: {movecount: 3}}" + engines,
+		{"resign without score", "adjudication: {resign: {movecount: 3}}" + twoEngines,
 			`bad.yaml:1:24: adjudication.resign: missing score`},
-		{"openings file missing", "openings: {file: testdata/yaml/nope.epd}" + engines,
+		{"openings file missing", "openings: {file: testdata/yaml/nope.epd}" + twoEngines,
 			`bad.yaml:1:18: openings.file: cannot read "testdata/yaml/nope.epd": no such file or directory`},
-		{"openings without file", "openings: {order: random}" + engines, `bad.yaml:1:11: openings: missing file`},
-		{"openings bad order", "openings: {file: testdata/yaml/openings.epd, order: shuffled}" + engines,
+		{"openings without file", "openings: {order: random}" + twoEngines, `bad.yaml:1:11: openings: missing file`},
+		{"openings bad order", "openings: {file: testdata/yaml/openings.epd, order: shuffled}" + twoEngines,
 			`bad.yaml:1:53: openings.order: expected sequential or random, got "shuffled"`},
-		{"openings start 0", "openings: {file: testdata/yaml/openings.epd, start: 0}" + engines,
+		{"openings start 0", "openings: {file: testdata/yaml/openings.epd, start: 0}" + twoEngines,
 			`bad.yaml:1:53: openings.start: must be 1 or more, got 0`},
-		{"pgnout in a missing directory", "pgnout: no/such/dir/games.pgn" + engines,
+		{"pgnout in a missing directory", "pgnout: no/such/dir/games.pgn" + twoEngines,
 			`bad.yaml:1:9: pgnout: directory "no/such/dir" does not exist`},
 		{"engine is not a mapping", "engines:\n  - sh\n  - {name: b, cmd: sh, tc: 10}\n",
 			`bad.yaml:2:5: engines[0]: expected a mapping (key: value lines), got "sh"`},
@@ -237,7 +237,7 @@ func TestParseConfigReportsProblemsWithTheirPlace(t *testing.T) {
 			`bad.yaml:2:34: engines[0].dir: directory "/no/such/dir" does not exist`},
 		{"bad time control", "engines:\n  - {name: a, cmd: sh, tc: fast}\n  - {name: b, cmd: sh, tc: 10}\n",
 			`bad.yaml:2:28: engines[0].tc: time control "fast": base time "fast" is not a positive number of seconds (or M:SS)`},
-		{"bad time control in each", "each: {tc: 0}" + engines,
+		{"bad time control in each", "each: {tc: 0}" + twoEngines,
 			`bad.yaml:1:12: each.tc: time control "0": base time "0" is not a positive number of seconds (or M:SS)`},
 		{"no time control", "engines:\n  - {name: a, cmd: sh}\n  - {name: b, cmd: sh, tc: 10}\n",
 			`bad.yaml:2:5: engines[0]: no time control: give tc, st, nodes or depth (here or under each)`},
@@ -261,7 +261,7 @@ func TestParseConfigReportsProblemsWithTheirPlace(t *testing.T) {
 			`bad.yaml:2:48: engines[0].options.Hash: expected a value, got a list`},
 		{"xboard engine with nodes", "engines:\n  - {name: a, cmd: sh, proto: xboard, nodes: 100}\n  - {name: b, cmd: sh, tc: 10}\n",
 			`bad.yaml:2:5: engines[0]: engine "a": nodes= cannot be given to an XBoard engine: the protocol has no node limit`},
-		{"second document", "games: 2" + engines + "---\ngames: 4\n", `bad.yaml:5:1: a second YAML document (after ---): a run file holds one`},
+		{"second document", "games: 2" + twoEngines + "---\ngames: 4\n", `bad.yaml:5:1: a second YAML document (after ---): a run file holds one`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg, err := ParseConfig("bad.yaml", []byte(tc.yaml))
@@ -315,7 +315,7 @@ func TestParseConfigStopsListingAfterTwentyProblems(t *testing.T) {
 }
 
 func TestConfigErrorsUnwrapToTheirCause(t *testing.T) {
-	_, err := ParseConfig("bad.yaml", []byte("openings: {file: testdata/yaml/nope.epd}"+engines))
+	_, err := ParseConfig("bad.yaml", []byte("openings: {file: testdata/yaml/nope.epd}"+twoEngines))
 	if !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("got %v, want an error that is fs.ErrNotExist", err)
 	}

@@ -1,0 +1,76 @@
+package main
+
+import (
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+func newRunCmd() *cobra.Command {
+	var (
+		jsonOut         string
+		quiet, verbose  bool
+		showRunnerStats bool
+	)
+	cmd := &cobra.Command{
+		Use:   "run CONFIG.yaml",
+		Short: "Run a match, tournament or SPRT test described by a YAML file",
+		Long: `Run a match, gauntlet, round-robin or SPRT test described by a YAML file (see configs/ and README).
+
+Everything is checked before the first game: a problem is reported as file:line:column.
+Started again with the same file after any stop (Ctrl-C, a crash, SIGKILL), a run with a
+pgnout resumes: the games already in the PGN are counted, not replayed.
+
+Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecided, 130 interrupted.`,
+		Example: "  autoplay run configs/sprt-ab.yaml\n  autoplay run configs/round-robin.yaml --json results.json",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cfg, err := runner.LoadConfig(args[0])
+			if err != nil {
+				return err
+			}
+			if err := useBuiltinEngine(cfg.Engines); err != nil {
+				return err
+			}
+			if jsonOut != "" {
+				cfg.JSONOut = jsonOut
+			}
+			cfg.Quiet = cfg.Quiet || quiet
+			cfg.Verbose = (cfg.Verbose || verbose) && !cfg.Quiet
+			if showRunnerStats {
+				cfg.Relay = &runner.RelayStats{}
+			}
+			ctx, stop := interruptible()
+			defer stop()
+			return outcome(runner.Run(ctx, *cfg))
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&jsonOut, "json", "", "keep the full results in this JSON file (overrides json:)")
+	f.BoolVar(&quiet, "quiet", false, "print only the final result")
+	f.BoolVar(&verbose, "verbose", false, "also print when each game starts")
+	f.BoolVar(&showRunnerStats, "runner-stats", false, "report relay latency and the runner's CPU per move at the end")
+	return cmd
+}
+
+// useBuiltinEngine points engines whose cmd is "builtin" at this binary's
+// own engine, speaking the protocol the config asked for.
+func useBuiltinEngine(engines []runner.EngineConfig) error {
+	for i := range engines {
+		e := &engines[i]
+		if e.Cmd != runner.BuiltinCmd {
+			continue
+		}
+		self, err := os.Executable()
+		if err != nil {
+			return err
+		}
+		e.Cmd, e.Args = self, []string{"engine"}
+		if e.Proto == runner.XBoard {
+			e.Args = append(e.Args, "--xboard")
+		}
+	}
+	return nil
+}

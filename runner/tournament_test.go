@@ -1,0 +1,193 @@
+package runner
+
+import (
+	"encoding/json"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/autoplay/autoplay/runner/stats"
+)
+
+func TestRoundRobinPlaysEveryPairWithColoursSwapped(t *testing.T) {
+	needStockfish(t)
+	mis := misengine(t)
+	run := runMatch(t, Config{
+		Type: TypeRoundRobin,
+		Engines: []EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200"),
+			engineSpec(t, "cmd="+mis+" name=mis1 nodes=1"),
+			engineSpec(t, "cmd="+mis+" name=mis2 nodes=1 arg=-seed=7"),
+		},
+		Games: 2, MaxMoves: 20, Concurrency: 2,
+	})
+	if run.err != nil {
+		t.Fatalf("%v\n%s", run.err, run.out)
+	}
+	games := parseGames(t, run.pgn)
+	if len(games) != 6 || run.res.Total != 6 {
+		t.Fatalf("%d games, total %d; want 3 encounters × 2", len(games), run.res.Total)
+	}
+	seen := map[string]int{}
+	for _, g := range games {
+		seen[g.tags["White"]+"-"+g.tags["Black"]]++
+	}
+	for _, pair := range []string{"sf-mis1", "mis1-sf", "sf-mis2", "mis2-sf", "mis1-mis2", "mis2-mis1"} {
+		if seen[pair] != 1 {
+			t.Errorf("%s played %d times, want once", pair, seen[pair])
+		}
+	}
+	for _, e := range run.res.Engines {
+		if e.Games != 4 {
+			t.Errorf("%s played %d games, want 4", e.Name, e.Games)
+		}
+	}
+}
+
+func TestGauntletPlaysTheSeedAgainstEveryOther(t *testing.T) {
+	mis := misengine(t)
+	run := runMatch(t, Config{
+		Type: TypeGauntlet, Rounds: 2,
+		Engines: []EngineConfig{
+			engineSpec(t, "cmd="+mis+" name=seed nodes=1"),
+			engineSpec(t, "cmd="+mis+" name=b nodes=1 arg=-seed=2"),
+			engineSpec(t, "cmd="+mis+" name=c nodes=1 arg=-seed=3"),
+		},
+		Games: 2, MaxMoves: 10,
+	})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	games := parseGames(t, run.pgn)
+	if len(games) != 8 {
+		t.Fatalf("%d games, want 2 rounds × 2 encounters × 2", len(games))
+	}
+	for _, g := range games {
+		if g.tags["White"] != "seed" && g.tags["Black"] != "seed" {
+			t.Errorf("round %s: %s vs %s without the seed", g.tags["Round"], g.tags["White"], g.tags["Black"])
+		}
+	}
+}
+
+func TestSPRTStopsAtTheFirstDecision(t *testing.T) {
+	needStockfish(t)
+	jsonPath := t.TempDir() + "/sprt.json"
+	run := runMatch(t, Config{
+		Engines: []EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=500"),
+			engineSpec(t, "cmd="+misengine(t)+" name=mis nodes=1"),
+		},
+		Games: 200, Concurrency: 2, MaxMoves: 150,
+		SPRT:    &stats.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05, Model: stats.Logistic},
+		JSONOut: jsonPath,
+	})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	s := run.res.SPRT
+	if s.Decision != stats.AcceptH1 || s.LLR < s.Upper {
+		t.Fatalf("decision %v, LLR %.3f (bounds %.3f %.3f)", s.Decision, s.LLR, s.Lower, s.Upper)
+	}
+	if run.res.Played >= 200 || run.res.Played != len(parseGames(t, run.pgn)) {
+		t.Errorf("played %d games (PGN %d): the test should stop early and record every game played", run.res.Played, len(parseGames(t, run.pgn)))
+	}
+	if !strings.Contains(run.out, "H1 accepted: LLR") {
+		t.Errorf("no decision line:\n%s", run.out)
+	}
+	var rep struct {
+		State  string
+		Played int
+		SPRT   struct{ Decision string }
+		Encounters []struct {
+			Wins, Draws, Losses int
+			Pentanomial         [5]int
+		}
+	}
+	b, _ := os.ReadFile(jsonPath)
+	if err := json.Unmarshal(b, &rep); err != nil {
+		t.Fatal(err)
+	}
+	enc := rep.Encounters[0]
+	if rep.State != "finished" || rep.SPRT.Decision != "H1" || rep.Played != run.res.Played ||
+		enc.Wins+enc.Draws+enc.Losses != rep.Played {
+		t.Errorf("json: %s", b)
+	}
+}
+
+func TestResignAdjudicationUsesTheEnginesScores(t *testing.T) {
+	needStockfish(t)
+	epd := t.TempDir() + "/queen-up.epd"
+	os.WriteFile(epd, []byte("4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ -\n"), 0o644)
+	run := runMatch(t, Config{
+		Engines: []EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000"),
+			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=2000"),
+		},
+		Games: 2, Openings: OpeningsConfig{File: epd},
+		Resign: &ResignAdjudication{MoveCount: 3, Score: 800, TwoSided: true},
+	})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	for _, g := range parseGames(t, run.pgn) {
+		if g.tags["Result"] != "1-0" || g.tags["Termination"] != "adjudication" ||
+			!strings.HasPrefix(g.ending, "White wins by adjudication: Black's score at or below -800 cp for 3 moves") {
+			t.Errorf("round %s: %s %q (%s)", g.tags["Round"], g.tags["Result"], g.ending, g.tags["Termination"])
+		}
+		if plies := g.tags["PlyCount"]; plies != "5" && plies != "6" {
+			t.Errorf("round %s: adjudicated after %s plies, want the third move of each side", g.tags["Round"], plies)
+		}
+	}
+}
+
+func TestDrawAdjudicationWaitsForTheMoveNumber(t *testing.T) {
+	needStockfish(t)
+	epd := t.TempDir() + "/rooks.epd"
+	os.WriteFile(epd, []byte("1k6/5r2/8/8/8/8/2R5/2K5 w - - hmvc 0; fmvn 30;\n"), 0o644)
+	run := runMatch(t, Config{
+		Engines: []EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000"),
+			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=2000"),
+		},
+		Games: 2, Openings: OpeningsConfig{File: epd},
+		Draw: &DrawAdjudication{MoveNumber: 34, MoveCount: 2, Score: 50},
+	})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	for _, g := range parseGames(t, run.pgn) {
+		if g.tags["Result"] != "1/2-1/2" || g.tags["Termination"] != "adjudication" ||
+			!strings.HasPrefix(g.ending, "Draw by adjudication: scores within ±50 cp for 2 moves") {
+			t.Errorf("round %s: %s %q", g.tags["Round"], g.tags["Result"], g.ending)
+		}
+		if plies, _ := strconv.Atoi(g.tags["PlyCount"]); plies < 8 { // from move 30 to move 34 at least
+			t.Errorf("round %s: adjudicated after %s plies, before move 34", g.tags["Round"], g.tags["PlyCount"])
+		}
+	}
+}
+
+func TestEPDOutHoldsEachFinalPosition(t *testing.T) {
+	epdPath := t.TempDir() + "/final.epd"
+	mis := misengine(t)
+	run := runMatch(t, Config{
+		Engines: []EngineConfig{
+			engineSpec(t, "cmd="+mis+" name=a nodes=1"),
+			engineSpec(t, "cmd="+mis+" name=b nodes=1"),
+		},
+		Games: 2, MaxMoves: 3, EPDOut: epdPath,
+	})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	b, _ := os.ReadFile(epdPath)
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d EPD lines:\n%s", len(lines), b)
+	}
+	for _, l := range lines {
+		if !strings.Contains(l, " w KQkq - hmvc ") && !strings.Contains(l, " w ") || !strings.Contains(l, "fmvn 4;") || !strings.Contains(l, `c0 "`) {
+			t.Errorf("EPD line %q", l)
+		}
+	}
+}
