@@ -28,13 +28,13 @@ type EncounterResult struct {
 
 // EngineStats counts what one engine did across the run.
 type EngineStats struct {
-	Name         string
-	Games        int
-	Points       float64
-	TimeForfeits int
-	Disconnects  int
-	Stalls       int
-	Illegal      int // illegal or malformed moves, false claims, legal moves rejected
+	Name         string  `json:"name"`
+	Games        int     `json:"games"`
+	Points       float64 `json:"points"`
+	TimeForfeits int     `json:"time_forfeits"`
+	Disconnects  int     `json:"disconnects"`
+	Stalls       int     `json:"stalls"`
+	Illegal      int     `json:"illegal"` // illegal or malformed moves, false claims, legal moves rejected
 }
 
 // SPRTState is the sequential test's standing after the last game.
