@@ -136,6 +136,17 @@ func (r *reporter) scoreBlock() string {
 	return b.String()
 }
 
+// standings is the rating table and crosstable of a tournament.
+func standings(res *Result) string {
+	names := make([]string, len(res.Engines))
+	for i, e := range res.Engines {
+		names[i] = e.Name
+	}
+	wdl := res.wdlMatrix()
+	ratings := stats.Ratings(names, wdl)
+	return stats.RatingTable(ratings) + "\n" + stats.Crosstable(ratings, names, wdl)
+}
+
 // final prints the result of the run: the score (match) or the rating table
 // and crosstable (tournaments), the SPRT's decision, and engine failures.
 func (r *reporter) final(res *Result) {
@@ -143,7 +154,11 @@ func (r *reporter) final(res *Result) {
 	if res.Interrupted {
 		fmt.Fprintf(&b, "Interrupted after %d of %d games\n", res.Played, res.Total)
 	}
-	b.WriteString(r.scoreBlock())
+	if r.cfg.Type == TypeMatch {
+		b.WriteString(r.scoreBlock())
+	} else if res.Played > 0 {
+		b.WriteString(standings(res))
+	}
 	if r.cfg.Type == TypeMatch {
 		if enc := res.Encounters[0]; enc.Score.Games() > 0 {
 			b.WriteString(stats.NEloLine(enc.Score.Estimate()) + "\n")

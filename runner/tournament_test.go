@@ -43,6 +43,17 @@ func TestRoundRobinPlaysEveryPairWithColoursSwapped(t *testing.T) {
 			t.Errorf("%s played %d games, want 4", e.Name, e.Games)
 		}
 	}
+	// The standings: a rating table led by stockfish, and a crosstable.
+	table := run.out[strings.Index(run.out, "Rank"):]
+	lines := strings.Split(table, "\n")
+	if len(lines) < 4 || !strings.Contains(lines[1], "sf") {
+		t.Errorf("no rating table with sf on top:\n%s", run.out)
+	}
+	if strings.Count(table, " - ") < 1 && !strings.Contains(table, "-") {
+		t.Errorf("no crosstable:\n%s", table)
+	}
+	t.Logf("\n%s", table)
+	statsAgree(t, run, nil)
 }
 
 func TestGauntletPlaysTheSeedAgainstEveryOther(t *testing.T) {
@@ -96,9 +107,9 @@ func TestSPRTStopsAtTheFirstDecision(t *testing.T) {
 		t.Errorf("no decision line:\n%s", run.out)
 	}
 	var rep struct {
-		State  string
-		Played int
-		SPRT   struct{ Decision string }
+		State      string
+		Played     int
+		SPRT       struct{ Decision string }
 		Encounters []struct {
 			Wins, Draws, Losses int
 			Pentanomial         [5]int
@@ -113,6 +124,8 @@ func TestSPRTStopsAtTheFirstDecision(t *testing.T) {
 		enc.Wins+enc.Draws+enc.Losses != rep.Played {
 		t.Errorf("json: %s", b)
 	}
+	test := run.res.SPRT.Test
+	statsAgree(t, run, &test)
 }
 
 func TestResignAdjudicationUsesTheEnginesScores(t *testing.T) {
@@ -188,6 +201,36 @@ func TestEPDOutHoldsEachFinalPosition(t *testing.T) {
 	for _, l := range lines {
 		if !strings.Contains(l, " w KQkq - hmvc ") && !strings.Contains(l, " w ") || !strings.Contains(l, "fmvn 4;") || !strings.Contains(l, `c0 "`) {
 			t.Errorf("EPD line %q", l)
+		}
+	}
+}
+
+// statsAgree recomputes a finished run from its PGN and checks it against
+// what the run itself counted.
+func statsAgree(t *testing.T, run matchRun, sprt *stats.SPRT) {
+	t.Helper()
+	path := t.TempDir() + "/again.pgn"
+	os.WriteFile(path, []byte(run.pgn), 0o644)
+	var out syncBuffer
+	again, err := StatsFromPGN([]string{path}, sprt, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(again.Encounters) != len(run.res.Encounters) {
+		t.Fatalf("%d encounters from the PGN, %d in the run", len(again.Encounters), len(run.res.Encounters))
+	}
+	for i, enc := range run.res.Encounters {
+		got := again.Encounters[i]
+		if got.Names != enc.Names || got.Score != enc.Score || got.Pairs != enc.Pairs {
+			t.Errorf("encounter %d: from the PGN %v %+v %v, in the run %v %+v %v", i, got.Names, got.Score, got.Pairs, enc.Names, enc.Score, enc.Pairs)
+		}
+	}
+	if sprt != nil && (again.SPRT.LLR != run.res.SPRT.LLR || again.SPRT.Decision != run.res.SPRT.Decision) {
+		t.Errorf("SPRT from the PGN: %+v; in the run: %+v", again.SPRT, run.res.SPRT)
+	}
+	for i, e := range run.res.Engines {
+		if again.Engines[i] != e {
+			t.Errorf("engine %d from the PGN %+v, in the run %+v", i, again.Engines[i], e)
 		}
 	}
 }

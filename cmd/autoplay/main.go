@@ -15,7 +15,7 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newMatchCmd(), newRunCmd(), newEngineCmd(), newPerftCmd())
+	root.AddCommand(newMatchCmd(), newRunCmd(), newStatsCmd(), newEngineCmd(), newPerftCmd())
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "autoplay:", err)
 		os.Exit(exitCode(err))

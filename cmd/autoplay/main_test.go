@@ -210,3 +210,48 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+func TestRunFileAndStatsCommands(t *testing.T) {
+	needStockfish(t)
+	bin := buildAutoplay(t)
+	dir := t.TempDir()
+	pgnPath := filepath.Join(dir, "rr.pgn")
+	yaml := filepath.Join(dir, "rr.yaml")
+	os.WriteFile(yaml, []byte(`type: round-robin
+games: 2
+maxmoves: 15
+pgnout: `+pgnPath+`
+each: {depth: 1}
+engines:
+  - {name: sf, cmd: `+stockfish+`, nodes: 100}
+  - {name: builtin-a, cmd: builtin}
+  - {name: builtin-b, cmd: builtin, proto: xboard}
+`), 0o644)
+	out, err := exec.Command(bin, "run", yaml).CombinedOutput()
+	if err != nil {
+		t.Fatalf("run: %v\n%s", err, out)
+	}
+	for _, want := range []string{"Finished game 6 ", "Rank Name", "builtin-b"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("run output lacks %q:\n%s", want, out)
+		}
+	}
+	stats, err := exec.Command(bin, "stats", pgnPath).CombinedOutput()
+	if err != nil {
+		t.Fatalf("stats: %v\n%s", err, stats)
+	}
+	if !strings.Contains(string(stats), "Rank Name") {
+		t.Errorf("stats output:\n%s", stats)
+	}
+	// An SPRT over three engines is refused; over too few games it is undecided (status 4).
+	if _, err := exec.Command(bin, "stats", "--elo0", "0", "--elo1", "5", pgnPath).CombinedOutput(); exitCodeOf(err) != 1 {
+		t.Errorf("stats with an SPRT over three engines: %v", err)
+	}
+
+	bad := filepath.Join(dir, "bad.yaml")
+	os.WriteFile(bad, []byte("games: two\nengines: []\n"), 0o644)
+	out, err = exec.Command(bin, "run", bad).CombinedOutput()
+	if exitCodeOf(err) != 1 || !strings.Contains(string(out), "bad.yaml:1:8: games: expected a whole number") {
+		t.Errorf("bad run file: %v\n%s", err, out)
+	}
+}

@@ -1,0 +1,93 @@
+package runner
+
+import (
+	"fmt"
+	"io"
+	"sort"
+
+	"github.com/autoplay/autoplay/pgn"
+	"github.com/autoplay/autoplay/runner/stats"
+)
+
+// StatsFromPGN recomputes a run's statistics from PGN files alone: per
+// encounter W/D/L, the pentanomial over game pairs (consecutive games of an
+// encounter with colours swapped), Elo, and with sprt the test's standing;
+// three or more engines get a rating table and crosstable. It prints what
+// `autoplay match` or `autoplay run` would have printed at the end.
+func StatsFromPGN(paths []string, sprt *stats.SPRT, out io.Writer) (*Result, error) {
+	type game struct {
+		pgn.GameResult
+		file  int
+		order int
+	}
+	var games []game
+	for f, path := range paths {
+		results, _, err := pgn.ReadResults(path)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range results {
+			if _, ok := parseOutcome(r.Result); ok {
+				games = append(games, game{r, f, len(games)})
+			}
+		}
+	}
+	if len(games) == 0 {
+		return nil, fmt.Errorf("no finished games in %v", paths)
+	}
+	// Games of each encounter in the order they were scheduled: file, then
+	// round (autoplay's game number), then position in the file.
+	sort.SliceStable(games, func(a, b int) bool {
+		ga, gb := games[a], games[b]
+		if ga.file != gb.file {
+			return ga.file < gb.file
+		}
+		if ga.Round != gb.Round {
+			return ga.Round < gb.Round
+		}
+		return ga.order < gb.order
+	})
+	// Engines in order of first appearance; the first is the first engine.
+	cfg := &Config{Type: TypeMatch, Out: out, SPRT: sprt}
+	index := map[string]int{}
+	for _, g := range games {
+		for _, name := range [2]string{g.White, g.Black} {
+			if _, ok := index[name]; !ok {
+				index[name] = len(cfg.Engines)
+				cfg.Engines = append(cfg.Engines, EngineConfig{Name: name})
+			}
+		}
+	}
+	if len(cfg.Engines) > 2 {
+		cfg.Type = TypeRoundRobin
+		if sprt != nil {
+			return nil, fmt.Errorf("an SPRT needs the games of two engines; these files hold %d", len(cfg.Engines))
+		}
+	}
+	encounterOf := map[[2]int]int{}
+	for e, enc := range cfg.encounters() {
+		encounterOf[enc] = e
+	}
+	res := newResult(cfg, len(games))
+	lastOf := map[int]scheduledGame{} // per encounter: the previous game if it waits for its pair
+	pair := 0
+	for _, g := range games {
+		w, b := index[g.White], index[g.Black]
+		key := [2]int{min(w, b), max(w, b)}
+		e := encounterOf[key]
+		sg := scheduledGame{number: g.Round, encounter: e, white: w, black: b}
+		if prev, ok := lastOf[e]; ok && prev.white == b && prev.black == w {
+			sg.pair = prev.pair
+			delete(lastOf, e)
+		} else {
+			pair++
+			sg.pair = pair
+			lastOf[e] = sg
+		}
+		outcome, _ := parseOutcome(g.Result)
+		culprit, fail := failureFromEnding(g.Ending)
+		res.add(sg, outcome, culprit, fail)
+	}
+	newReporter(cfg, res).final(res)
+	return res, nil
+}
