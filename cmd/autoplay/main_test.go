@@ -92,6 +92,7 @@ func TestCtrlCStopsTheMatchCleanly(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { cmd.Process.Kill() }) // a failed test must not leave it running
 	waitUntil(t, "a finished game", func() bool {
 		b, _ := os.ReadFile(pgnPath)
 		return bytes.Contains(b, []byte("[Event "))
@@ -137,6 +138,7 @@ func TestSecondCtrlCExitsAtOnceAndEnginesDie(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { cmd.Process.Kill() }) // a failed test must not leave it running
 	waitUntil(t, "the game to start", func() bool {
 		out, _ := os.ReadFile(outPath)
 		return len(childrenOf(cmd.Process.Pid)) == 2 && bytes.Contains(out, []byte("Started game 1"))

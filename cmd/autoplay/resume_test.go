@@ -40,6 +40,7 @@ func TestKilledRunResumesToTheSameGames(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
+		t.Cleanup(func() { cmd.Process.Kill() }) // a failed test must not leave it running
 		waitUntil(t, "games to be played", func() bool {
 			b, _ := os.ReadFile(resumed)
 			return bytes.Count(b, []byte("[Event ")) >= killAfter
