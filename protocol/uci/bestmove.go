@@ -1,11 +1,14 @@
 package uci
 
-import "github.com/autoplay/autoplay/protocol"
+import (
+	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/scan"
+)
 
 var errMissingBestMove = &MoveError{Command: "bestmove"}
 
-func parseBestMove(sc *scanner, msg *EngineMessage) error {
-	tok := sc.next()
+func parseBestMove(sc *scan.Scanner, msg *EngineMessage) error {
+	tok := sc.Next()
 	switch {
 	case tok == nil:
 		return errMissingBestMove
@@ -18,9 +21,9 @@ func parseBestMove(sc *scanner, msg *EngineMessage) error {
 		}
 		msg.BestMove = m
 	}
-	if string(sc.next()) == "ponder" {
+	if string(sc.Next()) == "ponder" {
 		// A bad ponder move is not worth losing a game over: it stays zero.
-		msg.Ponder, _ = parseMove(sc.next())
+		msg.Ponder, _ = parseMove(sc.Next())
 	}
 	return nil
 }

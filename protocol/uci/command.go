@@ -1,6 +1,8 @@
 package uci
 
 import (
+	"github.com/autoplay/autoplay/protocol/internal/scan"
+
 	"fmt"
 	"strings"
 
@@ -53,9 +55,9 @@ type Command struct {
 // name the command and what was wrong: `position: bad move "e9e4"`.
 func ParseCommand(line string) (Command, error) {
 	var c Command
-	sc := scanner{s: []byte(line)}
+	sc := scan.Scanner{S: []byte(line)}
 	for {
-		tok := sc.next()
+		tok := sc.Next()
 		if tok == nil {
 			return c, nil
 		}
@@ -71,7 +73,7 @@ func ParseCommand(line string) (Command, error) {
 	var err error
 	switch c.Kind {
 	case CmdDebug:
-		switch arg := sc.next(); string(arg) {
+		switch arg := sc.Next(); string(arg) {
 		case "on":
 			c.Debug = true
 		case "off", "":
@@ -81,7 +83,7 @@ func ParseCommand(line string) (Command, error) {
 	case CmdSetOption:
 		err = parseSetOption(&sc, &c)
 	case CmdRegister:
-		c.Value = string(sc.rest())
+		c.Value = string(sc.Rest())
 	case CmdPosition:
 		err = parsePosition(&sc, &c)
 	case CmdGo:
@@ -90,39 +92,39 @@ func ParseCommand(line string) (Command, error) {
 	return c, err
 }
 
-func parseSetOption(sc *scanner, c *Command) error {
-	if string(sc.next()) != "name" {
+func parseSetOption(sc *scan.Scanner, c *Command) error {
+	if string(sc.Next()) != "name" {
 		return fmt.Errorf("setoption: missing name")
 	}
-	c.Name = string(sc.upTo("value"))
+	c.Name = string(sc.UpTo("value"))
 	if c.Name == "" {
 		return fmt.Errorf("setoption: missing name")
 	}
-	if sc.next() != nil { // "value"
-		c.Value = string(sc.rest())
+	if sc.Next() != nil { // "value"
+		c.Value = string(sc.Rest())
 	}
 	return nil
 }
 
-func parsePosition(sc *scanner, c *Command) error {
-	switch tok := sc.next(); string(tok) {
+func parsePosition(sc *scan.Scanner, c *Command) error {
+	switch tok := sc.Next(); string(tok) {
 	case "startpos":
 	case "fen":
-		c.FEN = strings.Join(strings.Fields(string(sc.upTo("moves"))), " ")
+		c.FEN = strings.Join(strings.Fields(string(sc.UpTo("moves"))), " ")
 		if c.FEN == "" {
 			return fmt.Errorf("position: missing FEN")
 		}
 	default:
 		return fmt.Errorf("position: want startpos or fen, got %q", tok)
 	}
-	switch tok := sc.next(); string(tok) {
+	switch tok := sc.Next(); string(tok) {
 	case "":
 		return nil
 	case "moves":
 	default:
 		return fmt.Errorf("position: unexpected %q", tok)
 	}
-	for tok := sc.next(); tok != nil; tok = sc.next() {
+	for tok := sc.Next(); tok != nil; tok = sc.Next() {
 		m, ok := parseMove(tok)
 		if !ok {
 			return &MoveError{Command: "position", Token: string(tok)}

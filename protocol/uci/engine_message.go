@@ -1,6 +1,9 @@
 package uci
 
-import "github.com/autoplay/autoplay/protocol"
+import (
+	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/scan"
+)
 
 // Kind says which engine-to-GUI message a line carried.
 type Kind uint8
@@ -55,8 +58,8 @@ func (m *EngineMessage) reset() {
 // that carries the token as sent.
 func ParseEngineLine(line []byte, msg *EngineMessage) error {
 	msg.reset()
-	sc := scanner{s: line}
-	switch string(sc.next()) {
+	sc := scan.Scanner{S: line}
+	switch string(sc.Next()) {
 	case "info":
 		msg.Kind = KindInfo
 		return parseInfo(&sc, &msg.Info)
@@ -65,7 +68,7 @@ func ParseEngineLine(line []byte, msg *EngineMessage) error {
 		return parseBestMove(&sc, msg)
 	case "id":
 		msg.Kind = KindID
-		switch field := sc.next(); string(field) {
+		switch field := sc.Next(); string(field) {
 		case "name":
 			msg.IDField = "name"
 		case "author":
@@ -73,7 +76,7 @@ func ParseEngineLine(line []byte, msg *EngineMessage) error {
 		default:
 			msg.IDField = string(field)
 		}
-		msg.IDValue = string(sc.rest())
+		msg.IDValue = string(sc.Rest())
 	case "uciok":
 		msg.Kind = KindUCIOK
 	case "readyok":
@@ -83,10 +86,10 @@ func ParseEngineLine(line []byte, msg *EngineMessage) error {
 		return parseOptionDecl(&sc, &msg.Option)
 	case "copyprotection":
 		msg.Kind = KindCopyProtection
-		msg.Status = string(sc.next())
+		msg.Status = string(sc.Next())
 	case "registration":
 		msg.Kind = KindRegistration
-		msg.Status = string(sc.next())
+		msg.Status = string(sc.Next())
 	}
 	return nil
 }

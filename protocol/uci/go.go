@@ -1,6 +1,8 @@
 package uci
 
 import (
+	"github.com/autoplay/autoplay/protocol/internal/scan"
+
 	"fmt"
 	"strconv"
 	"time"
@@ -79,9 +81,9 @@ func appendClock(dst []byte, key string, d time.Duration, always bool) []byte {
 
 // parseGo reads the arguments of "go". Unknown tokens are skipped, as the
 // UCI spec asks.
-func parseGo(sc *scanner, g *Go) error {
+func parseGo(sc *scan.Scanner, g *Go) error {
 	for {
-		key := sc.next()
+		key := sc.Next()
 		if key == nil {
 			return nil
 		}
@@ -108,8 +110,8 @@ func parseGo(sc *scanner, g *Go) error {
 		case "mate":
 			g.Mate, err = countArg(sc, key)
 		case "nodes":
-			tok := sc.next()
-			n, ok := atou(tok)
+			tok := sc.Next()
+			n, ok := scan.Atou(tok)
 			if !ok {
 				return fmt.Errorf("go: bad nodes %q", tok)
 			}
@@ -129,18 +131,18 @@ func parseGo(sc *scanner, g *Go) error {
 
 // msArg reads a time in milliseconds. Clock times may be negative (some GUIs
 // send an overrun clock as is); they read as 0.
-func msArg(sc *scanner, key []byte, signed bool) (time.Duration, error) {
-	tok := sc.next()
-	n, ok := atoi(tok)
+func msArg(sc *scan.Scanner, key []byte, signed bool) (time.Duration, error) {
+	tok := sc.Next()
+	n, ok := scan.Atoi(tok)
 	if !ok || (n < 0 && !signed) {
 		return 0, fmt.Errorf("go: bad %s %q", key, tok)
 	}
 	return time.Duration(max(n, 0)) * time.Millisecond, nil
 }
 
-func countArg(sc *scanner, key []byte) (int, error) {
-	tok := sc.next()
-	n, ok := atoi(tok)
+func countArg(sc *scan.Scanner, key []byte) (int, error) {
+	tok := sc.Next()
+	n, ok := scan.Atoi(tok)
 	if !ok || n < 0 {
 		return 0, fmt.Errorf("go: bad %s %q", key, tok)
 	}

@@ -1,6 +1,8 @@
 package uci
 
 import (
+	"github.com/autoplay/autoplay/protocol/internal/scan"
+
 	"fmt"
 	"strconv"
 	"time"
@@ -11,9 +13,9 @@ import (
 // parseInfo reads the fields after "info" into info. Unknown fields are
 // skipped along with the arguments they are known to take, so one new field
 // from a newer engine does not lose the rest of the line.
-func parseInfo(sc *scanner, info *protocol.Info) error {
+func parseInfo(sc *scan.Scanner, info *protocol.Info) error {
 	for {
-		key := sc.next()
+		key := sc.Next()
 		if key == nil {
 			return nil
 		}
@@ -42,7 +44,7 @@ func parseInfo(sc *scanner, info *protocol.Info) error {
 		case "score":
 			err = parseScore(sc, &info.Score)
 		case "currmove":
-			tok := sc.next()
+			tok := sc.Next()
 			m, ok := parseMove(tok)
 			if !ok {
 				return &MoveError{Command: "info currmove", Token: string(tok)}
@@ -51,7 +53,7 @@ func parseInfo(sc *scanner, info *protocol.Info) error {
 		case "pv":
 			info.PV = appendMoves(sc, info.PV)
 		case "string":
-			info.String = string(sc.rest())
+			info.String = string(sc.Rest())
 		case "wdl":
 			skipN(sc, 3)
 		case "cpuload", "sbhits":
@@ -59,8 +61,8 @@ func parseInfo(sc *scanner, info *protocol.Info) error {
 		case "refutation":
 			skipMoves(sc)
 		case "currline":
-			if _, ok := atou(sc.peek()); ok { // optional cpu number
-				sc.next()
+			if _, ok := scan.Atou(sc.Peek()); ok { // optional cpu number
+				sc.Next()
 			}
 			skipMoves(sc)
 		}
@@ -70,18 +72,18 @@ func parseInfo(sc *scanner, info *protocol.Info) error {
 	}
 }
 
-func intField(sc *scanner, name string) (int, error) {
-	tok := sc.next()
-	n, ok := atoi(tok)
+func intField(sc *scan.Scanner, name string) (int, error) {
+	tok := sc.Next()
+	n, ok := scan.Atoi(tok)
 	if !ok {
 		return 0, fmt.Errorf("info: bad %s %q", name, tok)
 	}
 	return n, nil
 }
 
-func uintField(sc *scanner, name string) (uint64, error) {
-	tok := sc.next()
-	n, ok := atou(tok)
+func uintField(sc *scan.Scanner, name string) (uint64, error) {
+	tok := sc.Next()
+	n, ok := scan.Atou(tok)
 	if !ok {
 		return 0, fmt.Errorf("info: bad %s %q", name, tok)
 	}
@@ -90,13 +92,13 @@ func uintField(sc *scanner, name string) (uint64, error) {
 
 // parseScore reads "cp N" or "mate N" and the optional bound, in whatever
 // order the engine sends them.
-func parseScore(sc *scanner, s *protocol.Score) error {
+func parseScore(sc *scan.Scanner, s *protocol.Score) error {
 	for {
-		switch string(sc.peek()) {
+		switch string(sc.Peek()) {
 		case "cp", "mate":
-			kind := sc.next()
-			tok := sc.next()
-			v, ok := atoi(tok)
+			kind := sc.Next()
+			tok := sc.Next()
+			v, ok := scan.Atoi(tok)
 			if !ok {
 				return fmt.Errorf("info: bad score %s %q", kind, tok)
 			}
@@ -106,10 +108,10 @@ func parseScore(sc *scanner, s *protocol.Score) error {
 				s.Kind = protocol.ScoreMate
 			}
 		case "lowerbound":
-			sc.next()
+			sc.Next()
 			s.Bound = protocol.BoundLower
 		case "upperbound":
-			sc.next()
+			sc.Next()
 			s.Bound = protocol.BoundUpper
 		default:
 			if s.Kind == protocol.ScoreNone {
@@ -122,12 +124,12 @@ func parseScore(sc *scanner, s *protocol.Score) error {
 
 // appendMoves consumes move tokens up to the first token that is not a move,
 // which is left for the caller as the next field name.
-func appendMoves(sc *scanner, dst []protocol.Move) []protocol.Move {
+func appendMoves(sc *scan.Scanner, dst []protocol.Move) []protocol.Move {
 	for {
-		before := sc.i
-		m, ok := parseMove(sc.next())
+		before := sc.I
+		m, ok := parseMove(sc.Next())
 		if !ok {
-			sc.i = before
+			sc.I = before
 			return dst
 		}
 		dst = append(dst, m)
@@ -135,22 +137,22 @@ func appendMoves(sc *scanner, dst []protocol.Move) []protocol.Move {
 }
 
 // skipMoves consumes move tokens without keeping them.
-func skipMoves(sc *scanner) {
+func skipMoves(sc *scan.Scanner) {
 	for {
-		if _, ok := parseMove(sc.peek()); !ok {
+		if _, ok := parseMove(sc.Peek()); !ok {
 			return
 		}
-		sc.next()
+		sc.Next()
 	}
 }
 
 // skipN skips up to n numeric arguments.
-func skipN(sc *scanner, n int) {
+func skipN(sc *scan.Scanner, n int) {
 	for ; n > 0; n-- {
-		if _, ok := atoi(sc.peek()); !ok {
+		if _, ok := scan.Atoi(sc.Peek()); !ok {
 			return
 		}
-		sc.next()
+		sc.Next()
 	}
 }
 

@@ -1,6 +1,8 @@
 package uci
 
 import (
+	"github.com/autoplay/autoplay/protocol/internal/scan"
+
 	"fmt"
 	"strconv"
 )
@@ -46,17 +48,17 @@ var optionKeywords = []string{"name", "type", "default", "min", "max", "var"}
 
 // parseOptionDecl reads "name N type T default D min A max B var V ...".
 // Names and values run up to the next keyword, so they may hold spaces.
-func parseOptionDecl(sc *scanner, o *OptionDecl) error {
+func parseOptionDecl(sc *scan.Scanner, o *OptionDecl) error {
 	for {
-		key := sc.next()
+		key := sc.Next()
 		if key == nil {
 			break
 		}
 		switch string(key) {
 		case "name":
-			o.Name = string(sc.upTo(optionKeywords[1:]...))
+			o.Name = string(sc.UpTo(optionKeywords[1:]...))
 		case "type":
-			tok := sc.next()
+			tok := sc.Next()
 			o.Type = OptionUnknown
 			for t, name := range optionTypeNames {
 				if string(tok) == name {
@@ -67,13 +69,13 @@ func parseOptionDecl(sc *scanner, o *OptionDecl) error {
 				return fmt.Errorf("option %q: unknown type %q", o.Name, tok)
 			}
 		case "default":
-			o.Default = string(sc.upTo(optionKeywords...))
+			o.Default = string(sc.UpTo(optionKeywords...))
 			if o.Default == emptyValue {
 				o.Default = ""
 			}
 		case "min", "max":
-			tok := sc.next()
-			n, ok := atoi(tok)
+			tok := sc.Next()
+			n, ok := scan.Atoi(tok)
 			if !ok {
 				return fmt.Errorf("option %q: bad %s %q", o.Name, key, tok)
 			}
@@ -83,7 +85,7 @@ func parseOptionDecl(sc *scanner, o *OptionDecl) error {
 				o.Max = n
 			}
 		case "var":
-			o.Vars = append(o.Vars, string(sc.upTo(optionKeywords...)))
+			o.Vars = append(o.Vars, string(sc.UpTo(optionKeywords...)))
 		default:
 			return fmt.Errorf("option %q: unexpected %q", o.Name, key)
 		}

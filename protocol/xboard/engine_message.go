@@ -1,6 +1,8 @@
 package xboard
 
 import (
+	"github.com/autoplay/autoplay/protocol/internal/scan"
+
 	"bytes"
 	"fmt"
 
@@ -87,26 +89,26 @@ func ParseEngineLine(line []byte, msg *EngineMessage) error {
 	msg.reset()
 	if len(line) >= 4 && string(line[:4]) == "    " {
 		// A PV continued, unless it is thinking output aligned to the right.
-		sc := scanner{s: line}
+		sc := scan.Scanner{S: line}
 		if pv, ok := parseThinking(&sc, &msg.Info); ok {
 			msg.Kind, msg.PVText = KindThinking, pv
 			return nil
 		}
 		msg.Info.Reset()
-		msg.Kind, msg.PVText = KindPVMore, trimRight(bytes.TrimLeft(line, " \t"))
+		msg.Kind, msg.PVText = KindPVMore, scan.TrimRight(bytes.TrimLeft(line, " \t"))
 		return nil
 	}
-	sc := scanner{s: line}
-	first := sc.next()
+	sc := scan.Scanner{S: line}
+	first := sc.Next()
 	if len(first) > 0 && first[0] == '#' {
 		msg.Kind = KindComment
-		msg.Text = string(bytes.TrimLeft(trimRight(bytes.TrimLeft(line, " \t"))[1:], " \t"))
+		msg.Text = string(bytes.TrimLeft(scan.TrimRight(bytes.TrimLeft(line, " \t"))[1:], " \t"))
 		return nil
 	}
 	switch string(first) {
 	case "move":
 		msg.Kind = KindMove
-		return readMove(sc.next(), msg, "move")
+		return readMove(sc.Next(), msg, "move")
 	case "feature":
 		msg.Kind = KindFeature
 		var err error
@@ -114,8 +116,8 @@ func ParseEngineLine(line []byte, msg *EngineMessage) error {
 		return err
 	case "pong":
 		msg.Kind = KindPong
-		tok := sc.next()
-		n, ok := atoi(tok)
+		tok := sc.Next()
+		n, ok := scan.Atoi(tok)
 		if !ok {
 			return fmt.Errorf("pong: bad number %q", tok)
 		}
@@ -128,43 +130,43 @@ func ParseEngineLine(line []byte, msg *EngineMessage) error {
 	case WhiteWins, BlackWins, Draw, Unfinished:
 		msg.Kind = KindResult
 		msg.Result = resultConst(first)
-		msg.Text = string(braced(sc.rest()))
+		msg.Text = string(braced(sc.Rest()))
 		return nil
 	case "resign":
 		msg.Kind = KindResign
 		return nil
 	case "offer":
-		if string(sc.next()) == "draw" {
+		if string(sc.Next()) == "draw" {
 			msg.Kind = KindOfferDraw
 		}
 		return nil
 	case "askuser":
 		msg.Kind = KindAskUser
-		msg.Command = string(sc.next())
-		msg.Text = string(sc.rest())
+		msg.Command = string(sc.Next())
+		msg.Text = string(sc.Rest())
 		return nil
 	case "Hint:":
 		msg.Kind = KindHint
-		return readMove(sc.next(), msg, "hint")
+		return readMove(sc.Next(), msg, "hint")
 	}
 	for _, tell := range tellCommands {
 		if string(first) == tell {
 			msg.Kind = KindTell
 			msg.Command = tell
-			msg.Text = string(sc.rest())
+			msg.Text = string(sc.Rest())
 			return nil
 		}
 	}
 	// "12. ... e2e4" is protocol 1's move; "12. e2e4" only echoes ours.
-	if string(sc.peek()) == "..." {
-		sc.next()
-		if tok := sc.next(); tok != nil {
+	if string(sc.Peek()) == "..." {
+		sc.Next()
+		if tok := sc.Next(); tok != nil {
 			msg.Kind = KindMove
 			return readMove(tok, msg, "move")
 		}
 		return nil
 	}
-	sc.i = 0
+	sc.I = 0
 	if pv, ok := parseThinking(&sc, &msg.Info); ok {
 		msg.Kind, msg.PVText = KindThinking, pv
 	}
@@ -225,8 +227,8 @@ func readMove(tok []byte, msg *EngineMessage, cmd string) error {
 
 // parseIllegalMove reads "Illegal move: X", "Illegal move (reason): X" and
 // "Illegal move:X" (Fairy-Max leaves out the space).
-func parseIllegalMove(sc *scanner, msg *EngineMessage) error {
-	rest := sc.rest()
+func parseIllegalMove(sc *scan.Scanner, msg *EngineMessage) error {
+	rest := sc.Rest()
 	if !bytes.HasPrefix(rest, []byte("move")) {
 		return nil
 	}
@@ -246,14 +248,14 @@ func parseIllegalMove(sc *scanner, msg *EngineMessage) error {
 	msg.Kind = KindIllegalMove
 	rest = bytes.TrimLeft(rest[1:], " \t")
 	msg.Text = string(rest)
-	word := scanner{s: rest}
-	msg.Move, _ = newMoveText(word.next())
+	word := scan.Scanner{S: rest}
+	msg.Move, _ = newMoveText(word.Next())
 	return nil
 }
 
 // parseError reads "Error (type): command".
-func parseError(sc *scanner, msg *EngineMessage) error {
-	rest := sc.rest()
+func parseError(sc *scan.Scanner, msg *EngineMessage) error {
+	rest := sc.Rest()
 	if len(rest) == 0 || rest[0] != '(' {
 		return nil
 	}

@@ -1,6 +1,8 @@
 package xboard
 
 import (
+	"github.com/autoplay/autoplay/protocol/internal/scan"
+
 	"fmt"
 	"strconv"
 )
@@ -17,18 +19,18 @@ func (f Feature) Bool() bool { return f.Value == "1" }
 // parseFeatures reads `name=value name="quoted value" ...` after "feature",
 // appending to dst. A pair without "=" or with an unclosed quote is an error;
 // the pairs before it are kept.
-func parseFeatures(sc *scanner, dst []Feature) ([]Feature, error) {
-	s := sc.s
-	i := sc.i
+func parseFeatures(sc *scan.Scanner, dst []Feature) ([]Feature, error) {
+	s := sc.S
+	i := sc.I
 	for {
-		for i < len(s) && isSpace(s[i]) {
+		for i < len(s) && scan.IsSpace(s[i]) {
 			i++
 		}
 		if i == len(s) {
 			return dst, nil
 		}
 		nameStart := i
-		for i < len(s) && s[i] != '=' && !isSpace(s[i]) {
+		for i < len(s) && s[i] != '=' && !scan.IsSpace(s[i]) {
 			i++
 		}
 		name := s[nameStart:i]
@@ -50,7 +52,7 @@ func parseFeatures(sc *scanner, dst []Feature) ([]Feature, error) {
 			i++ // closing quote
 		} else {
 			valueStart := i
-			for i < len(s) && !isSpace(s[i]) {
+			for i < len(s) && !scan.IsSpace(s[i]) {
 				i++
 			}
 			value = s[valueStart:i]

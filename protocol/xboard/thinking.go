@@ -1,6 +1,8 @@
 package xboard
 
 import (
+	"github.com/autoplay/autoplay/protocol/internal/scan"
+
 	"strconv"
 	"time"
 
@@ -61,14 +63,14 @@ func EncodeScore(s protocol.Score) int {
 // with time in centiseconds. It reports false, consuming nothing, when the
 // line does not start with four integers. The returned PV text aliases the
 // scanner's line.
-func parseThinking(sc *scanner, info *protocol.Info) ([]byte, bool) {
-	start := sc.i
-	ply, ok1 := atou(sc.next())
-	score, ok2 := atoi(sc.next())
-	cs, ok3 := atou(sc.next())
-	nodes, ok4 := atou(sc.next())
+func parseThinking(sc *scan.Scanner, info *protocol.Info) ([]byte, bool) {
+	start := sc.I
+	ply, ok1 := scan.Atou(sc.Next())
+	score, ok2 := scan.Atoi(sc.Next())
+	cs, ok3 := scan.Atou(sc.Next())
+	nodes, ok4 := scan.Atou(sc.Next())
 	if !ok1 || !ok2 || !ok3 || !ok4 || ply > 1<<20 || cs > 1<<40 {
-		sc.i = start
+		sc.I = start
 		return nil, false
 	}
 	info.Depth = int(ply)
@@ -81,19 +83,19 @@ func parseThinking(sc *scanner, info *protocol.Info) ([]byte, bool) {
 	// is seldepth and the second speed.
 	var extras [4]uint64
 	n, atTab, tab := 0, 0, -1
-	s, i := sc.s, sc.i
+	s, i := sc.S, sc.I
 	for {
-		for i < len(s) && isSpace(s[i]) {
+		for i < len(s) && scan.IsSpace(s[i]) {
 			if s[i] == '\t' {
 				tab, atTab = i, n
 			}
 			i++
 		}
 		j := i
-		for j < len(s) && !isSpace(s[j]) {
+		for j < len(s) && !scan.IsSpace(s[j]) {
 			j++
 		}
-		u, ok := atou(s[i:j])
+		u, ok := scan.Atou(s[i:j])
 		if !ok {
 			break
 		}
@@ -104,7 +106,7 @@ func parseThinking(sc *scanner, info *protocol.Info) ([]byte, bool) {
 		i = j
 	}
 	if tab >= 0 {
-		sc.i = tab + 1
+		sc.I = tab + 1
 		k := min(atTab, len(extras))
 		if k >= 1 {
 			info.TBHits = extras[k-1]
@@ -116,10 +118,10 @@ func parseThinking(sc *scanner, info *protocol.Info) ([]byte, bool) {
 			info.NPS = extras[1]
 		}
 	}
-	pv := sc.rest()
-	pvs := scanner{s: pv}
+	pv := sc.Rest()
+	pvs := scan.Scanner{S: pv}
 	for {
-		m, ok := protocol.ParseMove(pvs.next())
+		m, ok := protocol.ParseMove(pvs.Next())
 		if !ok {
 			break
 		}
