@@ -37,6 +37,7 @@ type process struct {
 	once    sync.Once
 	waitErr error        // the child's exit status, valid after done
 	lines   atomic.Int64 // lines read so far: a sign of life even when none is an event
+	sigterm bool         // try SIGTERM before SIGKILL (XBoard feature sigterm=1)
 	log     *IOLog
 }
 
@@ -149,6 +150,17 @@ func (p *process) shutdown(quitCmd []byte, grace time.Duration) {
 	case <-p.done:
 		return
 	case <-timer.C:
+	}
+	if p.sigterm && grace > 0 {
+		// An XBoard engine with feature sigterm=1 asked for a SIGTERM first.
+		p.log.Note(p.name, "did not quit in time: SIGTERM")
+		p.cmd.Process.Signal(syscall.SIGTERM)
+		timer.Reset(grace / 4)
+		select {
+		case <-p.done:
+			return
+		case <-timer.C:
+		}
 	}
 	p.log.Note(p.name, "did not quit in time: killed")
 	p.cmd.Process.Kill()

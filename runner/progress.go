@@ -95,7 +95,7 @@ func (r *reporter) statusLine() string {
 	if r.cfg.Type == TypeMatch {
 		enc := res.Encounters[0]
 		est := enc.Score.Estimate()
-		fmt.Fprintf(&b, " +%d -%d =%d  Elo %.1f ± %.1f", enc.Score.Wins, enc.Score.Losses, enc.Score.Draws, est.Elo, est.Elo95)
+		fmt.Fprintf(&b, " +%d -%d =%d  Elo %.1f ± %.1f", enc.Score.Wins, enc.Score.Losses, enc.Score.Draws, noNegativeZero(est.Elo), est.Elo95)
 	}
 	if s := res.SPRT; s != nil {
 		fmt.Fprintf(&b, "  LLR %.2f [%.2f, %.2f]", s.LLR, s.Lower, s.Upper)
@@ -212,3 +212,12 @@ func (r *reporter) relay(rs *RelayStats, cpu time.Duration) {
 }
 
 func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
+
+// noNegativeZero keeps "-0.0" out of one-decimal output for values that
+// round to zero.
+func noNegativeZero(x float64) float64 {
+	if x > -0.05 && x < 0.05 {
+		return 0
+	}
+	return x
+}

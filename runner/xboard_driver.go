@@ -130,7 +130,9 @@ func (d *xboardDriver) accept(e *Engine, f xboard.Feature) bool {
 		d.f.time = on
 	case "sigint":
 		d.f.sigint = on
-	case "sigterm", "draw", "analyze", "variants", "name", "nps", "pause", "debug", "done", "playother", "ics", "exclude", "setscore", "highlight":
+	case "sigterm":
+		e.proc.sigterm = on
+	case "draw", "analyze", "variants", "name", "nps", "pause", "debug", "done", "playother", "ics", "exclude", "setscore", "highlight":
 	case "reuse":
 		d.f.reuse = on
 	case "memory":
