@@ -1,9 +1,5 @@
 package runner
 
-import (
-	"github.com/autoplay/autoplay/runner/stats"
-)
-
 // jsonReport is the machine-readable state of a run (--json), rewritten
 // atomically after every game.
 type jsonReport struct {
@@ -79,5 +75,3 @@ func finite(x float64) float64 {
 	}
 	return x
 }
-
-var _ = stats.Continue
