@@ -17,7 +17,7 @@ const (
 	evID                             // the engine's name; Text holds it
 	evOption                         // an option the engine declares; Text holds its name
 	evExit                           // stdout closed: the engine disconnected
-	evFeature                        // an XBoard feature; Text = name, Value = value
+	evFeature                        // XBoard feature line(s); Text holds the line for the handshake to parse
 	evClaim                          // a result claim; Claim and Text (the comment)
 	evResign                         // the engine resigns
 	evRejected                       // the engine calls a move it was sent illegal; Text holds it
@@ -41,9 +41,8 @@ type Event struct {
 	Info moveInfo
 	At   time.Time // when the line was read: the clock stops here
 	Text string    // see the kinds; for evMove, a SAN move that Move could not hold
-	// Value, N and Claim carry the rest of rarer messages: a feature's
-	// value, a pong's number, the result an engine claims.
-	Value string
+	// N and Claim carry the rest of rarer messages: a pong's number, the
+	// result an engine claims.
 	N     int
 	Claim Outcome
 }
