@@ -14,7 +14,9 @@ test:
 
 # Runner overhead per move and whole-match throughput; see bench/README.md.
 bench: build
-	$(GO) test -run XXX -bench . -benchmem ./runner/ ./protocol/...
+	$(GO) test -run XXX -bench RelayMove -benchmem ./runner/
+	$(GO) test -run XXX -bench MatchStockfish -benchtime 100x ./runner/
+	$(GO) test -run XXX -bench . -benchmem ./protocol/... ./engine/
 	bash bench/relay.sh
 
 lint:

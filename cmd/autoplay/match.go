@@ -55,6 +55,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 			if showRunnerStats {
 				cfg.Relay = &runner.RelayStats{}
 			}
+			oneProcessor()
 			ctx, stop := interruptible()
 			defer stop()
 			return outcome(runner.Run(ctx, cfg))

@@ -42,6 +42,7 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 			if showRunnerStats {
 				cfg.Relay = &runner.RelayStats{}
 			}
+			oneProcessor()
 			ctx, stop := interruptible()
 			defer stop()
 			return outcome(runner.Run(ctx, *cfg))
