@@ -58,7 +58,7 @@ func (r *GameRecord) PGN(rules Rules, event, site string) (*pgn.Game, error) {
 		pgn.Tag{Name: "Termination", Value: string(r.Termination)},
 		pgn.Tag{Name: "PlyCount", Value: strconv.Itoa(len(r.Plies))},
 		pgn.Tag{Name: "GameDuration", Value: formatDuration(r.Duration)},
-		pgn.Tag{Name: "Opening", Value: r.Opening},
+		pgn.Tag{Name: "OpeningSource", Value: r.Opening}, // not "Opening", which PGN readers take for the name of the opening
 	)
 	return g, nil
 }
