@@ -417,13 +417,7 @@ func (s *Searcher) searchRoot(root []Move, alpha, beta, depth int) int {
 			}
 		}
 	}
-	bound := uint8(boundExact)
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best <= origAlpha:
-		bound = boundUpper
-	}
+	bound := boundOf(best, origAlpha, beta)
 	if !s.stop.Load() {
 		eval := 0
 		if !inCheck {
@@ -631,13 +625,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		// Every move was pruned; fall back to the static evaluation.
 		return eval
 	}
-	bound := uint8(boundExact)
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best <= origAlpha:
-		bound = boundUpper
-	}
+	bound := boundOf(best, origAlpha, beta)
 	s.TT.store(p.hash, bestMove, scoreToTT(best, ply), eval, depth, bound)
 	return best
 }
@@ -788,13 +776,19 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 			}
 		}
 	}
-	bound := uint8(boundExact)
-	switch {
-	case best >= beta:
-		bound = boundLower
-	case best <= origAlpha:
-		bound = boundUpper
-	}
+	bound := boundOf(best, origAlpha, beta)
 	s.TT.store(p.hash, bestMove, scoreToTT(best, ply), eval, 0, bound)
 	return best
+}
+
+// boundOf says what a search result is worth storing as: a lower bound when
+// it failed high, an upper bound when it failed low, else exact.
+func boundOf(best, alpha, beta int) uint8 {
+	switch {
+	case best >= beta:
+		return boundLower
+	case best <= alpha:
+		return boundUpper
+	}
+	return boundExact
 }
