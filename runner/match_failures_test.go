@@ -101,7 +101,7 @@ func TestIllegalMoveLoses(t *testing.T) {
 				{"loss", "rules infraction", "mis makes an illegal move: "},
 			})
 			for _, g := range parseGames(t, run.pgn) {
-				move := strings.TrimPrefix(g.ending[strings.Index(g.ending, ": ")+2:], "")
+				move := g.ending[strings.Index(g.ending, ": ")+2:]
 				if len(move) < 4 {
 					t.Errorf("the ending does not name the move: %q", g.ending)
 				}
