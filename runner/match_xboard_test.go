@@ -228,3 +228,38 @@ func TestXBoardEngineThatNeverSendsDoneStalls(t *testing.T) {
 	}
 	checkNoLeaks(t)
 }
+
+// An XBoard engine that declares sigterm=1 gets SIGTERM when it does not
+// quit; one that also traps SIGTERM is killed.
+func TestXBoardEngineThatIgnoresQuitGetsSIGTERMThenSIGKILL(t *testing.T) {
+	for _, tc := range []struct {
+		args     string
+		wantKill bool
+	}{{"-mode=stubborn", false}, {"-mode=stubborn -trapterm", true}} {
+		t.Run(tc.args, func(t *testing.T) {
+			needEngine(t, fairymaxPath)
+			logPath := t.TempDir() + "/io.log"
+			spec := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard tc=2+0.02"
+			for _, a := range strings.Fields(tc.args) {
+				spec += " arg=" + a
+			}
+			run := runMatch(t, Config{
+				Engines: []EngineConfig{
+					engineSpec(t, spec),
+					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
+				},
+				Games: 1, MaxMoves: 3, LogFile: logPath,
+			})
+			if run.err != nil {
+				t.Fatal(run.err)
+			}
+			log, _ := os.ReadFile(logPath)
+			if !strings.Contains(string(log), "mis") || !strings.Contains(string(log), "# did not quit in time: SIGTERM") {
+				t.Errorf("no SIGTERM in the log")
+			}
+			if killed := strings.Contains(string(log), "# did not quit in time: killed"); killed != tc.wantKill {
+				t.Errorf("killed = %v, want %v", killed, tc.wantKill)
+			}
+		})
+	}
+}

@@ -56,6 +56,11 @@ func runXBoard(cfg config, lines <-chan string) {
 	for {
 		line, ok := e.next()
 		if !ok {
+			if cfg.mode == "stubborn" {
+				for { // deaf to end of input too: only a signal ends it
+					time.Sleep(time.Hour) // (a bare select{} would be a deadlock the runtime ends)
+				}
+			}
 			return
 		}
 		fields := strings.Fields(line)
@@ -63,6 +68,9 @@ func runXBoard(cfg config, lines <-chan string) {
 			continue
 		}
 		if fields[0] == "quit" {
+			if cfg.mode == "stubborn" {
+				continue
+			}
 			return
 		}
 		if !e.handle(fields) {
@@ -168,8 +176,8 @@ func (e *xengine) features() {
 	if e.cfg.mode == "donezero" {
 		e.send("feature done=0")
 	}
-	f := fmt.Sprintf("feature myname=\"misengine %s\" ping=%d setboard=%d usermove=%d san=%d sigint=0 sigterm=0 reuse=%d colors=0",
-		e.cfg.mode, b2i(e.ping), b2i(e.setboard), b2i(e.usermove), b2i(e.san), b2i(e.cfg.mode != "reuse0"))
+	f := fmt.Sprintf("feature myname=\"misengine %s\" ping=%d setboard=%d usermove=%d san=%d sigint=0 sigterm=%d reuse=%d colors=0",
+		e.cfg.mode, b2i(e.ping), b2i(e.setboard), b2i(e.usermove), b2i(e.san), b2i(e.cfg.mode == "stubborn"), b2i(e.cfg.mode != "reuse0"))
 	if e.cfg.mode == "donezero" || e.cfg.mode == "nodone" {
 		e.send("%s", f)
 		return
