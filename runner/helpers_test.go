@@ -11,7 +11,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"go.uber.org/goleak"
 )
@@ -221,18 +220,5 @@ func checkPGNExtract(t *testing.T, path string, games int) {
 	want := strconv.Itoa(games) + " games matched out of " + strconv.Itoa(games)
 	if !strings.Contains(report, want) || strings.Contains(strings.ToLower(report), "error") || strings.Contains(report, "Warning") {
 		t.Fatalf("pgn-extract on %s: want %q and no errors; it said:\n%s", path, want, report)
-	}
-}
-
-// waitFor polls cond for tests of background behaviour; it is never used
-// to assert how fast something is.
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
 	}
 }

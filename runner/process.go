@@ -174,6 +174,3 @@ func (p *process) kill() {
 
 // signal sends sig to the engine (XBoard engines may ask for SIGINT).
 func (p *process) signal(sig os.Signal) { p.cmd.Process.Signal(sig) }
-
-// pid is the child's process id, for tests that check for leaks.
-func (p *process) pid() int { return p.cmd.Process.Pid }
