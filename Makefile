@@ -1,6 +1,8 @@
 # autoplay: build, test, benchmark, lint.
 GO ?= go
 BIN := bin/autoplay
+# staticcheck is run at a pinned version through the module proxy.
+STATICCHECK := v0.8.2
 
 .PHONY: build test bench lint
 
@@ -22,3 +24,5 @@ bench: build
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK) ./...
+	$(GO) mod tidy -diff

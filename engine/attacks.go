@@ -143,7 +143,8 @@ func initMagics() {
 				}
 			}
 			for try := 1; ; try++ {
-				mg := next() & next() & next()
+				a, b, c := next(), next(), next() // sparse candidates, drawn in order
+				mg := a & b & c
 				if Bitboard((uint64(m.mask)*mg)>>56).Count() < 6 {
 					continue
 				}

@@ -59,7 +59,8 @@ func TestMoveSquaresAndPromotion(t *testing.T) {
 }
 
 func TestMovesCompareByValue(t *testing.T) {
-	if MustParseMove("e2e4") != MustParseMove("e2e4") || MustParseMove("e2e4") == MustParseMove("e2e3") {
+	a, b, c := MustParseMove("e2e4"), MustParseMove("e2e4"), MustParseMove("e2e3")
+	if a != b || a == c {
 		t.Error("moves with the same text must be ==, others not")
 	}
 }

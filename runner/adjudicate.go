@@ -14,12 +14,11 @@ const mateCentipawns = 100000
 // when both sides agree the game is level, a loss when one side has been
 // lost for long enough. It keeps only counters, so each move costs nothing.
 type adjudicator struct {
-	draw        *DrawAdjudication
-	resign      *ResignAdjudication
-	levelRun    int    // consecutive engine moves with |score| within the draw margin
-	losingRun   [2]int // per side: consecutive own moves at or below -resign score
-	winningRun  [2]int // per side: consecutive own moves at or above +resign score
-	fullMoveNum int
+	draw       *DrawAdjudication
+	resign     *ResignAdjudication
+	levelRun   int    // consecutive engine moves with |score| within the draw margin
+	losingRun  [2]int // per side: consecutive own moves at or below -resign score
+	winningRun [2]int // per side: consecutive own moves at or above +resign score
 }
 
 // centipawns turns a score into centipawns from the mover's point of view;
