@@ -4,7 +4,7 @@ BIN := bin/autoplay
 # staticcheck is run at a pinned version through the module proxy.
 STATICCHECK := v0.8.2
 
-.PHONY: build test bench lint
+.PHONY: build test fuzz bench lint
 
 build:
 	$(GO) build -o $(BIN) ./cmd/autoplay
@@ -13,6 +13,11 @@ build:
 # misbehaving test engine the tests build) included.
 test:
 	$(GO) test -race -count=1 ./...
+	FUZZTIME=1s GO=$(GO) scripts/fuzz.sh
+
+# Every parser of outside input, fuzzed for FUZZTIME each (make test runs 1s each).
+fuzz:
+	FUZZTIME=$${FUZZTIME:-60s} GO=$(GO) scripts/fuzz.sh
 
 # Runner overhead per move and whole-match throughput; see bench/README.md.
 bench: build
