@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"syscall"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
@@ -156,10 +157,14 @@ func (e *Engine) needsRestart(policy Restart) bool {
 	return e.failed
 }
 
+// signalBeforeKill asks that an engine that does not quit in time get sig
+// before it is killed.
+func (e *Engine) signalBeforeKill(sig syscall.Signal) { e.proc.politeSignal = sig }
+
 // exited reports whether the engine process is gone.
 func (e *Engine) exited() bool {
 	select {
-	case <-e.proc.done:
+	case <-e.proc.exited:
 		return true
 	default:
 		return false

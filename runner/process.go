@@ -25,58 +25,100 @@ type decoder interface {
 // buffered, so a flooding engine cannot make the runner grow without limit.
 const maxLine = 64 << 10
 
-// process is one running engine child: its stdin, the goroutine that reads its
-// stdout into events, and its reaping. Its owner must call close.
+// orphanGrace is how long the output of an engine whose own process has
+// exited is still read: a descendant that keeps the pipe open longer is
+// killed with the engine's process group and the pipe is closed on our side.
+const orphanGrace = 500 * time.Millisecond
+
+// process is one running engine: its own process group (so a terminal's
+// Ctrl-C reaches autoplay alone, and a kill takes the engine's descendants
+// too), the goroutine that reads its stdout into events, and the goroutine
+// that notices its exit and reaps it. Its owner must call close.
 type process struct {
 	name    string
 	cmd     *exec.Cmd
+	pid     int
 	stdin   io.WriteCloser
+	stdout  *os.File
 	events  chan Event    // closed by the reader after evExit
 	closing chan struct{} // closed by close: the reader stops delivering
-	done    chan struct{} // closed once the child is reaped
+	exited  chan struct{} // closed once the engine's own process has exited
+	done    chan struct{} // closed once it is reaped and its output read to the end
 	once    sync.Once
 	waitErr error        // the child's exit status, valid after done
 	lines   atomic.Int64 // lines read so far: a sign of life even when none is an event
-	sigterm bool         // try SIGTERM before SIGKILL (XBoard feature sigterm=1)
-	log     *IOLog
+
+	// politeSignal, when set, is sent before SIGKILL to an engine that does
+	// not quit in time (an XBoard engine may ask for SIGTERM).
+	politeSignal syscall.Signal
+
+	reapMu sync.Mutex // orders group kills before the reaping of the leader
+	reaped bool
+	log    *IOLog
 }
 
-// startProcess starts the engine's command with its stdout read line by line
-// through dec into the events channel.
+// startProcess starts the engine's command in a process group of its own,
+// its stdout read line by line through dec into the events channel and its
+// stderr copied, line by line, to the log.
 func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) {
 	cmd := exec.Command(cfg.Cmd, cfg.Args...)
 	cmd.Dir = cfg.Dir
-	// The child dies with the runner, even if the runner is killed outright.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
-	cmd.Stderr = nil
+	// Its own group: terminal signals reach autoplay alone, and the engine
+	// with all its descendants can be killed at once. Pdeathsig kills the
+	// engine itself should autoplay be killed outright.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	// The stderr copier is bounded: once the engine has exited, a
+	// descendant holding stderr open delays the reaping by this much at most.
+	cmd.WaitDelay = orphanGrace
+	if log != nil {
+		cmd.Stderr = &stderrLog{log: log, name: cfg.Name}
+	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
+	// Our own pipe rather than StdoutPipe: the reader may outlive Wait, and
+	// closing our end is how a pipe held by a descendant is given up on.
+	stdout, stdoutW, err := os.Pipe()
 	if err != nil {
+		stdin.Close()
 		return nil, err
 	}
-	if err := cmd.Start(); err != nil {
+	cmd.Stdout = stdoutW
+	err = cmd.Start()
+	stdoutW.Close()
+	if err != nil {
+		stdin.Close()
+		stdout.Close()
 		return nil, fmt.Errorf("engine %s: cannot start %s: %w", cfg.Name, cfg.Cmd, err)
 	}
 	p := &process{
 		name:    fmt.Sprintf("%s(%d)", cfg.Name, cmd.Process.Pid),
 		cmd:     cmd,
+		pid:     cmd.Process.Pid,
 		stdin:   stdin,
+		stdout:  stdout,
 		events:  make(chan Event, 16),
 		closing: make(chan struct{}),
+		exited:  make(chan struct{}),
 		done:    make(chan struct{}),
 		log:     log,
 	}
-	go p.read(stdout, dec)
+	if log != nil {
+		cmd.Stderr.(*stderrLog).name = p.name
+	}
+	liveEngines.add(p.pid)
+	readDone := make(chan struct{})
+	go p.read(dec, readDone)
+	go p.wait(readDone)
 	return p, nil
 }
 
-// read delivers the engine's lines until its stdout closes, then reaps it.
-func (p *process) read(stdout io.Reader, dec decoder) {
-	defer close(p.done)
-	br := bufio.NewReaderSize(stdout, maxLine)
+// read delivers the engine's lines until its stdout closes (or is closed
+// on our side), then an evExit.
+func (p *process) read(dec decoder, readDone chan<- struct{}) {
+	defer close(readDone)
+	br := bufio.NewReaderSize(p.stdout, maxLine)
 	for {
 		line, err := br.ReadSlice('\n')
 		at := time.Now()
@@ -101,7 +143,47 @@ func (p *process) read(stdout io.Reader, dec decoder) {
 	}
 	p.deliver(Event{Kind: evExit, At: time.Now()})
 	close(p.events)
+}
+
+// wait notices the exit of the engine's own process even while a
+// descendant keeps its stdout open: it then kills what is left of the
+// group, gives the reader a moment to read the last lines, closes the pipe
+// on our side, and reaps the engine.
+func (p *process) wait(readDone <-chan struct{}) {
+	defer close(p.done)
+	waitExited(p.pid)
+	close(p.exited)
+	p.killGroup() // the leader is a zombie still: its group id cannot be reused yet
+	timer := time.NewTimer(orphanGrace)
+	select {
+	case <-readDone:
+	case <-timer.C:
+		p.log.Note(p.name, "exited but its output is held open by another process: closed")
+		p.stdout.Close()
+		<-readDone
+	}
+	timer.Stop()
+	p.stdout.Close()
+	p.reapMu.Lock()
 	p.waitErr = p.cmd.Wait()
+	p.reaped = true
+	p.reapMu.Unlock()
+	liveEngines.remove(p.pid)
+	killOrphans()
+}
+
+// killGroup sends SIGKILL to the engine's whole process group. It is a
+// no-op once the engine is reaped, when the group id may belong to another.
+func (p *process) killGroup() {
+	p.signalGroup(syscall.SIGKILL)
+}
+
+func (p *process) signalGroup(sig syscall.Signal) {
+	p.reapMu.Lock()
+	defer p.reapMu.Unlock()
+	if !p.reaped {
+		syscall.Kill(-p.pid, sig)
+	}
 }
 
 func (p *process) skipRestOfLine(br *bufio.Reader) {
@@ -129,14 +211,14 @@ func (p *process) write(b []byte) error {
 }
 
 // close asks the engine to quit with quitCmd, waits up to grace for it to
-// exit, then kills it, and returns once it is reaped.
+// exit, then kills its process group, and returns once it is reaped.
 func (p *process) close(quitCmd []byte, grace time.Duration) {
 	p.once.Do(func() { p.shutdown(quitCmd, grace) })
 }
 
 func (p *process) shutdown(quitCmd []byte, grace time.Duration) {
 	select {
-	case <-p.done:
+	case <-p.exited:
 	default:
 		if quitCmd != nil {
 			p.write(quitCmd)
@@ -151,10 +233,9 @@ func (p *process) shutdown(quitCmd []byte, grace time.Duration) {
 		return
 	case <-timer.C:
 	}
-	if p.sigterm && grace > 0 {
-		// An XBoard engine with feature sigterm=1 asked for a SIGTERM first.
-		p.log.Note(p.name, "did not quit in time: SIGTERM")
-		p.cmd.Process.Signal(syscall.SIGTERM)
+	if p.politeSignal != 0 && grace > 0 {
+		p.log.Note(p.name, "did not quit in time: "+signalName(p.politeSignal))
+		p.signalGroup(p.politeSignal)
 		timer.Reset(grace / 4)
 		select {
 		case <-p.done:
@@ -163,14 +244,25 @@ func (p *process) shutdown(quitCmd []byte, grace time.Duration) {
 		}
 	}
 	p.log.Note(p.name, "did not quit in time: killed")
-	p.cmd.Process.Kill()
+	p.killGroup()
 	<-p.done
 }
 
-// kill ends the engine at once and reaps it.
+// kill ends the engine and its descendants at once and reaps it.
 func (p *process) kill() {
 	p.close(nil, 0)
 }
 
-// signal sends sig to the engine (XBoard engines may ask for SIGINT).
+// signal sends sig to the engine's own process (XBoard engines may ask for SIGINT).
 func (p *process) signal(sig os.Signal) { p.cmd.Process.Signal(sig) }
+
+// signalName is the conventional name of the signals engines may ask for.
+func signalName(sig syscall.Signal) string {
+	switch sig {
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGINT:
+		return "SIGINT"
+	}
+	return sig.String()
+}

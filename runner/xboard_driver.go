@@ -131,7 +131,9 @@ func (d *xboardDriver) accept(e *Engine, f xboard.Feature) bool {
 	case "sigint":
 		d.f.sigint = on
 	case "sigterm":
-		e.proc.sigterm = on
+		if on {
+			e.signalBeforeKill(syscall.SIGTERM)
+		}
 	case "draw", "analyze", "variants", "name", "nps", "pause", "debug", "done", "playother", "ics", "exclude", "setscore", "highlight":
 	case "reuse":
 		d.f.reuse = on

@@ -1,0 +1,157 @@
+package runner
+
+import (
+	"os"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"unsafe"
+)
+
+// liveEngines are the engine processes started and not yet reaped, by pid
+// (each is also the id of the engine's process group).
+var liveEngines = engineRegistry{pids: map[int]bool{}}
+
+type engineRegistry struct {
+	mu   sync.Mutex
+	pids map[int]bool
+}
+
+func (r *engineRegistry) add(pid int) {
+	r.mu.Lock()
+	r.pids[pid] = true
+	r.mu.Unlock()
+}
+
+func (r *engineRegistry) remove(pid int) {
+	r.mu.Lock()
+	delete(r.pids, pid)
+	r.mu.Unlock()
+}
+
+// subreaper is set once autoplay has made itself the reaper of orphaned
+// descendants: only then are its unknown children an engine's leftovers.
+var subreaper atomic.Bool
+
+// BecomeSubreaper makes autoplay the parent of every orphaned descendant of
+// its engines (Linux PR_SET_CHILD_SUBREAPER), so that a process an engine
+// forked and left behind, even in a session of its own, can be found and
+// killed. Only the autoplay command calls it: a test binary has children of
+// its own (go build) that are not engines.
+func BecomeSubreaper() error {
+	const prSetChildSubreaper = 36
+	if _, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); errno != 0 {
+		return errno
+	}
+	subreaper.Store(true)
+	return nil
+}
+
+// KillAllEngines kills every engine's process group and every orphaned
+// descendant at once. It is for exits that cannot wait for engines to quit:
+// a second Ctrl-C, a panic.
+func KillAllEngines() {
+	liveEngines.mu.Lock()
+	for pid := range liveEngines.pids {
+		syscall.Kill(-pid, syscall.SIGKILL) // not reaped yet: the group id is still theirs
+	}
+	liveEngines.mu.Unlock()
+	killOrphans()
+}
+
+// killOrphans kills and reaps autoplay's children that are not engines it
+// runs: descendants of engines, reparented to autoplay as the subreaper.
+func killOrphans() {
+	if !subreaper.Load() {
+		return
+	}
+	var orphans []int
+	liveEngines.mu.Lock()
+	for _, pid := range childrenOf(os.Getpid()) {
+		if !liveEngines.pids[pid] {
+			syscall.Kill(pid, syscall.SIGKILL)
+			orphans = append(orphans, pid)
+		}
+	}
+	liveEngines.mu.Unlock()
+	for _, pid := range orphans {
+		var ws syscall.WaitStatus
+		for {
+			if _, err := syscall.Wait4(pid, &ws, 0, nil); err != syscall.EINTR {
+				break
+			}
+		}
+	}
+}
+
+// childrenOf lists the pids whose parent is ppid, from /proc.
+func childrenOf(ppid int) []int {
+	dir, err := os.Open("/proc")
+	if err != nil {
+		return nil
+	}
+	defer dir.Close()
+	names, _ := dir.Readdirnames(-1)
+	var kids []int
+	for _, name := range names {
+		pid, err := strconv.Atoi(name)
+		if err != nil {
+			continue
+		}
+		if parentOf(pid) == ppid {
+			kids = append(kids, pid)
+		}
+	}
+	return kids
+}
+
+// parentOf reads the parent pid from /proc/PID/stat ("pid (comm) state ppid ..."),
+// or -1. The command name may hold spaces and parentheses: parse after the last ')'.
+func parentOf(pid int) int {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return -1
+	}
+	i := lastIndexByte(b, ')')
+	if i < 0 || i+4 >= len(b) {
+		return -1
+	}
+	rest := b[i+4:] // skip ") S "
+	n := 0
+	for _, c := range rest {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+func lastIndexByte(b []byte, c byte) int {
+	for i := len(b) - 1; i >= 0; i-- {
+		if b[i] == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// waitExited blocks until process pid has exited, without reaping it
+// (waitid with WNOWAIT): while it is a zombie its process group id cannot
+// be reused, so the group can still be killed safely.
+func waitExited(pid int) {
+	const (
+		pPID    = 1
+		wExited = 4
+		wNoWait = 0x1000000
+	)
+	var info [128]byte // siginfo_t
+	for {
+		_, _, errno := syscall.Syscall6(syscall.SYS_WAITID, pPID, uintptr(pid),
+			uintptr(unsafe.Pointer(&info[0])), wExited|wNoWait, 0, 0)
+		if errno != syscall.EINTR {
+			return
+		}
+	}
+}
