@@ -51,6 +51,7 @@ type Engine struct {
 	declared map[string]bool // option names the engine declared
 	buf      []byte          // reused for every command written
 	failed   bool            // it misbehaved: replace it before the next game
+	busy     bool            // a game ended while it searched: stop it before its next game
 	played   bool            // it has started a game (restart=on replaces it after)
 	reuse    bool            // it can play another game in the same process
 }
@@ -134,8 +135,13 @@ func (e *Engine) Think(startFEN string, moves []protocol.Move, clocks *[2]Clock,
 func (e *Engine) Accepted(m protocol.Move) { e.drv.accepted(m) }
 
 // settle stops a search the game no longer needs, so that the engine is idle
-// for the next game; an engine that does not answer is marked failed.
+// for the next game; an engine that does not answer is marked failed. It
+// runs between games, never while a result waits to be recorded.
 func (e *Engine) settle(ctx context.Context) {
+	e.busy = false
+	if e.exited() || e.failed {
+		return
+	}
 	if err := e.drv.settle(ctx, e); err != nil {
 		e.failed = true
 	}

@@ -163,9 +163,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				return illegalMove(side, ev.Text), nil
 			default:
 				if end, over := interruption(side, ev, moves); over {
-					if ev.Kind != evExit {
-						mover.settle(ctx)
-					}
+					mover.busy = ev.Kind != evExit
 					return end, nil
 				}
 				goto wait // readyok and the like: not what we wait for
@@ -175,13 +173,15 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				ev.Kind = evExit
 			}
 			if end, over := interruption(side.Other(), ev, moves); over {
-				mover.settle(ctx)
+				mover.busy = true
 				return end, nil
 			}
 			goto wait // the idle engine's chatter
 		case <-timer.C:
+			// Decided at the flag: the engine is stopped (or replaced)
+			// before its next game, after this one is recorded.
+			mover.busy = true
 			if budget > 0 {
-				mover.settle(ctx)
 				return lossOnTime(side), nil
 			}
 			return stall(side), nil

@@ -103,6 +103,11 @@ func disconnect(c Color) ending {
 	return ending{outcome: winFor(c.Other()), termination: TermAbandoned, text: c.String() + " disconnects", culprit: c, failed: true, failure: failDisconnect}
 }
 
+// failsToStart is the loss of an engine that could not be started for the game.
+func failsToStart(c Color, err error) ending {
+	return ending{outcome: winFor(c.Other()), termination: TermAbandoned, text: c.String() + " fails to start: " + err.Error(), culprit: c, failed: true, failure: failDisconnect}
+}
+
 func stall(c Color) ending {
 	return ending{outcome: winFor(c.Other()), termination: TermAbandoned, text: c.String() + "'s connection stalls", culprit: c, failed: true, failure: failStall}
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/autoplay/autoplay/pgn"
 )
@@ -20,6 +21,9 @@ type run struct {
 	schedule []scheduledGame
 
 	stop    chan struct{} // closed by finish: schedule no more games
+
+	startsMu     sync.Mutex
+	failedStarts map[int]int // engine index: failed starts in a row
 	errOnce sync.Once
 	err     error
 }
@@ -37,7 +41,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &run{cfg: &cfg, picker: picker, stop: make(chan struct{})}
+	r := &run{cfg: &cfg, picker: picker, stop: make(chan struct{}), failedStarts: map[int]int{}}
 	r.schedule = buildSchedule(&cfg, picker)
 	res := newResult(&cfg, len(r.schedule))
 	r.out = newReporter(&cfg, res)
@@ -79,6 +83,12 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	// before any game is played; the first worker keeps the first pair.
 	first, err := r.preflight(ctx, todo[0])
 	if err != nil {
+		if ctx.Err() != nil {
+			// Stopped while engines started: an interruption, not an error.
+			res.Interrupted = true
+			r.out.final(res)
+			return res, outs.writeJSON(&cfg, res, "interrupted")
+		}
 		return nil, err
 	}
 
@@ -265,9 +275,19 @@ func (r *run) work(ctx context.Context, engines map[int]*Engine, jobs <-chan sch
 			r.fail(err)
 			return
 		}
-		if err := r.ready(ctx, engines, g.white, g.black); err != nil {
-			r.fail(err)
-			return
+		if failed, err := r.ready(ctx, engines, g.white, g.black); err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			// An engine that cannot be restarted loses this game; only
+			// repeated failures end the run.
+			if r.startFailed(failed, err) {
+				return
+			}
+			rec := r.notStarted(g, failed, err)
+			r.out.started(g.number, len(r.schedule), rec.White, rec.Black)
+			results <- rec
+			continue
 		}
 		setup := gameSetup{
 			number:   g.number,
@@ -283,10 +303,12 @@ func (r *run) work(ctx context.Context, engines map[int]*Engine, jobs <-chan sch
 		}
 		r.out.started(g.number, len(r.schedule), setup.players[White].Name(), setup.players[Black].Name())
 		rec, err := playGame(ctx, &setup)
+		if ctx.Err() != nil {
+			// A stop has begun: whatever happened to this game is not scored.
+			return
+		}
 		if err != nil {
-			if ctx.Err() == nil {
-				r.fail(err)
-			}
+			r.fail(err)
 			return
 		}
 		rec.game = g
@@ -316,9 +338,10 @@ func (r *run) preflight(ctx context.Context, first scheduledGame) (map[int]*Engi
 }
 
 // ready makes sure the worker holds healthy engines white and black: it
-// replaces any that must be restarted, starts missing ones, and quits
-// engines it holds that this game does not need.
-func (r *run) ready(ctx context.Context, engines map[int]*Engine, white, black int) error {
+// stops searches left over from the last game, replaces engines that must
+// be restarted, starts missing ones, and quits engines it holds that this
+// game does not need. On an error it says which engine could not start.
+func (r *run) ready(ctx context.Context, engines map[int]*Engine, white, black int) (int, error) {
 	for i, e := range engines {
 		if i != white && i != black {
 			e.Close()
@@ -327,6 +350,9 @@ func (r *run) ready(ctx context.Context, engines map[int]*Engine, white, black i
 	}
 	for _, i := range [2]int{white, black} {
 		cfg := &r.cfg.Engines[i]
+		if e := engines[i]; e != nil && e.busy {
+			e.settle(ctx)
+		}
 		if e := engines[i]; e != nil && e.needsRestart(cfg.Restart) {
 			r.log.Note(cfg.Name, "restarting")
 			e.Close()
@@ -335,12 +361,66 @@ func (r *run) ready(ctx context.Context, engines map[int]*Engine, white, black i
 		if engines[i] == nil {
 			e, err := StartEngine(ctx, cfg, r.log, r.out.warn)
 			if err != nil {
-				return err
+				return i, err
 			}
 			engines[i] = e
 		}
+		r.startSucceeded(i)
 	}
-	return nil
+	return -1, nil
+}
+
+// maxFailedStarts is how many times in a row an engine may fail to start
+// between games (each a lost game) before the run ends with an error.
+const maxFailedStarts = 3
+
+// startFailed counts a failed start of engine i and says whether the run
+// must end for it (it failed maxFailedStarts times in a row).
+func (r *run) startFailed(i int, err error) bool {
+	r.startsMu.Lock()
+	r.failedStarts[i]++
+	n := r.failedStarts[i]
+	r.startsMu.Unlock()
+	if n >= maxFailedStarts {
+		r.fail(fmt.Errorf("engine %s failed to start %d times in a row: %w", r.cfg.Engines[i].Name, n, err))
+		return true
+	}
+	return false
+}
+
+func (r *run) startSucceeded(i int) {
+	r.startsMu.Lock()
+	r.failedStarts[i] = 0
+	r.startsMu.Unlock()
+}
+
+// notStarted is the record of game g lost by engine i, which could not be
+// started for it: the game is abandoned and charged to that engine alone.
+func (r *run) notStarted(g scheduledGame, i int, err error) *GameRecord {
+	c := White
+	if i == g.black {
+		c = Black
+	}
+	opening, _ := r.picker.opening(g.opening)
+	rec := &GameRecord{
+		Number: g.number, White: r.cfg.Engines[g.white].Name, Black: r.cfg.Engines[g.black].Name,
+		StartFEN: opening.FEN, Opening: opening.Source, Started: time.Now(),
+		TimeControl: [2]TimeControl{r.cfg.Engines[g.white].TC, r.cfg.Engines[g.black].TC},
+		game:        g,
+	}
+	for _, m := range opening.Moves {
+		rec.Plies = append(rec.Plies, Ply{Move: m, Book: true})
+	}
+	rec.end = failsToStart(c, err)
+	rec.Outcome, rec.Termination, rec.Ending = rec.end.outcome, rec.end.termination, rec.end.text
+	board, berr := r.cfg.Rules.NewBoard(opening.FEN)
+	if berr == nil {
+		for _, m := range opening.Moves {
+			board.Play(m)
+		}
+		rec.FinalFEN = board.FEN()
+	}
+	return rec
 }
 
 // fail ends the run for an error that is not a game result: no new game

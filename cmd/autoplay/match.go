@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -132,30 +129,3 @@ func engineConfigs(specs []string, each string) ([2]runner.EngineConfig, error) 
 	return engines, nil
 }
 
-// interruptible returns a context cancelled by the first Ctrl-C (or
-// SIGTERM); a second one exits at once. Engine processes die with us.
-func interruptible() (context.Context, func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
-	done := make(chan struct{})
-	go func() {
-		select {
-		case <-sigs:
-			fmt.Fprintln(os.Stderr, "Interrupted: stopping the match (Ctrl-C again to exit at once)")
-			cancel()
-		case <-done:
-			return
-		}
-		select {
-		case <-sigs:
-			os.Exit(130)
-		case <-done:
-		}
-	}()
-	return ctx, func() {
-		signal.Stop(sigs)
-		close(done)
-		cancel()
-	}
-}

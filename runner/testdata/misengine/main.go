@@ -12,7 +12,10 @@
 // 20000), -illegal color|jump (kind of illegal move), -seed S (move choice,
 // default 1), -trapterm (ignore SIGTERM and SIGINT: only SIGKILL stops it),
 // -xboard (speak XBoard/CECP protocol 2 instead of UCI; there -at counts
-// the engine's own moves of a game, from 1, restarting at "new").
+// the engine's own moves of a game, from 1, restarting at "new"),
+// -holder group|session (fork a process that keeps stdout and stderr open
+// and sleeps: in the engine's process group, or escaped into a session of
+// its own), -stderr (write to stderr at start and at every UCI go).
 //
 // UCI modes and the runner behaviour each one proves:
 //
@@ -95,6 +98,9 @@ import (
 	"github.com/notnil/chess"
 )
 
+// logStderr: -stderr was given.
+var logStderr bool
+
 // config is the parsed command line.
 type config struct {
 	mode     string
@@ -133,7 +139,17 @@ func main() {
 	flag.Int64Var(&cfg.seed, "seed", 1, "seed of the move choice")
 	flag.BoolVar(&cfg.trapTerm, "trapterm", false, "ignore SIGTERM and SIGINT")
 	xboard := flag.Bool("xboard", false, "speak XBoard (CECP protocol 2) instead of UCI")
+	holder := flag.String("holder", "", "at start fork a process that holds stdout and stderr open and sleeps: group (in the engine's process group) or session (escaped into its own session)")
+	sleeper := flag.Bool("sleeper", false, "be such a holder (internal)")
+	stderrChat := flag.Bool("stderr", false, "write a line to stderr at start and at every go")
 	flag.Parse()
+	if *sleeper {
+		sleepForever()
+	}
+	if *stderrChat {
+		fmt.Fprintln(os.Stderr, "misengine: stderr line at start")
+		logStderr = true
+	}
 	proto, protoName := inUCI, "UCI"
 	if *xboard {
 		proto, protoName = inXBoard, "XBoard"
@@ -153,6 +169,9 @@ func main() {
 	}
 	if cfg.trapTerm {
 		signal.Ignore(syscall.SIGTERM, syscall.SIGINT)
+	}
+	if *holder != "" {
+		startHolder(*holder)
 	}
 	if *xboard {
 		runXBoard(cfg, readLines(os.Stdin))
@@ -249,6 +268,9 @@ func (e *engine) handle(fields []string, lines <-chan string) bool {
 		e.pos = pos
 	case "go":
 		e.goes++
+		if logStderr {
+			fmt.Fprintf(os.Stderr, "misengine: stderr at go %d\n", e.goes)
+		}
 		return e.think(fields[1:], lines)
 	}
 	// stop, ponderhit and unknown commands need no answer when idle.
