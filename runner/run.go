@@ -20,12 +20,12 @@ type run struct {
 	picker   *openingPicker
 	schedule []scheduledGame
 
-	stop    chan struct{} // closed by finish: schedule no more games
+	stop chan struct{} // closed by finish: schedule no more games
 
 	startsMu     sync.Mutex
 	failedStarts map[int]int // engine index: failed starts in a row
-	errOnce sync.Once
-	err     error
+	errOnce      sync.Once
+	err          error
 }
 
 // Run plays a match or a tournament. Each finished game is appended whole

@@ -128,4 +128,3 @@ func engineConfigs(specs []string, each string) ([2]runner.EngineConfig, error) 
 	}
 	return engines, nil
 }
-
