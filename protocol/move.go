@@ -10,9 +10,15 @@ const maxMoveLen = 7
 
 // Move is a move in coordinate notation (e2e4, e7e8q, 0000), stored inline so
 // that reading, copying and relaying it never allocates.
+//
+// A castling move checked by a board also knows its rook's file, so that it
+// can be written in either convention engines use: the king's step (e1g1,
+// standard UCI and XBoard) or king-takes-rook (e1h1, UCI_Chess960). Moves
+// as engines send them carry no such mark.
 type Move struct {
-	text [maxMoveLen]byte
-	n    uint8
+	text     [maxMoveLen]byte
+	n        uint8
+	rookFile uint8 // castling: 'a'..'h', the rook's file; otherwise 0
 }
 
 // ParseMove reads a move token. It checks only the shape (squares a1..h8, an
@@ -52,6 +58,33 @@ func (m Move) String() string { return string(m.text[:m.n]) }
 
 // AppendTo appends the move text to dst without allocating.
 func (m Move) AppendTo(dst []byte) []byte { return append(dst, m.text[:m.n]...) }
+
+// Castling marks m, written as the king's step, as castling with the rook
+// on file rookFile ('a'..'h').
+func (m Move) Castling(rookFile byte) Move {
+	m.rookFile = rookFile
+	return m
+}
+
+// IsCastling reports whether m was marked as castling by a board.
+func (m Move) IsCastling() bool { return m.rookFile != 0 }
+
+// AppendKingTakesRook appends m as king-takes-rook (e1h1) if it is castling,
+// else as it is.
+func (m Move) AppendKingTakesRook(dst []byte) []byte {
+	if m.rookFile == 0 {
+		return m.AppendTo(dst)
+	}
+	return append(dst, m.text[0], m.text[1], m.rookFile, m.text[1])
+}
+
+// AppendAs appends m in the castling convention a receiver expects.
+func (m Move) AppendAs(dst []byte, kingTakesRook bool) []byte {
+	if kingTakesRook {
+		return m.AppendKingTakesRook(dst)
+	}
+	return m.AppendTo(dst)
+}
 
 // Bytes returns the move text as a slice of a copy of m.
 func (m *Move) Bytes() []byte { return m.text[:m.n] }

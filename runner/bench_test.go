@@ -86,7 +86,7 @@ func (r *relayPath) move(tb testing.TB) {
 	var ev Event
 	r.dec.decode(r.info[r.i%4], &ev)
 	r.dec.decode(r.best[r.i%4], &ev)
-	if err := r.board.Play(ev.Move); err != nil {
+	if _, err := r.board.Play(ev.Move); err != nil {
 		tb.Fatal(err)
 	}
 	r.board.Status()

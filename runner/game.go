@@ -63,11 +63,12 @@ func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
 	}
 	moves := make([]protocol.Move, 0, 256)
 	for i, m := range s.opening.Moves {
-		if err := board.Play(m); err != nil {
+		played, err := board.Play(m)
+		if err != nil {
 			return nil, fmt.Errorf("opening %s: move %d %s is illegal", s.opening.Source, i+1, m)
 		}
-		moves = append(moves, m)
-		rec.Plies = append(rec.Plies, Ply{Move: m, Book: true})
+		moves = append(moves, played)
+		rec.Plies = append(rec.Plies, Ply{Move: played, Book: true})
 	}
 	end, err := runGameLoop(ctx, s, board, rec, moves)
 	if err != nil {
@@ -148,9 +149,13 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 						return illegalMove(side, ev.Text), nil
 					}
 				}
-				if board.Play(move) != nil {
+				// The runner decides legality, and keeps the move in the
+				// form every receiver's driver can write its own way.
+				played, err := board.Play(move)
+				if err != nil {
 					return illegalMove(side, moveText(move)), nil
 				}
+				move = played
 				mover.Accepted(move)
 				moves = append(moves, move)
 				rec.Plies = append(rec.Plies, Ply{Move: move, Info: ev.Info, Elapsed: elapsed})
@@ -171,6 +176,12 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 		case ev, ok := <-other.proc.events:
 			if !ok {
 				ev.Kind = evExit
+			}
+			if ev.Kind == evMove || ev.Kind == evBadMove {
+				// The idle engine moves while its opponent is to move: its
+				// board is out of step with the game.
+				mover.busy = true
+				return movesOutOfTurn(side.Other(), ev), nil
 			}
 			if end, over := interruption(side.Other(), ev, moves); over {
 				mover.busy = true

@@ -27,7 +27,7 @@ func (r *GameRecord) PGN(rules Rules, event, site string) (*pgn.Game, error) {
 		p := &r.Plies[i]
 		san, err := board.SAN(p.Move)
 		if err == nil {
-			err = board.Play(p.Move)
+			_, err = board.Play(p.Move)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("game %d ply %d %s: %w", r.Number, i+1, p.Move, err)

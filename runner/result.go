@@ -132,6 +132,17 @@ func falseClaim(c Color, claim Outcome, comment string) ending {
 	return ending{outcome: winFor(c.Other()), termination: TermRulesInfraction, text: text, culprit: c, failed: true, failure: failIllegal}
 }
 
+// movesOutOfTurn is the loss of an engine that sent a move while its
+// opponent was to move.
+func movesOutOfTurn(c Color, ev Event) ending {
+	move := ev.Text
+	if move == "" {
+		move = moveText(ev.Move)
+	}
+	return ending{outcome: winFor(c.Other()), termination: TermRulesInfraction,
+		text: c.String() + " moves out of turn: " + move, culprit: c, failed: true, failure: failIllegal}
+}
+
 func rejectsLegalMove(c Color, move string) ending {
 	return ending{outcome: winFor(c.Other()), termination: TermRulesInfraction,
 		text: c.String() + " rejects a legal move: " + move, culprit: c, failed: true, failure: failIllegal}

@@ -55,7 +55,10 @@ type Board interface {
 	// Turn is the side to move.
 	Turn() Color
 	// Play applies a move in coordinate notation, or returns ErrIllegalMove.
-	Play(m protocol.Move) error
+	// It returns the move as the runner keeps and forwards it: castling,
+	// whichever way the engine wrote it, as the king's step marked with its
+	// rook (see protocol.Move.Castling).
+	Play(m protocol.Move) (protocol.Move, error)
 	// Status tells whether the game is over by the rules, repetition included.
 	Status() Status
 	// SAN spells a legal move of the current position in SAN.

@@ -42,13 +42,16 @@ func TestBitboardRulesAgreeWithNotnil(t *testing.T) {
 			if err != nil || gotSAN != wantSAN {
 				t.Fatalf("game %d ply %d: SAN of %s = %q, %v; oracle %q (FEN %s)", g, ply, pm, gotSAN, err, wantSAN, oracle.FEN())
 			}
-			if err := fast.Play(pm); err != nil {
+			kept, err := fast.Play(pm)
+			if err != nil {
 				t.Fatalf("game %d ply %d: %s rejected (FEN %s)", g, ply, pm, oracle.FEN())
 			}
-			oracle.Play(pm)
+			if want, _ := oracle.Play(pm); kept != want {
+				t.Fatalf("game %d ply %d: %s kept as %v, oracle %v", g, ply, pm, kept, want)
+			}
 			pos = pos.Update(m)
 			// A move that is not legal must be refused by both.
-			if bad := protocol.MustParseMove("a1a1"); fast.Play(bad) == nil {
+			if _, err := fast.Play(protocol.MustParseMove("a1a1")); err == nil {
 				t.Fatalf("the bitboard core accepted a1a1")
 			}
 		}

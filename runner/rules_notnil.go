@@ -79,13 +79,19 @@ func (b *notnilBoard) find(m protocol.Move) *chess.Move {
 	return nil
 }
 
-func (b *notnilBoard) Play(m protocol.Move) error {
+func (b *notnilBoard) Play(m protocol.Move) (protocol.Move, error) {
 	lm := b.find(m)
 	if lm == nil {
-		return ErrIllegalMove
+		return protocol.Move{}, ErrIllegalMove
+	}
+	canon := protocol.MustParseMove(lm.String())
+	if lm.HasTag(chess.KingSideCastle) {
+		canon = canon.Castling('h')
+	} else if lm.HasTag(chess.QueenSideCastle) {
+		canon = canon.Castling('a')
 	}
 	b.setPosition(b.pos.Update(lm))
-	return nil
+	return canon, nil
 }
 
 func (b *notnilBoard) SAN(m protocol.Move) (string, error) {

@@ -9,7 +9,7 @@ import (
 func playAll(t *testing.T, b Board, moves ...string) {
 	t.Helper()
 	for _, m := range moves {
-		if err := b.Play(protocol.MustParseMove(m)); err != nil {
+		if _, err := b.Play(protocol.MustParseMove(m)); err != nil {
 			t.Fatalf("play %s in %s: %v", m, b.FEN(), err)
 		}
 	}
@@ -122,7 +122,7 @@ func TestIllegalMovesAreRejected(t *testing.T) {
 	forEachRules(t, func(t *testing.T, newBoard func(string) Board) {
 		b := newBoard("")
 		for _, m := range []string{"e2e5", "e7e5", "e1g1", "a1a3", "0000"} {
-			if err := b.Play(protocol.MustParseMove(m)); err != ErrIllegalMove {
+			if _, err := b.Play(protocol.MustParseMove(m)); err != ErrIllegalMove {
 				t.Errorf("Play(%s) = %v, want ErrIllegalMove", m, err)
 			}
 		}

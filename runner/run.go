@@ -416,7 +416,9 @@ func (r *run) notStarted(g scheduledGame, i int, err error) *GameRecord {
 	board, berr := r.cfg.Rules.NewBoard(opening.FEN)
 	if berr == nil {
 		for _, m := range opening.Moves {
-			board.Play(m)
+			if _, err := board.Play(m); err != nil {
+				break
+			}
 		}
 		rec.FinalFEN = board.FEN()
 	}

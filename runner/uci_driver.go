@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
@@ -13,6 +14,9 @@ import (
 // turn sends the whole game as "position ... moves ..." and a "go".
 type uciDriver struct {
 	goCmd uci.Go
+	// kingTakesRook: the engine reads and writes castling as king-takes-rook
+	// (e1h1), as it does with UCI_Chess960 set.
+	kingTakesRook bool
 }
 
 func (d *uciDriver) decoder() decoder { return &uciDecoder{} }
@@ -37,6 +41,9 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 		return err
 	}
 	for _, opt := range e.cfg.Options {
+		if strings.EqualFold(opt.Name, "UCI_Chess960") {
+			d.kingTakesRook = strings.EqualFold(opt.Value, "true")
+		}
 		e.warnUndeclared(warn, opt)
 		if err := e.write(uci.AppendSetOption(e.buf[:0], opt.Name, opt.Value)); err != nil {
 			return err
@@ -53,7 +60,7 @@ func (d *uciDriver) newGame(ctx context.Context, e *Engine, _ Rules, _ string) e
 }
 
 func (d *uciDriver) think(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) (time.Time, error) {
-	b := uci.AppendPosition(e.buf[:0], startFEN, moves)
+	b := uci.AppendPositionAs(e.buf[:0], startFEN, moves, d.kingTakesRook)
 	g := &d.goCmd
 	*g = uci.Go{}
 	tc := &e.cfg.TC

@@ -137,6 +137,13 @@ func parsePosition(sc *scan.Scanner, c *Command) error {
 // AppendPosition appends "position startpos" (fen == "") or "position fen
 // FEN", then " moves m1 m2 ..." when there are moves, and a newline.
 func AppendPosition(dst []byte, fen string, moves []protocol.Move) []byte {
+	return AppendPositionAs(dst, fen, moves, false)
+}
+
+// AppendPositionAs is AppendPosition with castling moves written as
+// king-takes-rook (e1h1) when kingTakesRook is set, as engines in
+// UCI_Chess960 mode read them.
+func AppendPositionAs(dst []byte, fen string, moves []protocol.Move, kingTakesRook bool) []byte {
 	if fen == "" {
 		dst = append(dst, "position startpos"...)
 	} else {
@@ -147,7 +154,7 @@ func AppendPosition(dst []byte, fen string, moves []protocol.Move) []byte {
 		dst = append(dst, " moves"...)
 		for _, m := range moves {
 			dst = append(dst, ' ')
-			dst = m.AppendTo(dst)
+			dst = m.AppendAs(dst, kingTakesRook)
 		}
 	}
 	return append(dst, '\n')

@@ -80,6 +80,8 @@
 //	             tellics, "#" comments and telluser before every move.
 //	reuse0       declares reuse=0: the runner restarts it between games.
 //	drawoffer    sends "offer draw" before every move.
+//	outofturn    after its Nth move sends another move at once, while the
+//	             opponent is to move: a protocol violation that loses.
 //	stubborn     declares sigterm=1 and ignores quit and end of input: only a
 //	             signal ends it, so the runner's SIGTERM-before-SIGKILL shows.
 package main
@@ -125,7 +127,7 @@ var modes = map[string]int{
 	"noreadyok": inUCI, "badoption": inUCI, "slow": inBoth,
 	"falseclaim": inXBoard, "trueclaim": inXBoard, "resign": inXBoard, "rejectmove": inXBoard,
 	"nodone": inXBoard, "donezero": inXBoard, "noping": inXBoard, "nosetboard": inXBoard,
-	"san": inXBoard, "bare": inXBoard, "reuse0": inXBoard, "drawoffer": inXBoard, "stubborn": inXBoard,
+	"san": inXBoard, "bare": inXBoard, "reuse0": inXBoard, "drawoffer": inXBoard, "stubborn": inXBoard, "outofturn": inXBoard,
 }
 
 func main() {

@@ -369,6 +369,13 @@ func (e *xengine) think() bool {
 		}
 	case e.cfg.mode == "flood":
 		e.flood()
+	case e.cfg.mode == "outofturn" && nth:
+		// Its move, then at once another one while the opponent is to move.
+		e.move(false)
+		if moves := e.pos.ValidMoves(); len(moves) > 0 {
+			e.send("move %s", moves[0].String())
+		}
+		return true
 	}
 	e.move(e.cfg.mode == "falseclaim" && nth)
 	return true
