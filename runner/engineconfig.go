@@ -78,6 +78,9 @@ func (c *EngineConfig) ApplySpec(spec string) error {
 
 // set applies one key. The keys are the ones YAML configs use too.
 func (c *EngineConfig) set(key, value string) error {
+	if err := checkProtocolSafe(key, value); err != nil {
+		return err
+	}
 	if name, ok := strings.CutPrefix(key, "option."); ok {
 		if name == "" {
 			return fmt.Errorf("option needs a name")
@@ -152,10 +155,37 @@ func (c *EngineConfig) setOption(name, value string) {
 	c.Options = append(c.Options, EngineOption{name, value})
 }
 
+// checkProtocolSafe refuses a line break or NUL in a key or value: text
+// that reaches an engine would become a command of its own ("16\nquit").
+func checkProtocolSafe(key, value string) error {
+	if strings.ContainsAny(key, "\r\n\x00") {
+		return fmt.Errorf("%q: a key must not hold a line break or NUL", key)
+	}
+	if strings.ContainsAny(value, "\r\n\x00") {
+		return fmt.Errorf("the value must not hold a line break or NUL: the engine would read it as a command of its own")
+	}
+	return nil
+}
+
 // Validate checks what must hold before an engine can be started.
 func (c *EngineConfig) Validate() error {
 	if c.Cmd == "" {
 		return fmt.Errorf("engine %q: missing cmd=", c.Name)
+	}
+	fields := []struct{ key, value string }{{"name", c.Name}, {"cmd", c.Cmd}, {"dir", c.Dir}}
+	for _, a := range c.Args {
+		fields = append(fields, struct{ key, value string }{"arg", a})
+	}
+	for _, o := range c.Options {
+		fields = append(fields, struct{ key, value string }{"option." + o.Name, o.Value})
+	}
+	for _, f := range fields {
+		if err := checkProtocolSafe(f.key, f.value); err != nil {
+			return fmt.Errorf("engine %q: %s: %w", c.Name, f.key, err)
+		}
+	}
+	if c.Proto == XBoard && c.TC.MoveTime > 0 && c.TC.MoveTime%time.Second != 0 {
+		return fmt.Errorf("engine %q: st=%v: XBoard's st command takes whole seconds; give st=1 or more in whole seconds, or a clock (tc=)", c.Name, c.TC.MoveTime.Seconds())
 	}
 	if c.Proto == XBoard && c.TC.Nodes > 0 {
 		return fmt.Errorf("engine %q: nodes= cannot be given to an XBoard engine: the protocol has no node limit", c.Name)

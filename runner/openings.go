@@ -67,6 +67,8 @@ type openingPicker struct {
 	order  string
 	cursor int
 	rng    *rand.Rand
+	seed   uint64
+	start  int
 }
 
 func newOpeningPicker(oc OpeningsConfig, seed uint64) (*openingPicker, error) {
@@ -84,11 +86,21 @@ func newOpeningPicker(oc OpeningsConfig, seed uint64) (*openingPicker, error) {
 	if suite.Len() == 0 {
 		return nil, fmt.Errorf("openings: %s has no openings", oc.File)
 	}
-	p := &openingPicker{suite: suite, order: oc.Order, rng: rand.New(rand.NewPCG(seed, 0x6f70656e))}
-	if oc.Start > 0 {
-		p.cursor = (oc.Start - 1) % suite.Len()
+	p := &openingPicker{suite: suite, order: oc.Order, seed: seed, start: oc.Start}
+	return p.fresh(), nil
+}
+
+// fresh is a picker at the start of the sequence p hands out, over the same suite.
+func (p *openingPicker) fresh() *openingPicker {
+	if p.suite == nil {
+		return &openingPicker{}
 	}
-	return p, nil
+	q := &openingPicker{suite: p.suite, order: p.order, seed: p.seed, start: p.start,
+		rng: rand.New(rand.NewPCG(p.seed, 0x6f70656e))}
+	if p.start > 0 {
+		q.cursor = (p.start - 1) % p.suite.Len()
+	}
+	return q
 }
 
 // next returns the index of the opening for the next game pair, or -1 for

@@ -17,15 +17,25 @@ import (
 // The PGN itself holds the results: the state only ties it to one config.
 type runState struct {
 	Fingerprint string `json:"fingerprint"`
-	Games       int    `json:"games"`
+	Games       int    `json:"games"` // scheduled games in all
+	// The counts the schedule was built from: a run may be extended (or
+	// shortened) by changing them when its schedule so far stays the same.
+	ConfigGames int `json:"config_games,omitempty"`
+	Rounds      int `json:"rounds,omitempty"`
 }
 
 func statePath(pgnPath string) string { return pgnPath + ".state" }
 
 // fingerprint identifies everything that decides which games a run plays
 // and how: engines, time controls, openings, schedule, seed, adjudication.
-// Concurrency, outputs and the SPRT's bounds may change between resumes.
-func (c *Config) fingerprint() string {
+// Concurrency, outputs and the SPRT's bounds may change between resumes,
+// and so may the number of games and rounds (resume checks that the games
+// played so far keep their places in the schedule).
+func (c *Config) fingerprint() string { return c.fingerprintWith(false) }
+
+// fingerprintWith(true) is the fingerprint of earlier versions, which
+// included the numbers of games and rounds.
+func (c *Config) fingerprintWith(counts bool) string {
 	type engineKey struct {
 		Name, Cmd, Dir string
 		Args           []string
@@ -42,8 +52,11 @@ func (c *Config) fingerprint() string {
 		MaxMoves             int
 		Draw                 *DrawAdjudication
 		Resign               *ResignAdjudication
-	}{Type: c.Type, Seeds: c.Seeds, Rounds: c.Rounds, Games: c.Games, Openings: c.Openings,
+	}{Type: c.Type, Seeds: c.Seeds, Openings: c.Openings,
 		Seed: c.Seed, MaxMoves: c.MaxMoves, Draw: c.Draw, Resign: c.Resign}
+	if counts {
+		key.Rounds, key.Games = c.Rounds, c.Games
+	}
 	for _, e := range c.Engines {
 		key.Engines = append(key.Engines, engineKey{e.Name, e.Cmd, e.Dir, e.Args, e.Proto, e.Options, e.TC})
 	}
@@ -56,12 +69,17 @@ func (c *Config) fingerprint() string {
 // returns their numbers, so they are not played again. A game cut off by a
 // kill is removed from the end of the PGN. Without a state file the run is
 // new: the state file is written and the PGN, if it exists, is appended to.
-func resume(c *Config, schedule []scheduledGame, res *Result) (map[int]bool, error) {
+//
+// A run whose number of games or rounds changed continues when the games
+// its earlier schedule laid out keep their places in the new one: raising
+// --games of a match (or the SPRT's maximum) extends it. rebuild lays out
+// the schedule for other counts.
+func resume(c *Config, schedule []scheduledGame, res *Result, rebuild func(games, rounds int) []scheduledGame) (map[int]bool, error) {
 	done := map[int]bool{}
 	if c.PGNOut == "" {
 		return done, nil
 	}
-	want := runState{Fingerprint: c.fingerprint(), Games: len(schedule)}
+	want := runState{Fingerprint: c.fingerprint(), Games: len(schedule), ConfigGames: c.Games, Rounds: c.Rounds}
 	var have runState
 	b, err := os.ReadFile(statePath(c.PGNOut))
 	switch {
@@ -73,9 +91,17 @@ func resume(c *Config, schedule []scheduledGame, res *Result) (map[int]bool, err
 	if err := json.Unmarshal(b, &have); err != nil {
 		return nil, fmt.Errorf("resume: %s: %w", statePath(c.PGNOut), err)
 	}
-	if have.Fingerprint != want.Fingerprint {
+	if have.Fingerprint != want.Fingerprint && have.Fingerprint != c.fingerprintWith(true) {
 		return nil, fmt.Errorf("resume: %s belongs to a different run (other engines, time controls, openings, schedule or seed, says %s): choose another pgnout, or delete both files to start afresh",
 			c.PGNOut, statePath(c.PGNOut))
+	}
+	if have.ConfigGames != c.Games || have.Rounds != c.Rounds || have.Fingerprint != want.Fingerprint {
+		if err := checkExtension(c, have, schedule, rebuild); err != nil {
+			return nil, err
+		}
+		if err := writeFileAtomic(statePath(c.PGNOut), mustJSON(want)); err != nil {
+			return nil, fmt.Errorf("resume: %w", err)
+		}
 	}
 	games, complete, err := pgn.ReadResults(c.PGNOut)
 	if errors.Is(err, os.ErrNotExist) {
@@ -89,7 +115,11 @@ func resume(c *Config, schedule []scheduledGame, res *Result) (map[int]bool, err
 	}
 	for _, g := range games {
 		outcome, ok := parseOutcome(g.Result)
-		if !ok || g.Round < 1 || g.Round > len(schedule) || done[g.Round] {
+		if ok && g.Round > len(schedule) {
+			return nil, fmt.Errorf("resume: %s:%d: game %d was played, but the run now has only %d games: give at least --games/rounds that include it",
+				c.PGNOut, g.Line, g.Round, len(schedule))
+		}
+		if !ok || g.Round < 1 || done[g.Round] {
 			continue
 		}
 		sg := schedule[g.Round-1]
@@ -103,6 +133,30 @@ func resume(c *Config, schedule []scheduledGame, res *Result) (map[int]bool, err
 		done[g.Round] = true
 	}
 	return done, nil
+}
+
+// checkExtension allows a run's counts to change when the schedule it had
+// and the new one agree on every game both hold: the same players and the
+// same opening at the same number.
+func checkExtension(c *Config, have runState, schedule []scheduledGame, rebuild func(games, rounds int) []scheduledGame) error {
+	if have.ConfigGames == 0 || have.Rounds == 0 {
+		// A state file of an earlier version, whose fingerprint held the
+		// counts: it matched only if they are unchanged.
+		if have.Fingerprint == c.fingerprintWith(true) {
+			return nil
+		}
+		return fmt.Errorf("resume: %s was started with other counts of games or rounds by an earlier autoplay: run it with those", c.PGNOut)
+	}
+	old := rebuild(have.ConfigGames, have.Rounds)
+	for i := range min(len(old), len(schedule)) {
+		a, b := old[i], schedule[i]
+		if a.white != b.white || a.black != b.black || a.opening != b.opening || a.pair != b.pair {
+			return fmt.Errorf("resume: %s was started with games %d and rounds %d; with games %d and rounds %d game %d would be another game: "+
+				"a run can be extended only where its games keep their numbers (a match's --games, or rounds)",
+				c.PGNOut, have.ConfigGames, have.Rounds, c.Games, c.Rounds, i+1)
+		}
+	}
+	return nil
 }
 
 // parseOutcome reads a PGN result; "*" and anything else is not a result.

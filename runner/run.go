@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -47,7 +48,19 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	r.out = newReporter(&cfg, res)
 	cpuAtStart := processCPU()
 
-	done, err := resume(&cfg, r.schedule, res)
+	// The outputs open first: a PGN that cannot be written is the user's
+	// path in the error, and no state file is left behind for it.
+	outs, err := openOutputs(&cfg)
+	if err != nil {
+		return nil, err
+	}
+	defer outs.close()
+	rebuild := func(games, rounds int) []scheduledGame {
+		other := cfg
+		other.Games, other.Rounds = games, rounds
+		return buildSchedule(&other, picker.fresh())
+	}
+	done, err := resume(&cfg, r.schedule, res, rebuild)
 	if err != nil {
 		return nil, err
 	}
@@ -63,11 +76,6 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		r.log = NewIOLog(f)
 		defer r.log.Flush()
 	}
-	outs, err := openOutputs(&cfg)
-	if err != nil {
-		return nil, err
-	}
-	defer outs.close()
 
 	todo := make([]scheduledGame, 0, len(r.schedule)-len(done))
 	for _, g := range r.schedule {
@@ -149,6 +157,10 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	return res, r.err
 }
 
+// MaxGames bounds the games of one run: the schedule is laid out in full
+// before the first game (a few dozen bytes a game).
+const MaxGames = 10_000_000
+
 // complete fills defaults and checks the config before anything starts.
 func (c *Config) complete() error {
 	if c.Type == "" {
@@ -163,8 +175,19 @@ func (c *Config) complete() error {
 	if c.Games <= 0 {
 		return fmt.Errorf("games must be at least 1")
 	}
-	if c.Concurrency <= 0 {
+	if c.Games > MaxGames || c.Rounds > MaxGames {
+		return fmt.Errorf("games %d, rounds %d: a run plays at most %d games; split it into several runs", c.Games, c.Rounds, MaxGames)
+	}
+	if c.Concurrency == 0 {
 		c.Concurrency = 1
+	}
+	switch {
+	case c.Concurrency < 0:
+		return fmt.Errorf("concurrency %d: must be at least 1", c.Concurrency)
+	case c.MaxMoves < 0:
+		return fmt.Errorf("maxmoves %d: must be 0 (no limit) or more", c.MaxMoves)
+	case c.ReportEvery < 0:
+		return fmt.Errorf("report-every %d: must be 0 (only at the end) or more", c.ReportEvery)
 	}
 	if c.Rules == nil {
 		c.Rules = BitboardRules{}
@@ -194,6 +217,10 @@ func (c *Config) complete() error {
 	default:
 		return fmt.Errorf("type %q: want match, gauntlet or round-robin", c.Type)
 	}
+	if total := c.Games * c.Rounds * len(c.encounters()); total > MaxGames {
+		return fmt.Errorf("%d games (games %d × rounds %d × %d encounters): a run plays at most %d games; split it into several runs",
+			total, c.Games, c.Rounds, len(c.encounters()), MaxGames)
+	}
 	if c.SPRT != nil && c.Type != TypeMatch {
 		return fmt.Errorf("sprt needs type match (two engines)")
 	}
@@ -206,7 +233,7 @@ func (c *Config) complete() error {
 		if err := e.Validate(); err != nil {
 			return err
 		}
-		if !e.TC.HasClock() && e.TC.MoveTime == 0 && e.TC.Nodes == 0 && e.TC.Depth == 0 {
+		if !e.TC.HasLimit() {
 			return fmt.Errorf("engine %s: no time control: give tc=, st=, nodes= or depth=", e.Name)
 		}
 		if names[e.Name] {
@@ -458,7 +485,7 @@ func openOutputs(c *Config) (*outputs, error) {
 	var err error
 	if c.PGNOut != "" {
 		if o.pgn, err = pgn.OpenAppend(c.PGNOut); err != nil {
-			return nil, err
+			return nil, fmt.Errorf("pgnout %s: cannot write: %w", c.PGNOut, errors.Unwrap(err))
 		}
 	}
 	if c.EPDOut != "" {

@@ -76,6 +76,12 @@ func parseSeconds(s string) (time.Duration, error) {
 // HasClock reports whether the engine plays on a chess clock.
 func (tc TimeControl) HasClock() bool { return tc.Base > 0 }
 
+// HasLimit reports whether anything ends the engine's search: a clock, a
+// time per move, a node or a depth limit.
+func (tc TimeControl) HasLimit() bool {
+	return tc.HasClock() || tc.MoveTime > 0 || tc.Nodes > 0 || tc.Depth > 0
+}
+
 // String gives the PGN TimeControl tag value: "40/60+0.6", "10+0.1", "60",
 // "0.5/move" for a fixed time per move, "-" when nothing limits time.
 func (tc TimeControl) String() string {

@@ -811,7 +811,7 @@ func (p *configParser) checkEngine(e *EngineConfig, path string, src engineSourc
 	switch {
 	case !src.limited:
 		p.errorf(src.node, path, "no time control: give tc, st, nodes or depth (here or under each)")
-	case !tc.HasClock() && tc.MoveTime == 0 && tc.Nodes == 0 && tc.Depth == 0 && !src.limitFailed:
+	case !tc.HasLimit() && !src.limitFailed:
 		p.errorf(src.node, path, "no time control: tc inf and nodes 0 set no limit; give a clock, st, nodes or depth")
 	}
 	if e.Cmd != "" {

@@ -36,6 +36,9 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
       --openings "file=books/UHO_4060_v3.epd.zip order=random" --pgnout sf-dev.pgn`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if cfg.Concurrency < 1 {
+				return fmt.Errorf("--concurrency %d: must be at least 1", cfg.Concurrency)
+			}
 			engines, err := engineConfigs(engineSpecs, eachSpec)
 			if err != nil {
 				return err
@@ -93,10 +96,6 @@ func engineConfigs(specs []string, each string) ([2]runner.EngineConfig, error) 
 	if len(specs) > 2 {
 		return engines, fmt.Errorf("--engine given %d times: a match has two engines", len(specs))
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return engines, err
-	}
 	for i := range engines {
 		e := runner.DefaultEngineConfig()
 		if err := e.ApplySpec(each); err != nil {
@@ -110,13 +109,16 @@ func engineConfigs(specs []string, each string) ([2]runner.EngineConfig, error) 
 				return engines, fmt.Errorf("--engine %d: missing cmd= (the engine's program)", i+1)
 			}
 		} else if e.Cmd == "" {
-			e.Cmd, e.Args = self, append([]string{"engine"}, e.Args...)
+			e.Cmd = runner.BuiltinCmd
 		}
 		engines[i] = e
 	}
+	if err := useBuiltinEngine(engines[:]); err != nil {
+		return engines, err
+	}
 	noLimit := true
 	for _, e := range engines {
-		if e.TC.HasClock() || e.TC.MoveTime > 0 || e.TC.Nodes > 0 || e.TC.Depth > 0 {
+		if e.TC.HasLimit() {
 			noLimit = false
 		}
 	}

@@ -57,7 +57,8 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 }
 
 // useBuiltinEngine points engines whose cmd is "builtin" at this binary's
-// own engine, speaking the protocol the config asked for.
+// own engine, speaking the protocol the config asked for. It is the one
+// place that decides how the built-in engine is started, for match and run.
 func useBuiltinEngine(engines []runner.EngineConfig) error {
 	for i := range engines {
 		e := &engines[i]
@@ -68,10 +69,11 @@ func useBuiltinEngine(engines []runner.EngineConfig) error {
 		if err != nil {
 			return err
 		}
-		e.Cmd, e.Args = self, []string{"engine"}
+		args := []string{"engine"}
 		if e.Proto == runner.XBoard {
-			e.Args = append(e.Args, "--xboard")
+			args = append(args, "--xboard")
 		}
+		e.Cmd, e.Args = self, append(args, e.Args...)
 	}
 	return nil
 }

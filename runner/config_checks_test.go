@@ -1,0 +1,90 @@
+package runner
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Inputs that would inject protocol text, counts past what a run can lay
+// out, negative settings and settings an engine cannot obey are refused
+// before any engine starts, with a message naming the setting.
+func TestBadSettingsAreRefusedBeforeAnyEngineStarts(t *testing.T) {
+	engine := func(spec string) EngineConfig {
+		e := DefaultEngineConfig()
+		e.Cmd, e.Name = "/bin/false", "e"
+		e.TC.Nodes = 1
+		if spec != "" {
+			if err := e.ApplySpec(spec); err != nil {
+				t.Fatalf("spec %q: %v", spec, err)
+			}
+		}
+		return e
+	}
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		want string
+	}{
+		{"newline in an option value", Config{Games: 2, Engines: []EngineConfig{func() EngineConfig {
+			e := engine("")
+			e.Options = []EngineOption{{"Hash", "16\nquit"}}
+			return e
+		}(), engine("")}}, "line break"},
+		{"carriage return in a name", Config{Games: 2, Engines: []EngineConfig{func() EngineConfig {
+			e := engine("")
+			e.Name = "a\rb"
+			return e
+		}(), engine("")}}, "line break"},
+		{"NUL in an argument", Config{Games: 2, Engines: []EngineConfig{func() EngineConfig {
+			e := engine("")
+			e.Args = []string{"x\x00y"}
+			return e
+		}(), engine("")}}, "line break or NUL"},
+		{"XBoard st below a second", Config{Games: 2, Engines: []EngineConfig{engine("proto=xboard nodes=0 st=0.5"), engine("")}}, "XBoard's st command takes whole seconds"},
+		{"negative concurrency", Config{Games: 2, Concurrency: -1, Engines: []EngineConfig{engine(""), engine("")}}, "concurrency -1"},
+		{"negative maxmoves", Config{Games: 2, MaxMoves: -5, Engines: []EngineConfig{engine(""), engine("")}}, "maxmoves -5"},
+		{"negative report-every", Config{Games: 2, ReportEvery: -1, Engines: []EngineConfig{engine(""), engine("")}}, "report-every -1"},
+		{"a quintillion games", Config{Games: 1_000_000_000_000_000_000, Engines: []EngineConfig{engine(""), engine("")}}, "at most 10000000 games"},
+		{"games times rounds too many", Config{Games: 1_000_000, Rounds: 1_000, Engines: []EngineConfig{engine(""), engine("")}}, "at most 10000000 games"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			start := time.Now()
+			_, err := Run(context.Background(), tc.cfg)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want %q", err, tc.want)
+			}
+			if time.Since(start) > 5*time.Second {
+				t.Errorf("refusing took %v", time.Since(start))
+			}
+		})
+	}
+	// A spec is refused as it is read.
+	e := DefaultEngineConfig()
+	if err := e.ApplySpec("cmd=x \"option.Hash=16\nquit\""); err == nil || !strings.Contains(err.Error(), "line break") {
+		t.Errorf("spec with a newline: %v", err)
+	}
+}
+
+// A PGN that cannot be written is named as the user gave it, and no state
+// file is left behind.
+func TestUnwritablePGNIsNamedAndLeavesNoState(t *testing.T) {
+	// Under a regular file rather than in a read-only directory: root
+	// writes anywhere, and CI runs as root.
+	dir := t.TempDir()
+	blocker := filepath.Join(dir, "file")
+	os.WriteFile(blocker, nil, 0o644)
+	pgnPath := filepath.Join(blocker, "games.pgn") // a directory that is a file
+	e := DefaultEngineConfig()
+	e.Cmd, e.Name, e.TC.Nodes = "/bin/false", "e", 1
+	_, err := Run(context.Background(), Config{Games: 2, PGNOut: pgnPath, Engines: []EngineConfig{e, e}})
+	if err == nil || !strings.Contains(err.Error(), "pgnout "+pgnPath) || strings.Contains(err.Error(), ".state") {
+		t.Fatalf("error %v, want one naming pgnout %s", err, pgnPath)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("files left: %v", entries)
+	}
+}
