@@ -60,12 +60,28 @@ func (e *ConfigError) Unwrap() error { return e.Err }
 // LoadConfig reads a run file (`autoplay run FILE`). Every problem found is
 // reported, one *ConfigError per line, each with file:line:column.
 func LoadConfig(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxConfigSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxConfigSize {
+		return nil, &ConfigError{File: path, Err: fmt.Errorf("larger than %d bytes: not a run file", maxConfigSize)}
+	}
 	return ParseConfig(path, data)
 }
+
+// Bounds on the work a run file can cause: its size, and the mapping keys
+// read through merge keys and aliases, which a few hundred bytes of nested
+// anchors can otherwise multiply beyond any machine (a "billion laughs").
+const (
+	maxConfigSize   = 1 << 20
+	maxConfigFields = 100_000
+)
 
 // ParseConfig reads a run file's contents; name is the file name used in
 // messages. Files the config names (openings, engine programs, the
@@ -99,8 +115,10 @@ var (
 
 // configParser walks the YAML tree, filling a Config and collecting problems.
 type configParser struct {
-	file string
-	errs []*ConfigError
+	file   string
+	errs   []*ConfigError
+	fields int  // mapping keys read so far, merged ones included
+	bomb   bool // maxConfigFields was passed: reported once, reading stopped
 }
 
 // yamlField is one key: value pair of a mapping; merged ones came in through a
@@ -241,6 +259,13 @@ func (p *configParser) mapping(n *yaml.Node, path string, known []string) (yamlM
 
 func (p *configParser) collect(n *yaml.Node, m yamlMap, known []string, merged bool) {
 	for i := 0; i+1 < len(n.Content); i += 2 {
+		if p.fields++; p.fields > maxConfigFields {
+			if !p.bomb {
+				p.bomb = true
+				p.errorf(n, m.path, "more than %d keys once aliases and merge keys (<<) are expanded: refusing to expand further", maxConfigFields)
+			}
+			return
+		}
 		k, v := resolveAlias(n.Content[i]), n.Content[i+1]
 		if k.Kind != yaml.ScalarNode {
 			p.errorf(k, m.path, "expected a plain key, got %s", describeNode(k))

@@ -64,6 +64,14 @@ func TestMatchFlagErrorsAreClearAndPlayNothing(t *testing.T) {
 		{[]string{"match", "--each", "tc=fast"}, `--each: tc=fast: time control "fast"`},
 		{[]string{"match", "--openings", "file=x.epd order=shuffled"}, "order=shuffled: must be sequential or random"},
 		{[]string{"match", "--engine", "cmd=a", "--engine", "cmd=b", "--engine", "cmd=c"}, "--engine given 3 times"},
+		{[]string{"match", "--concurrency", "0"}, "--concurrency 0: must be at least 1"},
+		{[]string{"match", "--concurrency", "-3"}, "--concurrency -3: must be at least 1"},
+		{[]string{"match", "--maxmoves", "-1"}, "maxmoves -1"},
+		{[]string{"match", "--report-every", "-2"}, "report-every -2"},
+		{[]string{"match", "--games", "1000000000000000000"}, "a run plays at most"},
+		{[]string{"match", "--each", "option.Hash=16\nquit"}, `"quit": expected key=value`},
+		{[]string{"match", "--each", "\"option.Hash=16\nquit\""}, "line break"},
+		{[]string{"match", "--engine", "cmd=/bin/sh name=\"a\nquit\""}, "line break"},
 	} {
 		cmd := exec.Command(bin, tc.args...)
 		var stdout, stderr bytes.Buffer
@@ -255,5 +263,21 @@ engines:
 	out, err = exec.Command(bin, "run", bad).CombinedOutput()
 	if exitCodeOf(err) != 1 || !strings.Contains(string(out), "bad.yaml:1:8: games: expected a whole number") {
 		t.Errorf("bad run file: %v\n%s", err, out)
+	}
+}
+
+// The built-in engine asked to speak XBoard is started with --xboard, by
+// match as by run.
+func TestMatchStartsTheBuiltinEngineInXBoard(t *testing.T) {
+	bin := buildAutoplay(t)
+	pgnPath := filepath.Join(t.TempDir(), "x.pgn")
+	cmd := exec.Command(bin, "match", "--each", "proto=xboard tc=2+0.05 timeout=5", "--games", "2", "--maxmoves", "8", "--pgnout", pgnPath)
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	b, _ := os.ReadFile(pgnPath)
+	if n := bytes.Count(b, []byte("[Event ")); n != 2 || bytes.Contains(b, []byte("stalls")) {
+		t.Errorf("%d games; PGN:\n%s", n, b)
 	}
 }
