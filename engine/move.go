@@ -86,6 +86,19 @@ func (p *Position) ProtocolMove(m Move) protocol.Move {
 	return pm
 }
 
+// CanonicalMove is m as a GUI keeps and forwards it: coordinates, castling
+// written as the king's step and marked with its rook's file, so that it
+// can be written in either castling convention (protocol.Move.Castling).
+func (p *Position) CanonicalMove(m Move) protocol.Move {
+	var buf [8]byte
+	pm, _ := protocol.ParseMove(m.AppendUCI(buf[:0], false))
+	if m.IsCastle() {
+		rook := m.AppendUCI(buf[:0], true)
+		pm = pm.Castling(rook[2])
+	}
+	return pm
+}
+
 // ParseUCI finds the legal move written s in UCI coordinates. Castling is
 // accepted both as the king's step (e1g1) and as king-takes-rook (e1h1).
 func (p *Position) ParseUCI(s string) (Move, bool) {

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -73,6 +74,13 @@ func (p *Position) appendSANBody(dst []byte, m Move) []byte {
 	return dst
 }
 
+// Why ParseSAN refused a move, for callers that report it their own way.
+var (
+	ErrNotSAN     = errors.New("not a SAN move")
+	ErrNoSuchMove = errors.New("illegal")
+	ErrAmbiguous  = errors.New("ambiguous")
+)
+
 // ParseSAN finds the legal move written s in Standard Algebraic Notation.
 // It accepts check marks and annotations (+ # ! ?), "0-0" for castling, a
 // missing or extra disambiguation, and promotions with or without '='.
@@ -88,7 +96,7 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 				return m, nil
 			}
 		}
-		return NoMove, fmt.Errorf("san %q: castling is not legal here", s)
+		return NoMove, fmt.Errorf("san %q: castling is not legal here: %w", s, ErrNoSuchMove)
 	}
 	pt := Pawn
 	if len(t) > 0 && strings.IndexByte("NBRQK", t[0]) >= 0 {
@@ -103,11 +111,11 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	t = strings.ReplaceAll(t, "x", "")
 	t = strings.ReplaceAll(t, "-", "")
 	if len(t) < 2 || len(t) > 4 {
-		return NoMove, fmt.Errorf("san %q: not a move", s)
+		return NoMove, fmt.Errorf("san %q: %w", s, ErrNotSAN)
 	}
 	dest := t[len(t)-2:]
 	if dest[0] < 'a' || dest[0] > 'h' || dest[1] < '1' || dest[1] > '8' {
-		return NoMove, fmt.Errorf("san %q: bad destination square", s)
+		return NoMove, fmt.Errorf("san %q: bad destination square: %w", s, ErrNotSAN)
 	}
 	to := MakeSquare(int(dest[0]-'a'), int(dest[1]-'1'))
 	hint := t[:len(t)-2]
@@ -120,12 +128,12 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 			continue
 		}
 		if found != NoMove {
-			return NoMove, fmt.Errorf("san %q: ambiguous", s)
+			return NoMove, fmt.Errorf("san %q: %w", s, ErrAmbiguous)
 		}
 		found = m
 	}
 	if found == NoMove {
-		return NoMove, fmt.Errorf("san %q: no such legal move", s)
+		return NoMove, fmt.Errorf("san %q: %w", s, ErrNoSuchMove)
 	}
 	return found, nil
 }

@@ -6,8 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/autoplay/autoplay/engine"
 	"github.com/autoplay/autoplay/protocol"
-	"github.com/notnil/chess"
 )
 
 // Opening is one entry of an opening suite: where a game starts.
@@ -43,13 +43,14 @@ func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error
 		return o, fmt.Errorf("%s:%d: %w", place, tok.line, err)
 	}
 
-	pos := chess.StartingPosition()
+	pos := engine.NewPosition()
 	number, black := 1, false
 	if o.FEN != "" {
-		pos = new(chess.Position)
-		if err := pos.UnmarshalText([]byte(o.FEN)); err != nil {
-			return o, fmt.Errorf("%s:%d: %w", place, fenLine, &FENError{o.FEN, err.Error()})
+		p, err := engine.ParseFEN(o.FEN)
+		if err != nil {
+			return o, fmt.Errorf("%s:%d: %w", place, fenLine, &FENError{o.FEN, fenReason(err)})
 		}
+		pos = p
 		number, black = startNumbering(o.FEN)
 	}
 	depth := 0
@@ -79,26 +80,34 @@ func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error
 		if san == "--" || san == "Z0" {
 			return o, fmt.Errorf("%s:%d: move %s %q: null moves are not supported", place, tok.line, moveName, san)
 		}
-		sm, err := parseSAN(san)
-		var mv *chess.Move
-		if err == nil {
-			mv, err = sm.find(pos)
+		mv, err := pos.ParseSAN(strings.TrimSuffix(san, "e.p."))
+		switch {
+		case errors.Is(err, engine.ErrNotSAN):
+			return o, fmt.Errorf("%s:%d: move %s %q: %w", place, tok.line, moveName, san, engine.ErrNotSAN)
+		case errors.Is(err, engine.ErrAmbiguous):
+			return o, fmt.Errorf("%s:%d: move %s %q: %w in position %s", place, tok.line, moveName, san, engine.ErrAmbiguous, pos.FEN())
+		case err != nil:
+			return o, fmt.Errorf("%s:%d: move %s %q: %w in position %s", place, tok.line, moveName, san, engine.ErrNoSuchMove, pos.FEN())
 		}
-		if errors.Is(err, errNotSAN) {
-			return o, fmt.Errorf("%s:%d: move %s %q: %w", place, tok.line, moveName, san, err)
-		}
-		if err != nil {
-			return o, fmt.Errorf("%s:%d: move %s %q: %w in position %s", place, tok.line, moveName, san, err, pos)
-		}
-		o.SAN = append(o.SAN, chess.AlgebraicNotation{}.Encode(pos, mv))
-		o.Moves = append(o.Moves, coordinate(mv))
-		pos = pos.Update(mv)
+		o.SAN = append(o.SAN, pos.SAN(mv))
+		o.Moves = append(o.Moves, pos.CanonicalMove(mv))
+		pos.MakeMove(mv)
 		if black {
 			number++
 		}
 		black = !black
 	}
 	return o, nil
+}
+
+// fenReason is what a position parser found wrong with a FEN, without the
+// FEN it quotes (the FENError quotes it once).
+func fenReason(err error) string {
+	msg := err.Error()
+	if _, rest, ok := strings.Cut(msg, "\": "); ok && strings.HasPrefix(msg, "fen \"") {
+		return rest
+	}
+	return msg
 }
 
 // moveText strips a move number ("12", "12." or "12...") and any leading

@@ -24,10 +24,15 @@ func openSuite(t *testing.T, path string, format Format, plies int) *Suite {
 	return s
 }
 
+// moves builds expected moves; "e1g1/h" is castling with the h-file rook.
 func moves(ms ...string) []protocol.Move {
 	out := make([]protocol.Move, len(ms))
 	for i, m := range ms {
-		out[i] = protocol.MustParseMove(m)
+		text, rook, castles := strings.Cut(m, "/")
+		out[i] = protocol.MustParseMove(text)
+		if castles {
+			out[i] = out[i].Castling(rook[0])
+		}
 	}
 	return out
 }
@@ -112,7 +117,7 @@ func TestPGNSuitePlaysTheMainLine(t *testing.T) {
 	s := openSuite(t, "testdata/features.pgn", FormatAuto, 0)
 	want := []Opening{
 		{
-			Moves:  moves("e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7"),
+			Moves:  moves("e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1/h", "f8e7"),
 			SAN:    strings.Fields("e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7"),
 			Source: "testdata/features.pgn:2",
 		},
@@ -158,8 +163,8 @@ func TestPGNSuiteAcceptsLenientImportFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := moves("e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "e1g1", "f7f6",
-		"d2d4", "e5d4", "f3d4", "c6c5", "d4b3", "d8d1", "f1d1", "c8d7", "b1c3", "e8c8")
+	want := moves("e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5c6", "d7c6", "e1g1/h", "f7f6",
+		"d2d4", "e5d4", "f3d4", "c6c5", "d4b3", "d8d1", "f1d1", "c8d7", "b1c3", "e8c8/a")
 	if !reflect.DeepEqual(o.Moves, want) {
 		t.Errorf("Moves = %v, want %v", o.Moves, want)
 	}

@@ -41,21 +41,9 @@ func (b *bitboardBoard) Play(m protocol.Move) (protocol.Move, error) {
 	if !ok {
 		return protocol.Move{}, ErrIllegalMove
 	}
-	canon := b.canonical(mv)
+	canon := b.pos.CanonicalMove(mv)
 	b.pos.MakeMove(mv)
 	return canon, nil
-}
-
-// canonical is mv as the runner keeps it: castling as the king's step,
-// marked with its rook's file.
-func (b *bitboardBoard) canonical(mv engine.Move) protocol.Move {
-	var buf [8]byte
-	pm, _ := protocol.ParseMove(mv.AppendUCI(buf[:0], false))
-	if mv.IsCastle() {
-		rook := mv.AppendUCI(buf[:0], true)
-		pm = pm.Castling(rook[2])
-	}
-	return pm
 }
 
 func (b *bitboardBoard) SAN(m protocol.Move) (string, error) {
@@ -71,7 +59,7 @@ func (b *bitboardBoard) ParseSAN(san string) (protocol.Move, error) {
 	if err != nil {
 		return protocol.Move{}, ErrIllegalMove
 	}
-	return b.canonical(mv), nil
+	return b.pos.CanonicalMove(mv), nil
 }
 
 func (b *bitboardBoard) FEN() string { return b.pos.FEN() }
