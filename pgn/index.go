@@ -2,9 +2,21 @@ package pgn
 
 import "bytes"
 
-// entry locates one opening in a suite's bytes: its first byte and the
-// 1-based line it starts on.
-type entry struct{ off, line uint32 }
+// entry locates one opening in a suite's bytes: its first byte, the byte
+// after it, and the 1-based line it starts on.
+type entry struct{ off, end, line uint32 }
+
+// setEnds gives each entry the start of the next as its end (the last
+// ends with the data), before any entry is dropped.
+func setEnds(entries []entry, size int) {
+	for i := range entries {
+		if i+1 < len(entries) {
+			entries[i].end = entries[i+1].off
+		} else {
+			entries[i].end = uint32(size)
+		}
+	}
+}
 
 // indexEPD finds every EPD line that is not blank or a # comment.
 func indexEPD(data []byte) []entry {
@@ -23,7 +35,7 @@ func indexEPD(data []byte) []entry {
 			j++
 		}
 		if j < end && data[j] != '#' {
-			entries = append(entries, entry{uint32(off), line})
+			entries = append(entries, entry{off: uint32(off), line: line})
 		}
 		off = end + 1
 	}
@@ -42,7 +54,7 @@ func indexPGN(data []byte) []entry {
 		inGame     bool // a game has started and not ended with a result
 		inMoves    bool // the current game has reached its movetext
 		depth      int  // variation nesting
-		start      = func(i int) { entries = append(entries, entry{uint32(i), line}) }
+		start      = func(i int) { entries = append(entries, entry{off: uint32(i), line: line}) }
 		skipToByte = func(i int, c byte) int {
 			j := bytes.IndexByte(data[i:], c)
 			if j < 0 {

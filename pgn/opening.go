@@ -46,11 +46,10 @@ func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error
 	pos := engine.NewPosition()
 	number, black := 1, false
 	if o.FEN != "" {
-		p, err := engine.ParseFEN(o.FEN)
-		if err != nil {
-			return o, fmt.Errorf("%s:%d: %w", place, fenLine, &FENError{o.FEN, fenReason(err)})
+		if err := checkStart(o.FEN); err != nil {
+			return o, fmt.Errorf("%s:%d: %w", place, fenLine, err)
 		}
-		pos = p
+		pos, _ = engine.ParseFEN(o.FEN)
 		number, black = startNumbering(o.FEN)
 	}
 	depth := 0

@@ -49,7 +49,46 @@ func OpenSuite(path string, format Format, plies int) (*Suite, error) {
 	if len(s.entries) == 0 {
 		return nil, fmt.Errorf("%s: no openings found", path)
 	}
+	setEnds(s.entries, len(data))
 	return s, nil
+}
+
+// Check parses every opening in indices (all when nil) and returns the
+// first that is not a legal start, in the order given, with its file:line
+// and the reason.
+func (s *Suite) Check(indices []int) error {
+	if indices == nil {
+		for i := range s.entries {
+			if _, err := s.Opening(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	for _, i := range indices {
+		if _, err := s.Opening(i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DropInvalid removes every opening that is not a legal start and says how
+// many went and why the first did; the suite is then all good openings.
+func (s *Suite) DropInvalid() (dropped int, first error) {
+	kept := s.entries[:0:0]
+	for i := range s.entries {
+		if _, err := s.Opening(i); err != nil {
+			if first == nil {
+				first = err
+			}
+			dropped++
+			continue
+		}
+		kept = append(kept, s.entries[i])
+	}
+	s.entries = kept
+	return dropped, first
 }
 
 // Len returns the number of openings in the suite.
@@ -66,11 +105,7 @@ func (s *Suite) Opening(i int) (Opening, error) {
 	}
 	e := s.entries[i]
 	if s.format == FormatPGN {
-		end := len(s.data)
-		if i+1 < len(s.entries) {
-			end = int(s.entries[i+1].off)
-		}
-		return parsePGNOpening(s.data[e.off:end], s.path, int(e.line), s.plies)
+		return parsePGNOpening(s.data[e.off:e.end], s.path, int(e.line), s.plies)
 	}
 	text := s.data[e.off:]
 	if n := bytes.IndexByte(text, '\n'); n >= 0 {
@@ -78,6 +113,9 @@ func (s *Suite) Opening(i int) (Opening, error) {
 	}
 	source := s.path + ":" + strconv.Itoa(int(e.line))
 	fen, err := epdToFEN(string(text))
+	if err == nil {
+		err = checkStart(fen)
+	}
 	if err != nil {
 		return Opening{Source: source}, fmt.Errorf("%s: %w", source, err)
 	}

@@ -12,6 +12,8 @@ type jsonReport struct {
 	Engines    []EngineStats   `json:"engines"`
 	Encounters []jsonEncounter `json:"encounters"`
 	SPRT       *jsonSPRT       `json:"sprt,omitempty"`
+	// OpeningsSkipped counts bad openings left out under policy=skip.
+	OpeningsSkipped int `json:"openings_skipped,omitempty"`
 }
 
 type jsonEncounter struct {
@@ -48,7 +50,7 @@ func (o *outputs) writeJSON(c *Config, res *Result, state string) error {
 		return nil
 	}
 	rep := jsonReport{State: state, Type: c.Type, Event: c.Event, Games: res.Total, Played: res.Played,
-		Resumed: res.Resumed, Engines: res.Engines}
+		Resumed: res.Resumed, Engines: res.Engines, OpeningsSkipped: res.OpeningsSkipped}
 	for _, enc := range res.Encounters {
 		est := enc.Score.Estimate()
 		if enc.Pairs.Pairs() > 0 {

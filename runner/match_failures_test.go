@@ -218,8 +218,22 @@ func TestBadOpeningIsAnErrorNamingFileAndLine(t *testing.T) {
 	if run.err == nil || !strings.Contains(run.err.Error(), "bad.epd:2") {
 		t.Fatalf("error = %v, want one naming bad.epd:2", run.err)
 	}
-	if got := len(parseGames(t, run.pgn)); got != 2 {
-		t.Errorf("the games of the good opening were lost: %d recorded, want 2", got)
+	if got := len(parseGames(t, run.pgn)); got != 0 {
+		t.Errorf("%d games played before the bad opening was found, want none", got)
+	}
+	// policy=skip leaves it out, says so and counts it.
+	run = runMatch(t, Config{
+		Engines: []EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=1"),
+			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=1"),
+		},
+		Games: 4, Openings: OpeningsConfig{File: bad, Policy: PolicySkip}, MaxMoves: 3,
+	})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	if got := len(parseGames(t, run.pgn)); got != 4 || run.res.OpeningsSkipped != 1 || !strings.Contains(run.out, "left out 1 bad openings") {
+		t.Errorf("policy=skip: %d games, %d skipped, output:\n%s", got, run.res.OpeningsSkipped, run.out)
 	}
 }
 

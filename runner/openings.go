@@ -16,9 +16,16 @@ type OpeningsConfig struct {
 	Order  string // "sequential" (default) or "random"
 	Plies  int    // PGN openings: play at most this many plies (0 = all)
 	Start  int    // 1-based index of the first opening (sequential order)
+	Policy string // "fail" (default): a bad opening the run would play is an error; "skip": bad ones are left out
 }
 
-// ParseOpeningsSpec reads `file=F format=epd|pgn order=random|sequential plies=N start=N`.
+// Opening policies.
+const (
+	PolicyFail = "fail"
+	PolicySkip = "skip"
+)
+
+// ParseOpeningsSpec reads `file=F format=epd|pgn order=random|sequential plies=N start=N policy=fail|skip`.
 func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
 	var oc OpeningsConfig
 	tokens, err := splitSpec(spec)
@@ -40,6 +47,11 @@ func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
 				return oc, fmt.Errorf("openings: order=%s: must be sequential or random", value)
 			}
 			oc.Order = value
+		case "policy":
+			if value != PolicyFail && value != PolicySkip {
+				return oc, fmt.Errorf("openings: policy=%s: must be fail or skip", value)
+			}
+			oc.Policy = value
 		case "plies", "start":
 			n, err := strconv.Atoi(value)
 			if err != nil || n < 0 || (key == "start" && n == 0) {
@@ -51,7 +63,7 @@ func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
 				oc.Start = n
 			}
 		default:
-			return oc, fmt.Errorf("openings: unknown key %q (known: file format order plies start)", key)
+			return oc, fmt.Errorf("openings: unknown key %q (known: file format order plies start policy)", key)
 		}
 	}
 	if oc.File == "" {
@@ -63,7 +75,9 @@ func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
 // openingPicker hands out openings for game pairs in a fixed order: the same
 // seed and config always give the same sequence.
 type openingPicker struct {
-	suite  *pgn.Suite
+	suite   *pgn.Suite
+	skipped int   // bad openings left out under policy=skip
+	whySkip error // why the first was
 	order  string
 	cursor int
 	rng    *rand.Rand
@@ -86,8 +100,38 @@ func newOpeningPicker(oc OpeningsConfig, seed uint64) (*openingPicker, error) {
 	if suite.Len() == 0 {
 		return nil, fmt.Errorf("openings: %s has no openings", oc.File)
 	}
+	var skipped int
+	var whySkip error
+	if oc.Policy == PolicySkip {
+		skipped, whySkip = suite.DropInvalid()
+		if suite.Len() == 0 {
+			return nil, fmt.Errorf("openings: %s has no valid openings (the first problem: %v)", oc.File, whySkip)
+		}
+	}
 	p := &openingPicker{suite: suite, order: oc.Order, seed: seed, start: oc.Start}
-	return p.fresh(), nil
+	p = p.fresh()
+	p.skipped, p.whySkip = skipped, whySkip
+	return p, nil
+}
+
+// check refuses a schedule that would play an opening that is not a legal
+// start: every opening it draws is parsed and checked before the first game.
+func (p *openingPicker) check(schedule []scheduledGame) error {
+	if p.suite == nil {
+		return nil
+	}
+	seen := make(map[int]bool)
+	var indices []int
+	for _, g := range schedule {
+		if !seen[g.opening] {
+			seen[g.opening] = true
+			indices = append(indices, g.opening)
+		}
+	}
+	if err := p.suite.Check(indices); err != nil {
+		return fmt.Errorf("openings: %w (policy=skip leaves bad openings out)", err)
+	}
+	return nil
 }
 
 // fresh is a picker at the start of the sequence p hands out, over the same suite.

@@ -14,6 +14,8 @@ type Result struct {
 	Total       int // games scheduled
 	Interrupted bool
 	SPRT        *SPRTState // nil without an SPRT
+	// OpeningsSkipped counts the bad openings policy=skip left out.
+	OpeningsSkipped int
 }
 
 // EncounterResult is the score of one engine against another, from the

@@ -44,8 +44,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	r := &run{cfg: &cfg, picker: picker, stop: make(chan struct{}), failedStarts: map[int]int{}}
 	r.schedule = buildSchedule(&cfg, picker)
+	if err := picker.check(r.schedule); err != nil {
+		return nil, err
+	}
 	res := newResult(&cfg, len(r.schedule))
+	res.OpeningsSkipped = picker.skipped
 	r.out = newReporter(&cfg, res)
+	if picker.skipped > 0 {
+		r.out.warn(fmt.Sprintf("openings: left out %d bad openings of %s (policy=skip); the first: %v", picker.skipped, cfg.Openings.File, picker.whySkip))
+	}
 	cpuAtStart := processCPU()
 
 	// The outputs open first: a PGN that cannot be written is the user's

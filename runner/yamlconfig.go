@@ -106,7 +106,7 @@ var (
 		"openings", "each", "engines", "adjudication", "sprt"}
 	engineKeys = []string{"name", "cmd", "args", "dir", "proto", "options", "tc", "st", "nodes",
 		"depth", "timemargin", "timeout", "restart"}
-	openingsKeys     = []string{"file", "format", "order", "plies", "start"}
+	openingsKeys     = []string{"file", "format", "order", "plies", "start", "policy"}
 	adjudicationKeys = []string{"draw", "resign"}
 	drawKeys         = []string{"movenumber", "movecount", "score"}
 	resignKeys       = []string{"movecount", "score", "twosided"}
@@ -515,6 +515,14 @@ func (p *configParser) openings(n *yaml.Node, path string) OpeningsConfig {
 	}
 	if v, ok := m.get("start"); ok {
 		oc.Start, _ = p.whole(v, m.sub("start"), 1)
+	}
+	if v, ok := m.get("policy"); ok {
+		if s, ok := p.scalar(v, m.sub("policy"), "fail or skip"); ok {
+			if s != PolicyFail && s != PolicySkip {
+				p.errorf(resolveAlias(v), m.sub("policy"), "expected fail or skip, got %q", s)
+			}
+			oc.Policy = s
+		}
 	}
 	return oc
 }

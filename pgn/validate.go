@@ -1,0 +1,37 @@
+package pgn
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/autoplay/autoplay/engine"
+)
+
+// checkStart checks that fen is a position a game can start from, with the
+// engine's board: one king a side, no pawn on the first or last rank, the
+// side not to move not in check, castling rights that match king and rook
+// squares, and an en-passant square only behind a pawn that has just made
+// its double step (FEN records one after every double step, so a square
+// where no capture is possible is accepted, as the standard says). It
+// returns a *FENError naming the first problem.
+func checkStart(fen string) error {
+	pos, err := engine.ParseFEN(fen)
+	if err != nil {
+		return &FENError{fen, fenReason(err)}
+	}
+	f := strings.Fields(fen)
+	if f[3] == "-" {
+		return nil
+	}
+	ep := engine.MakeSquare(int(f[3][0]-'a'), int(f[3][1]-'1'))
+	mover := pos.SideToMove()
+	pusher := mover.Other()
+	pawnAt, from := ep-8, ep+8 // white to move: black's pawn stepped from rank 7 to 5
+	if mover == engine.Black {
+		pawnAt, from = ep+8, ep-8
+	}
+	if pos.PieceAt(pawnAt) != engine.MakePiece(pusher, engine.Pawn) || pos.PieceAt(ep) != engine.NoPiece || pos.PieceAt(from) != engine.NoPiece {
+		return &FENError{fen, fmt.Sprintf("en-passant square %s, but no %s pawn has just stepped past it", f[3], pusher)}
+	}
+	return nil
+}
