@@ -78,11 +78,11 @@ type openingPicker struct {
 	suite   *pgn.Suite
 	skipped int   // bad openings left out under policy=skip
 	whySkip error // why the first was
-	order  string
-	cursor int
-	rng    *rand.Rand
-	seed   uint64
-	start  int
+	order   string
+	cursor  int
+	rng     *rand.Rand
+	seed    uint64
+	start   int
 }
 
 func newOpeningPicker(oc OpeningsConfig, seed uint64) (*openingPicker, error) {
