@@ -1,5 +1,11 @@
 package runner
 
+import (
+	"math"
+
+	"github.com/autoplay/autoplay/runner/stats"
+)
+
 // jsonReport is the machine-readable state of a run (--json), rewritten
 // atomically after every game.
 type jsonReport struct {
@@ -16,20 +22,21 @@ type jsonReport struct {
 	OpeningsSkipped int `json:"openings_skipped,omitempty"`
 }
 
+// jsonEncounter holds the figures the summary prints, rounded the same,
+// under the printed names: "games" is the model of single games (the
+// "Elo difference" and "nElo (games)" lines), "pairs" the pentanomial one
+// (the "(pairs)" line). A figure with no finite value is "inf", "-inf" or
+// null, and "reason" says why.
 type jsonEncounter struct {
-	First       string  `json:"first"`
-	Second      string  `json:"second"`
-	Wins        int     `json:"wins"`
-	Draws       int     `json:"draws"`
-	Losses      int     `json:"losses"`
-	Pentanomial [5]int  `json:"pentanomial"`
-	Score       float64 `json:"score"`
-	Elo         float64 `json:"elo"`
-	Elo95       float64 `json:"elo95"`
-	LOS         float64 `json:"los"`
-	NElo        float64 `json:"nelo"`
-	NElo95      float64 `json:"nelo95"`
-	DrawRatio   float64 `json:"draw_ratio"`
+	First       string         `json:"first"`
+	Second      string         `json:"second"`
+	Wins        int            `json:"wins"`
+	Draws       int            `json:"draws"`
+	Losses      int            `json:"losses"`
+	Pentanomial [5]int         `json:"pentanomial"`
+	Score       float64        `json:"score"`
+	Games       stats.Figures  `json:"games"`
+	Pairs       *stats.Figures `json:"pairs,omitempty"`
 }
 
 type jsonSPRT struct {
@@ -52,22 +59,31 @@ func (o *outputs) writeJSON(c *Config, res *Result, state string) error {
 	rep := jsonReport{State: state, Type: c.Type, Event: c.Event, Games: res.Total, Played: res.Played,
 		Resumed: res.Resumed, Engines: res.Engines, OpeningsSkipped: res.OpeningsSkipped}
 	for _, enc := range res.Encounters {
-		est := enc.Score.Estimate()
-		if enc.Pairs.Pairs() > 0 {
-			est = enc.Pairs.Estimate()
-		}
-		rep.Encounters = append(rep.Encounters, jsonEncounter{
+		je := jsonEncounter{
 			First: enc.Names[0], Second: enc.Names[1],
 			Wins: enc.Score.Wins, Draws: enc.Score.Draws, Losses: enc.Score.Losses,
-			Pentanomial: enc.Pairs, Score: est.Score, Elo: finite(est.Elo), Elo95: finite(est.Elo95),
-			LOS: finite(est.LOS), NElo: finite(est.NElo), NElo95: finite(est.NElo95), DrawRatio: finite(est.DrawRatio),
-		})
+			Pentanomial: enc.Pairs, Score: scoreRate(enc.Score), Games: enc.Score.Figures(),
+		}
+		if enc.Pairs.Pairs() > 0 {
+			pairs := enc.Pairs.Figures()
+			je.Pairs = &pairs
+		}
+		rep.Encounters = append(rep.Encounters, je)
 	}
 	if s := res.SPRT; s != nil {
 		rep.SPRT = &jsonSPRT{Elo0: s.Test.Elo0, Elo1: s.Test.Elo1, Alpha: s.Test.Alpha, Beta: s.Test.Beta,
 			Model: s.Test.Model.String(), LLR: finite(s.LLR), Lower: s.Lower, Upper: s.Upper, Decision: s.Decision.String()}
 	}
 	return writeFileAtomic(c.JSONOut, mustJSON(rep))
+}
+
+// scoreRate is the first engine's points per game to three decimals, as the
+// Score line prints it.
+func scoreRate(t stats.Trinomial) float64 {
+	if t.Games() == 0 {
+		return 0.5
+	}
+	return math.Round(1000*(float64(t.Wins)+float64(t.Draws)/2)/float64(t.Games())) / 1000
 }
 
 // finite keeps NaN and infinities out of JSON, which cannot hold them.

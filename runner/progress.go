@@ -94,8 +94,11 @@ func (r *reporter) statusLine() string {
 	fmt.Fprintf(&b, "[%d/%d]", res.Played, res.Total)
 	if r.cfg.Type == TypeMatch {
 		enc := res.Encounters[0]
-		est := enc.Score.Estimate()
-		fmt.Fprintf(&b, " +%d -%d =%d  Elo %.1f ± %.1f", enc.Score.Wins, enc.Score.Losses, enc.Score.Draws, noNegativeZero(est.Elo), est.Elo95)
+		f := enc.Score.Figures()
+		fmt.Fprintf(&b, " +%d -%d =%d", enc.Score.Wins, enc.Score.Losses, enc.Score.Draws)
+		if enc.Score.Games() > 0 {
+			fmt.Fprintf(&b, "  Elo %s ± %s", f.Elo, f.Elo95)
+		}
 	}
 	if s := res.SPRT; s != nil {
 		fmt.Fprintf(&b, "  LLR %.2f [%.2f, %.2f]", s.LLR, s.Lower, s.Upper)
@@ -117,9 +120,10 @@ func (r *reporter) scoreBlock() string {
 	var b strings.Builder
 	if r.cfg.Type == TypeMatch {
 		enc := res.Encounters[0]
-		est := enc.Score.Estimate()
 		b.WriteString(stats.ScoreLine(enc.Names[0], enc.Names[1], enc.Score) + "\n")
-		b.WriteString(stats.EloLine(est) + "\n")
+		if enc.Score.Games() > 0 {
+			b.WriteString(stats.EloLine(enc.Score.Figures()) + "\n")
+		}
 		if enc.Pairs.Pairs() > 0 {
 			b.WriteString(stats.PentanomialLine(enc.Pairs) + "\n")
 		}
@@ -160,8 +164,12 @@ func (r *reporter) final(res *Result) {
 		b.WriteString(standings(res))
 	}
 	if r.cfg.Type == TypeMatch {
+		// Both models, each labelled; --json carries these same figures.
 		if enc := res.Encounters[0]; enc.Score.Games() > 0 {
-			b.WriteString(stats.NEloLine(enc.Score.Estimate()) + "\n")
+			b.WriteString(stats.NEloLine(enc.Score.Figures()) + "\n")
+			if enc.Pairs.Pairs() > 0 {
+				b.WriteString(stats.PairsLine(enc.Pairs.Figures()) + "\n")
+			}
 		}
 	}
 	if s := res.SPRT; s != nil {
@@ -212,12 +220,3 @@ func (r *reporter) relay(rs *RelayStats, cpu time.Duration) {
 }
 
 func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }
-
-// noNegativeZero keeps "-0.0" out of one-decimal output for values that
-// round to zero.
-func noNegativeZero(x float64) float64 {
-	if x > -0.05 && x < 0.05 {
-		return 0
-	}
-	return x
-}

@@ -18,17 +18,32 @@ func ScoreLine(first, second string, t Trinomial) string {
 		first, second, t.Wins, t.Losses, t.Draws, rate, t.Games())
 }
 
-// EloLine is cutechess-cli's Elo line for an estimate:
-// "Elo difference: 34.86 +/- 69.37, LOS: 84.26 %, DrawRatio: 0.00 %".
-func EloLine(e Estimate) string {
-	return fmt.Sprintf("Elo difference: %s +/- %s, LOS: %s %%, DrawRatio: %s %%",
-		fixed2(e.Elo), fixed2(e.Elo95), fixed2(100*e.LOS), fixed2(100*e.DrawRatio))
+// EloLine is cutechess-cli's Elo line, from single games:
+// "Elo difference: 34.86 +/- 69.37, LOS: 84.26 %, DrawRatio: 0.00 %";
+// a figure the results do not support reads inf, -inf or n/a, and the
+// reason follows in parentheses.
+func EloLine(f Figures) string {
+	return fmt.Sprintf("Elo difference: %s +/- %s, LOS: %s %%, DrawRatio: %s %%", f.Elo, f.Elo95, f.LOS, f.DrawRatio) + reason(f)
 }
 
-// NEloLine reports normalized Elo the way fastchess does:
-// "nElo: 34.92 +/- 69.37".
-func NEloLine(e Estimate) string {
-	return fmt.Sprintf("nElo: %s +/- %s", fixed2(e.NElo), fixed2(e.NElo95))
+// NEloLine reports the normalized Elo of single games: "nElo (games): 34.92 +/- 68.10".
+func NEloLine(f Figures) string {
+	return fmt.Sprintf("nElo (games): %s +/- %s", f.NElo, f.NElo95) + reason(f)
+}
+
+// PairsLine reports the statistics of game pairs (the pentanomial model,
+// which counts the two games of an opening together), each labelled:
+// "Elo (pairs): 10.37 +/- 14.71, nElo (pairs): 18.58 +/- 26.34, LOS (pairs): 91.68 %, DrawRatio (pairs): 59.70 %".
+func PairsLine(f Figures) string {
+	return fmt.Sprintf("Elo (pairs): %s +/- %s, nElo (pairs): %s +/- %s, LOS (pairs): %s %%, DrawRatio (pairs): %s %%",
+		f.Elo, f.Elo95, f.NElo, f.NElo95, f.LOS, f.DrawRatio) + reason(f)
+}
+
+func reason(f Figures) string {
+	if f.Reason == "" {
+		return ""
+	}
+	return " (" + f.Reason + ")"
 }
 
 // PentanomialLine lists pair counts the way fastchess does:
