@@ -1,0 +1,62 @@
+package runner
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzParseConfig feeds any text to the run-file reader: a config or an
+// error, never a panic, and never a config with protocol-breaking text.
+func FuzzParseConfig(f *testing.F) {
+	for _, s := range []string{
+		"games: 2\neach: {tc: 10+0.1}\nengines:\n  - {name: a, cmd: builtin}\n  - {name: b, cmd: builtin}\n",
+		"each: &e {tc: 1}\nengines:\n  - {name: a, cmd: builtin, <<: *e}\n  - {name: b, cmd: builtin, <<: *e, options: {Hash: 16}}\n",
+		"type: gauntlet\nseeds: 1\nsprt: {elo0: 0, elo1: 5}\nengines: []\n",
+		mergeBomb(4, 4),
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		cfg, err := ParseConfig("fuzz.yaml", []byte(text))
+		if err != nil {
+			return
+		}
+		for _, e := range cfg.Engines {
+			if strings.ContainsAny(e.Name+e.Cmd+e.Dir+strings.Join(e.Args, ""), "\r\n\x00") {
+				t.Fatalf("engine %q accepted with a line break", e.Name)
+			}
+			for _, o := range e.Options {
+				if strings.ContainsAny(o.Name+o.Value, "\r\n\x00") {
+					t.Fatalf("option %q accepted with a line break", o.Name)
+				}
+			}
+		}
+	})
+}
+
+// FuzzEngineSpec feeds any text to the key=value engine spec reader: a
+// config or an error, never a panic, and nothing with a line break.
+func FuzzEngineSpec(f *testing.F) {
+	for _, s := range []string{
+		"cmd=/usr/games/stockfish name=sf option.Hash=16 tc=10+0.1",
+		`"option.Move Overhead=30" name="My Engine" st=0.5 proto=xboard`,
+		"tc=40/60+0.6 nodes=1000 depth=5 timemargin=50 timeout=3 restart=on arg=-x dir=/tmp",
+		`name=a\ b 'option.x=y z'`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		e := DefaultEngineConfig()
+		if err := e.ApplySpec(spec); err != nil {
+			return
+		}
+		if strings.ContainsAny(e.Name+e.Cmd+e.Dir+strings.Join(e.Args, ""), "\r\n\x00") {
+			t.Fatalf("spec %q accepted with a line break", spec)
+		}
+		for _, o := range e.Options {
+			if strings.ContainsAny(o.Name+o.Value, "\r\n\x00") {
+				t.Fatalf("option %q accepted with a line break", o.Name)
+			}
+		}
+	})
+}
