@@ -23,7 +23,8 @@ fuzz:
 bench: build
 	$(GO) test -run XXX -bench RelayMove -benchmem ./runner/
 	$(GO) test -run XXX -bench MatchStockfish -benchtime 100x ./runner/
-	$(GO) test -run XXX -bench . -benchmem ./protocol/... ./engine/
+	$(GO) test -run XXX -bench . -benchmem ./protocol/... ./engine/ ./pgn/
+	$(GO) test -count=1 -run TestNeverLosesOnTimeAtOneSecondPlusTenMs -v ./engine/
 	bash bench/relay.sh
 
 lint:

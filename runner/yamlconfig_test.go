@@ -38,7 +38,7 @@ func TestLoadConfigFillsEveryKey(t *testing.T) {
 			Args:       []string{"--each"},
 			Proto:      XBoard,
 			Options:    []EngineOption{{"Hash", "16"}, {"Threads", "1"}},
-			TC:         TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond, MoveTime: 500 * time.Millisecond, Depth: 12},
+			TC:         TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond, MoveTime: 2 * time.Second, Depth: 12},
 			TimeMargin: DefaultTimeMargin,
 			Timeout:    DefaultTimeout,
 			Restart:    RestartOff,
