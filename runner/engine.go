@@ -32,6 +32,9 @@ type driver interface {
 	// think asks for a move in the position after moves; it returns the
 	// moment the clock starts.
 	think(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) (time.Time, error)
+	// rejects says whether the engine's "illegal move" reply naming move
+	// refuses one of the moves of this game it was sent.
+	rejects(move string, moves []protocol.Move) bool
 	// accepted tells the driver the engine's move m was legal and played.
 	accepted(m protocol.Move)
 	// settle stops a search the game no longer needs and waits until the engine is idle.
@@ -94,7 +97,7 @@ func (e *Engine) await(ctx context.Context, timeout time.Duration, done func(Eve
 	defer timer.Stop()
 	for {
 		select {
-		case ev, ok := <-e.proc.events:
+		case ev, ok := <-e.events():
 			if !ok || ev.Kind == evExit {
 				return errDisconnected
 			}
@@ -162,6 +165,17 @@ func (e *Engine) needsRestart(policy Restart) bool {
 	}
 	return e.failed
 }
+
+// events is the engine's output, decoded by its driver; it is closed after
+// evExit.
+func (e *Engine) events() <-chan Event { return e.proc.events }
+
+// linesRead counts the lines the engine wrote so far, events or not: a
+// sign of life.
+func (e *Engine) linesRead() int64 { return e.proc.lines.Load() }
+
+// interrupt sends SIGINT, which XBoard engines may ask for to stop thinking.
+func (e *Engine) interrupt() { e.proc.signal(syscall.SIGINT) }
 
 // signalBeforeKill asks that an engine that does not quit in time get sig
 // before it is killed.

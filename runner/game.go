@@ -132,7 +132,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 		timer.Reset(limit)
 	wait:
 		select {
-		case ev, ok := <-mover.proc.events:
+		case ev, ok := <-mover.events():
 			if !ok {
 				ev.Kind = evExit
 			}
@@ -167,13 +167,13 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 			case evBadMove:
 				return illegalMove(side, ev.Text), nil
 			default:
-				if end, over := interruption(side, ev, moves); over {
+				if end, over := interruption(mover, side, ev, moves); over {
 					mover.busy = ev.Kind != evExit
 					return end, nil
 				}
 				goto wait // readyok and the like: not what we wait for
 			}
-		case ev, ok := <-other.proc.events:
+		case ev, ok := <-other.events():
 			if !ok {
 				ev.Kind = evExit
 			}
@@ -183,7 +183,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				mover.busy = true
 				return movesOutOfTurn(side.Other(), ev), nil
 			}
-			if end, over := interruption(side.Other(), ev, moves); over {
+			if end, over := interruption(other, side.Other(), ev, moves); over {
 				mover.busy = true
 				return end, nil
 			}
@@ -206,7 +206,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 // ends the game: it exits, resigns, claims a result, or rejects a move it
 // was sent. The game loop ends games by the rules before it waits, so a
 // claim that arrives while it waits claims what is not so.
-func interruption(c Color, ev Event, moves []protocol.Move) (ending, bool) {
+func interruption(e *Engine, c Color, ev Event, moves []protocol.Move) (ending, bool) {
 	switch ev.Kind {
 	case evExit:
 		return disconnect(c), true
@@ -215,13 +215,10 @@ func interruption(c Color, ev Event, moves []protocol.Move) (ending, bool) {
 	case evClaim:
 		return falseClaim(c, ev.Claim, ev.Text), true
 	case evRejected:
-		// Only the last two moves can be the one it was just sent; other
-		// "Illegal move" replies (GNU Chess says it of unknown commands)
-		// are noise.
-		for i := len(moves) - 1; i >= 0 && i >= len(moves)-2; i-- {
-			if moves[i].String() == ev.Text {
-				return rejectsLegalMove(c, ev.Text), true
-			}
+		// Whether the reply refuses a move of this game is the driver's
+		// call: engines say "Illegal move" of other things too.
+		if e.drv.rejects(ev.Text, moves) {
+			return rejectsLegalMove(c, ev.Text), true
 		}
 	}
 	return ending{}, false

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 	"time"
 
@@ -162,107 +161,6 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		r.err = err
 	}
 	return res, r.err
-}
-
-// MaxGames bounds the games of one run: the schedule is laid out in full
-// before the first game (a few dozen bytes a game).
-const MaxGames = 10_000_000
-
-// complete fills defaults and checks the config before anything starts.
-func (c *Config) complete() error {
-	if c.Type == "" {
-		c.Type = TypeMatch
-	}
-	if c.Rounds <= 0 {
-		c.Rounds = 1
-	}
-	if c.Seeds <= 0 {
-		c.Seeds = 1
-	}
-	if c.Games <= 0 {
-		return fmt.Errorf("games must be at least 1")
-	}
-	if c.Games > MaxGames || c.Rounds > MaxGames {
-		return fmt.Errorf("games %d, rounds %d: a run plays at most %d games; split it into several runs", c.Games, c.Rounds, MaxGames)
-	}
-	if c.Concurrency == 0 {
-		c.Concurrency = 1
-	}
-	switch {
-	case c.Concurrency < 0:
-		return fmt.Errorf("concurrency %d: must be at least 1", c.Concurrency)
-	case c.MaxMoves < 0:
-		return fmt.Errorf("maxmoves %d: must be 0 (no limit) or more", c.MaxMoves)
-	case c.ReportEvery < 0:
-		return fmt.Errorf("report-every %d: must be 0 (only at the end) or more", c.ReportEvery)
-	}
-	if c.Rules == nil {
-		c.Rules = BitboardRules{}
-	}
-	if c.Out == nil {
-		c.Out = os.Stdout
-	}
-	if c.Event == "" {
-		c.Event = "autoplay " + string(c.Type)
-	}
-	if c.Site == "" {
-		c.Site = "?"
-	}
-	switch c.Type {
-	case TypeMatch:
-		if len(c.Engines) != 2 {
-			return fmt.Errorf("a match needs 2 engines, not %d", len(c.Engines))
-		}
-	case TypeGauntlet:
-		if c.Seeds >= len(c.Engines) {
-			return fmt.Errorf("a gauntlet with %d seeds needs more than %d engines", c.Seeds, c.Seeds)
-		}
-	case TypeRoundRobin:
-		if len(c.Engines) < 2 {
-			return fmt.Errorf("a round-robin needs at least 2 engines")
-		}
-	default:
-		return fmt.Errorf("type %q: want match, gauntlet or round-robin", c.Type)
-	}
-	if total := c.Games * c.Rounds * len(c.encounters()); total > MaxGames {
-		return fmt.Errorf("%d games (games %d × rounds %d × %d encounters): a run plays at most %d games; split it into several runs",
-			total, c.Games, c.Rounds, len(c.encounters()), MaxGames)
-	}
-	if c.SPRT != nil && c.Type != TypeMatch {
-		return fmt.Errorf("sprt needs type match (two engines)")
-	}
-	names := map[string]bool{}
-	for i := range c.Engines {
-		e := &c.Engines[i]
-		if e.Name == "" {
-			e.Name = defaultEngineName(e)
-		}
-		if err := e.Validate(); err != nil {
-			return err
-		}
-		if !e.TC.HasLimit() {
-			return fmt.Errorf("engine %s: no time control: give tc=, st=, nodes= or depth=", e.Name)
-		}
-		if names[e.Name] {
-			// Two engines of one name: number them so results stay apart.
-			for k := 2; ; k++ {
-				if n := fmt.Sprintf("%s-%d", e.Name, k); !names[n] {
-					e.Name = n
-					break
-				}
-			}
-		}
-		names[e.Name] = true
-	}
-	return nil
-}
-
-func defaultEngineName(e *EngineConfig) string {
-	name := filepath.Base(e.Cmd)
-	if len(e.Args) > 0 && e.Args[0] == "engine" && name == filepath.Base(os.Args[0]) {
-		return "autoplay"
-	}
-	return name
 }
 
 // dispatch hands out games in schedule order until they run out, the run is

@@ -21,11 +21,11 @@ type uciDriver struct {
 
 func (d *uciDriver) decoder() decoder { return &uciDecoder{} }
 
-func (d *uciDriver) quit() []byte { return []byte("quit\n") }
+func (d *uciDriver) quit() []byte { return uci.AppendCommand(nil, uci.CmdQuit) }
 
 // handshake: uci → id/option → uciok, then setoption for each option.
 func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string)) error {
-	if err := e.write([]byte("uci\n")); err != nil {
+	if err := e.write(uci.AppendCommand(e.buf[:0], uci.CmdUCI)); err != nil {
 		return err
 	}
 	err := e.await(ctx, e.cfg.Timeout, func(ev Event) bool {
@@ -53,7 +53,8 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 }
 
 func (d *uciDriver) newGame(ctx context.Context, e *Engine, _ Rules, _ string) error {
-	if err := e.write([]byte("ucinewgame\nisready\n")); err != nil {
+	b := uci.AppendCommand(e.buf[:0], uci.CmdUCINewGame)
+	if err := e.write(uci.AppendCommand(b, uci.CmdIsReady)); err != nil {
 		return err
 	}
 	return e.awaitKind(ctx, evReady)
@@ -81,8 +82,11 @@ func (d *uciDriver) think(e *Engine, startFEN string, moves []protocol.Move, clo
 
 func (d *uciDriver) accepted(protocol.Move) {}
 
+// rejects: UCI engines have no way to refuse a move.
+func (d *uciDriver) rejects(string, []protocol.Move) bool { return false }
+
 func (d *uciDriver) settle(ctx context.Context, e *Engine) error {
-	if err := e.write([]byte("stop\n")); err != nil {
+	if err := e.write(uci.AppendCommand(e.buf[:0], uci.CmdStop)); err != nil {
 		return err
 	}
 	return e.awaitKind(ctx, evMove)

@@ -41,14 +41,15 @@ func newXBoardDriver() *xboardDriver {
 
 func (d *xboardDriver) decoder() decoder { return &xboardDecoder{} }
 
-func (d *xboardDriver) quit() []byte { return []byte("quit\n") }
+func (d *xboardDriver) quit() []byte { return xboard.AppendCommand(nil, xboard.CmdQuit) }
 
 // handshake: "xboard", "protover 2", then every feature is answered with
 // accepted or rejected until "done=1". An engine that says "done=0" gets
 // the generous timeout; one that never says done is a protocol 1 engine
 // after two seconds.
 func (d *xboardDriver) handshake(ctx context.Context, e *Engine, warn func(string)) error {
-	if err := e.write([]byte("xboard\nprotover 2\n")); err != nil {
+	b := xboard.AppendCommand(e.buf[:0], xboard.CmdXboard)
+	if err := e.write(xboard.AppendCommandN(b, xboard.CmdProtover, 2)); err != nil {
 		return err
 	}
 	timer := time.NewTimer(protover1Wait)
@@ -58,7 +59,7 @@ func (d *xboardDriver) handshake(ctx context.Context, e *Engine, warn func(strin
 wait:
 	for {
 		select {
-		case ev, ok := <-e.proc.events:
+		case ev, ok := <-e.events():
 			if !ok || ev.Kind == evExit {
 				return errDisconnected
 			}
@@ -70,12 +71,11 @@ wait:
 			done := false
 			for _, f := range msg.Features {
 				ok := d.accept(e, f)
+				answer := xboard.CmdRejected
 				if ok {
-					reply = append(append(reply, "accepted "...), f.Name...)
-				} else {
-					reply = append(append(reply, "rejected "...), f.Name...)
+					answer = xboard.CmdAccepted
 				}
-				reply = append(reply, '\n')
+				reply = xboard.AppendCommandArg(reply, answer, f.Name)
 				if f.Name == "done" {
 					if f.Bool() {
 						done = true
@@ -96,7 +96,7 @@ wait:
 			switch {
 			case waitingForDone:
 				return fmt.Errorf("%w: feature done=0 but no done=1 in %v", errStalled, e.cfg.Timeout)
-			case e.proc.lines.Load() > 0:
+			case e.linesRead() > 0:
 				break wait // protocol 1, or features without done
 			case !silenceExtended:
 				// Not a word yet: a protocol 1 engine may just be slow to
@@ -198,7 +198,8 @@ func (d *xboardDriver) newGame(ctx context.Context, e *Engine, rules Rules, star
 		}
 		d.sanBoard = board
 	}
-	b := append(e.buf[:0], "new\nforce\n"...)
+	b := xboard.AppendCommand(e.buf[:0], xboard.CmdNew)
+	b = xboard.AppendCommand(b, xboard.CmdForce)
 	tc := &e.cfg.TC
 	switch {
 	case tc.HasClock():
@@ -209,7 +210,8 @@ func (d *xboardDriver) newGame(ctx context.Context, e *Engine, rules Rules, star
 	if tc.Depth > 0 {
 		b = xboard.AppendCommandN(b, xboard.CmdSd, tc.Depth)
 	}
-	b = append(b, "post\neasy\n"...)
+	b = xboard.AppendCommand(b, xboard.CmdPost)
+	b = xboard.AppendCommand(b, xboard.CmdEasy)
 	if startFEN != "" {
 		if d.f.setboard {
 			b = xboard.AppendCommandArg(b, xboard.CmdSetboard, startFEN)
@@ -267,7 +269,7 @@ func (d *xboardDriver) think(e *Engine, _ string, moves []protocol.Move, clocks 
 		if clock {
 			b = d.appendClocks(b, clocks, side)
 		}
-		b = append(b, "go\n"...)
+		b = xboard.AppendCommand(b, xboard.CmdGo)
 		d.playing = true
 	}
 	e.buf = b
@@ -278,6 +280,18 @@ func (d *xboardDriver) think(e *Engine, _ string, moves []protocol.Move, clocks 
 func (d *xboardDriver) appendClocks(b []byte, clocks *[2]Clock, side Color) []byte {
 	b = xboard.AppendClock(b, xboard.CmdTime, clocks[side].Remaining())
 	return xboard.AppendClock(b, xboard.CmdOtim, clocks[side.Other()].Remaining())
+}
+
+// rejects: only the last two moves can be the one the engine was just
+// sent; other "Illegal move" replies (GNU Chess says it of commands it does
+// not know) are noise.
+func (d *xboardDriver) rejects(move string, moves []protocol.Move) bool {
+	for i := len(moves) - 1; i >= 0 && i >= len(moves)-2; i-- {
+		if moves[i].String() == move {
+			return true
+		}
+	}
+	return false
 }
 
 func (d *xboardDriver) accepted(m protocol.Move) {
@@ -292,9 +306,9 @@ func (d *xboardDriver) accepted(m protocol.Move) {
 func (d *xboardDriver) settle(ctx context.Context, e *Engine) error {
 	d.playing = false
 	if d.f.sigint {
-		e.proc.signal(syscall.SIGINT)
+		e.interrupt()
 	}
-	if err := e.write([]byte("force\n")); err != nil {
+	if err := e.write(xboard.AppendCommand(e.buf[:0], xboard.CmdForce)); err != nil {
 		return err
 	}
 	return d.sync(ctx, e)

@@ -134,6 +134,12 @@ func parsePosition(sc *scan.Scanner, c *Command) error {
 	return nil
 }
 
+// AppendCommand appends a command that takes no argument ("uci",
+// "isready", "ucinewgame", "stop", "ponderhit", "quit") and a newline.
+func AppendCommand(dst []byte, k CommandKind) []byte {
+	return append(append(dst, commandNames[k]...), '\n')
+}
+
 // AppendPosition appends "position startpos" (fen == "") or "position fen
 // FEN", then " moves m1 m2 ..." when there are moves, and a newline.
 func AppendPosition(dst []byte, fen string, moves []protocol.Move) []byte {
