@@ -112,10 +112,10 @@ func readGzip(r io.Reader, filename string) ([]byte, string, error) {
 
 // readBounded reads r to its end, refusing more than maxSuiteSize bytes or
 // a line longer than maxLineLen as soon as either shows; sizeHint, when
-// known, sizes the buffer (up to 64 MiB: a file's size alone is no reason
+// known, sizes the buffer (up to 8 MiB: a file's size alone is no reason
 // to take more memory before its content is seen).
 func readBounded(r io.Reader, sizeHint int64) ([]byte, error) {
-	buf := bytes.NewBuffer(make([]byte, 0, min(max(sizeHint, 4096), 64<<20)+1))
+	buf := bytes.NewBuffer(make([]byte, 0, min(max(sizeHint, 4096), 8<<20)+1))
 	lr := &lineLimitReader{r: io.LimitReader(r, maxSuiteSize+1), line: 1}
 	if _, err := buf.ReadFrom(lr); err != nil {
 		return nil, err
