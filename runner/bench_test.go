@@ -27,13 +27,13 @@ func BenchmarkMatchStockfishNodes1(b *testing.B) {
 	relay := &RelayStats{}
 	cfg := Config{
 		Engines: []EngineConfig{a, c}, Games: max(b.N, 2), Concurrency: 2,
-		Out: io.Discard, PGNOut: b.TempDir() + "/bench.pgn", Relay: relay,
+		PGNOut: b.TempDir() + "/bench.pgn",
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	cpu := processCPU()
 	b.ResetTimer()
-	if _, err := Run(context.Background(), cfg); err != nil {
+	if _, err := Run(context.Background(), cfg, Options{Out: io.Discard, Relay: relay}); err != nil {
 		b.Fatal(err)
 	}
 	b.StopTimer()

@@ -1,10 +1,6 @@
 package runner
 
-import (
-	"io"
-
-	"github.com/autoplay/autoplay/runner/stats"
-)
+import "github.com/autoplay/autoplay/runner/stats"
 
 // Tournament is how engines are paired.
 type Tournament string
@@ -57,8 +53,4 @@ type Config struct {
 	Event, Site string
 	Quiet       bool // only the final result
 	Verbose     bool // also each game's start and every warning
-
-	Rules Rules       // nil = BitboardRules
-	Out   io.Writer   // progress and results; nil = os.Stdout
-	Relay *RelayStats // when set, per-move relay latencies are gathered here
 }

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -48,12 +49,13 @@ func TestBadSettingsAreRefusedBeforeAnyEngineStarts(t *testing.T) {
 		{"negative concurrency", Config{Games: 2, Concurrency: -1, Engines: []EngineConfig{engine(""), engine("")}}, "concurrency -1"},
 		{"negative maxmoves", Config{Games: 2, MaxMoves: -5, Engines: []EngineConfig{engine(""), engine("")}}, "maxmoves -5"},
 		{"negative report-every", Config{Games: 2, ReportEvery: -1, Engines: []EngineConfig{engine(""), engine("")}}, "report-every -1"},
+		{"newline in the PGN event", Config{Games: 2, Event: "x\"]\n[Result \"1-0", Engines: []EngineConfig{engine(""), engine("")}}, "a PGN tag must not hold a line break"},
 		{"a quintillion games", Config{Games: 1_000_000_000_000_000_000, Engines: []EngineConfig{engine(""), engine("")}}, "at most 10000000 games"},
 		{"games times rounds too many", Config{Games: 1_000_000, Rounds: 1_000, Engines: []EngineConfig{engine(""), engine("")}}, "at most 10000000 games"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			start := time.Now()
-			_, err := Run(context.Background(), tc.cfg)
+			_, err := Run(context.Background(), tc.cfg, Options{Out: io.Discard})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want %q", err, tc.want)
 			}
@@ -80,7 +82,7 @@ func TestUnwritablePGNIsNamedAndLeavesNoState(t *testing.T) {
 	pgnPath := filepath.Join(blocker, "games.pgn") // a directory that is a file
 	e := DefaultEngineConfig()
 	e.Cmd, e.Name, e.TC.Nodes = "/bin/false", "e", 1
-	_, err := Run(context.Background(), Config{Games: 2, PGNOut: pgnPath, Engines: []EngineConfig{e, e}})
+	_, err := Run(context.Background(), Config{Games: 2, PGNOut: pgnPath, Engines: []EngineConfig{e, e}}, Options{Out: io.Discard})
 	if err == nil || !strings.Contains(err.Error(), "pgnout "+pgnPath) || strings.Contains(err.Error(), ".state") {
 		t.Fatalf("error %v, want one naming pgnout %s", err, pgnPath)
 	}

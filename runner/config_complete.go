@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 )
 
 // MaxGames bounds the games of one run: the schedule is laid out in full
@@ -38,11 +39,10 @@ func (c *Config) complete() error {
 	case c.ReportEvery < 0:
 		return fmt.Errorf("report-every %d: must be 0 (only at the end) or more", c.ReportEvery)
 	}
-	if c.Rules == nil {
-		c.Rules = BitboardRules{}
-	}
-	if c.Out == nil {
-		c.Out = os.Stdout
+	for _, tag := range []struct{ name, value string }{{"event", c.Event}, {"site", c.Site}} {
+		if strings.ContainsAny(tag.value, "\r\n\x00") {
+			return fmt.Errorf("%s %q: a PGN tag must not hold a line break or NUL", tag.name, tag.value)
+		}
 	}
 	if c.Event == "" {
 		c.Event = "autoplay " + string(c.Type)

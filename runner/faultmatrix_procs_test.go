@@ -114,8 +114,8 @@ func TestStopScoresNothingAfterIt(t *testing.T) {
 			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-mode=slow arg=-delay=50ms tc=30+1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 tc=30+1"),
 		},
-		Games: 4, Out: &out, PGNOut: pgnPath, Verbose: true,
-	})
+		Games: 4, PGNOut: pgnPath, Verbose: true,
+	}, Options{Out: &out})
 	cancel()
 	if err != nil {
 		t.Fatalf("a stop is not an error: %v", err)

@@ -85,11 +85,10 @@ func runMatch(t *testing.T, cfg Config) matchRun {
 func runMatchCtx(t *testing.T, ctx context.Context, cfg Config) matchRun {
 	t.Helper()
 	var out syncBuffer
-	cfg.Out = &out
 	if cfg.PGNOut == "" {
 		cfg.PGNOut = filepath.Join(t.TempDir(), "games.pgn")
 	}
-	res, err := Run(ctx, cfg)
+	res, err := Run(ctx, cfg, Options{Out: &out})
 	run := matchRun{res: res, err: err, out: out.String()}
 	if b, rerr := os.ReadFile(cfg.PGNOut); rerr == nil {
 		run.pgn = string(b)

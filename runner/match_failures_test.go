@@ -183,8 +183,8 @@ func TestMissingEngineProgramIsAnError(t *testing.T) {
 			engineSpec(t, "cmd=/nonexistent/engine name=ghost nodes=1"),
 			engineSpec(t, "cmd=/nonexistent/engine2 name=ghost2 nodes=1"),
 		},
-		Games: 2, Out: &syncBuffer{},
-	})
+		Games: 2,
+	}, Options{Out: &syncBuffer{}})
 	if err == nil || !strings.Contains(err.Error(), "engine ghost: cannot start /nonexistent/engine") {
 		t.Fatalf("error = %v", err)
 	}

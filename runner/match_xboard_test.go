@@ -114,8 +114,8 @@ func TestGnuchessXBoardOverPipesIsReportedStalled(t *testing.T) {
 			engineSpec(t, "cmd="+gnuchessPath+" arg=--xboard proto=xboard name=gnu tc=2+0.02 timeout=3"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
 		},
-		Games: 2, Out: &out, PGNOut: pgnPath,
-	})
+		Games: 2, PGNOut: pgnPath,
+	}, Options{Out: &out})
 	// Usually it says nothing at all and the handshake stalls. On a busy
 	// machine a line of it may slip out first (it is block-buffered), so
 	// that it passes for a protocol 1 engine and stalls in the game
@@ -242,8 +242,8 @@ func TestXBoardEngineThatNeverSendsDoneStalls(t *testing.T) {
 			engineSpec(t, "cmd="+misengine(t)+" name=mis proto=xboard arg=-xboard arg=-mode=donezero tc=2 timeout=1"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2"),
 		},
-		Games: 2, Out: &syncBuffer{},
-	})
+		Games: 2,
+	}, Options{Out: &syncBuffer{}})
 	if err == nil || !strings.Contains(err.Error(), "engine mis: handshake: connection stalls: feature done=0 but no done=1") {
 		t.Fatalf("error = %v", err)
 	}

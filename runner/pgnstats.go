@@ -48,7 +48,7 @@ func StatsFromPGN(paths []string, sprt *stats.SPRT, out io.Writer) (*Result, err
 		return ga.order < gb.order
 	})
 	// Engines in order of first appearance; the first is the first engine.
-	cfg := &Config{Type: TypeMatch, Out: out, SPRT: sprt}
+	cfg := &Config{Type: TypeMatch, SPRT: sprt}
 	index := map[string]int{}
 	for _, g := range games {
 		for _, name := range [2]string{g.White, g.Black} {
@@ -88,6 +88,6 @@ func StatsFromPGN(paths []string, sprt *stats.SPRT, out io.Writer) (*Result, err
 		culprit, fail := failureFromEnding(g.Ending)
 		res.add(sg, outcome, culprit, fail)
 	}
-	newReporter(cfg, res).final(res)
+	newReporter(cfg, res, out).final(res)
 	return res, nil
 }

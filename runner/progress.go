@@ -25,9 +25,9 @@ type reporter struct {
 	lastLine bool
 }
 
-func newReporter(c *Config, res *Result) *reporter {
-	r := &reporter{w: c.Out, cfg: c, res: res, begun: time.Now()}
-	if f, ok := c.Out.(*os.File); ok && !c.Quiet {
+func newReporter(c *Config, res *Result, w io.Writer) *reporter {
+	r := &reporter{w: w, cfg: c, res: res, begun: time.Now()}
+	if f, ok := w.(*os.File); ok && !c.Quiet {
 		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
 			r.live = true
 		}

@@ -17,6 +17,7 @@ type run struct {
 	cfg      *Config
 	log      *IOLog
 	out      *reporter
+	relay    *RelayStats
 	picker   *openingPicker
 	schedule []scheduledGame
 
@@ -33,7 +34,7 @@ type run struct {
 // resumes: games already in the PGN are counted, not replayed. When ctx is
 // cancelled, running games are abandoned (not recorded), engines are quit
 // and reaped, and the result so far is returned with Interrupted set.
-func Run(ctx context.Context, cfg Config) (*Result, error) {
+func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	if err := cfg.complete(); err != nil {
 		return nil, err
 	}
@@ -41,14 +42,17 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &run{cfg: &cfg, picker: picker, stop: make(chan struct{}), failedStarts: map[int]int{}}
+	r := &run{cfg: &cfg, picker: picker, relay: opt.Relay, stop: make(chan struct{}), failedStarts: map[int]int{}}
 	r.schedule = buildSchedule(&cfg, picker)
 	if err := picker.check(r.schedule); err != nil {
 		return nil, err
 	}
 	res := newResult(&cfg, len(r.schedule))
 	res.OpeningsSkipped = picker.skipped
-	r.out = newReporter(&cfg, res)
+	if opt.Out == nil {
+		opt.Out = os.Stdout
+	}
+	r.out = newReporter(&cfg, res, opt.Out)
 	if picker.skipped > 0 {
 		r.out.warn(fmt.Sprintf("openings: left out %d bad openings of %s (policy=skip); the first: %v", picker.skipped, cfg.Openings.File, picker.whySkip))
 	}
@@ -61,6 +65,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 		return nil, err
 	}
 	defer outs.close()
+	if cfg.LogFile != "" {
+		f, err := os.Create(cfg.LogFile)
+		if err != nil {
+			return nil, fmt.Errorf("log: %w", err)
+		}
+		defer f.Close()
+		r.log = NewIOLog(f)
+		defer r.log.Flush()
+	}
 	rebuild := func(games, rounds int) []scheduledGame {
 		other := cfg
 		other.Games, other.Rounds = games, rounds
@@ -72,15 +85,6 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	if len(done) > 0 {
 		r.out.resumed(res)
-	}
-	if cfg.LogFile != "" {
-		f, err := os.Create(cfg.LogFile)
-		if err != nil {
-			return nil, fmt.Errorf("log: %w", err)
-		}
-		defer f.Close()
-		r.log = NewIOLog(f)
-		defer r.log.Flush()
 	}
 
 	todo := make([]scheduledGame, 0, len(r.schedule)-len(done))
@@ -147,8 +151,8 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	<-scheduled
 	res.Interrupted = ctx.Err() != nil
 	r.out.final(res)
-	if cfg.Relay != nil {
-		r.out.relay(cfg.Relay, processCPU()-cpuAtStart)
+	if opt.Relay != nil {
+		r.out.relay(opt.Relay, processCPU()-cpuAtStart)
 	}
 	state := "finished"
 	switch {
@@ -225,13 +229,13 @@ func (r *run) work(ctx context.Context, engines map[int]*Engine, jobs <-chan sch
 			number:   g.number,
 			opening:  opening,
 			players:  [2]*Engine{engines[g.white], engines[g.black]},
-			rules:    r.cfg.Rules,
+			rules:    rules,
 			maxMoves: r.cfg.MaxMoves,
 			adjudicator: adjudicator{
 				draw:   r.cfg.Draw,
 				resign: r.cfg.Resign,
 			},
-			relay: r.cfg.Relay,
+			relay: r.relay,
 		}
 		r.out.started(g.number, len(r.schedule), setup.players[White].Name(), setup.players[Black].Name())
 		rec, err := playGame(ctx, &setup)
@@ -345,7 +349,7 @@ func (r *run) notStarted(g scheduledGame, i int, err error) *GameRecord {
 	}
 	rec.end = failsToStart(c, err)
 	rec.Outcome, rec.Termination, rec.Ending = rec.end.outcome, rec.end.termination, rec.end.text
-	board, berr := r.cfg.Rules.NewBoard(opening.FEN)
+	board, berr := rules.NewBoard(opening.FEN)
 	if berr == nil {
 		for _, m := range opening.Moves {
 			if _, err := board.Play(m); err != nil {
@@ -415,7 +419,7 @@ func (o *outputs) close() {
 // to the EPD file, before it is reported.
 func (o *outputs) record(rec *GameRecord, c *Config) error {
 	if o.pgn != nil {
-		g, err := rec.PGN(c.Rules, c.Event, c.Site)
+		g, err := rec.PGN(rules, c.Event, c.Site)
 		if err != nil {
 			return err
 		}

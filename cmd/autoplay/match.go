@@ -52,13 +52,14 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 			if err := runner.ApplyAdjudicationSpecs(&cfg, sprtSpec, drawSpec, resignSpec); err != nil {
 				return err
 			}
+			var opt runner.Options
 			if showRunnerStats {
-				cfg.Relay = &runner.RelayStats{}
+				opt.Relay = &runner.RelayStats{}
 			}
 			oneProcessor()
 			ctx, stop := interruptible()
 			defer stop()
-			return outcome(runner.Run(ctx, cfg))
+			return outcome(runner.Run(ctx, cfg, opt))
 		},
 	}
 	f := cmd.Flags()

@@ -39,13 +39,14 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 			}
 			cfg.Quiet = cfg.Quiet || quiet
 			cfg.Verbose = (cfg.Verbose || verbose) && !cfg.Quiet
+			var opt runner.Options
 			if showRunnerStats {
-				cfg.Relay = &runner.RelayStats{}
+				opt.Relay = &runner.RelayStats{}
 			}
 			oneProcessor()
 			ctx, stop := interruptible()
 			defer stop()
-			return outcome(runner.Run(ctx, *cfg))
+			return outcome(runner.Run(ctx, *cfg, opt))
 		},
 	}
 	f := cmd.Flags()

@@ -1,0 +1,13 @@
+package runner
+
+import "io"
+
+// Options are what a run uses but does not decide: they are no part of the
+// config, nor of the fingerprint that ties a PGN to it.
+type Options struct {
+	Out   io.Writer   // progress and results; nil = os.Stdout
+	Relay *RelayStats // when set, per-move relay latencies are gathered here
+}
+
+// rules is the chess core the runner plays by.
+var rules Rules = BitboardRules{}
