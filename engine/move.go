@@ -112,11 +112,23 @@ func (p *Position) ParseUCI(s string) (Move, bool) {
 // FromProtocol finds the legal move that pm denotes in p. An exact match wins;
 // a castle written as the king's step (e1g1) is the fallback, so a Chess960
 // king move like b1c1 is not mistaken for castling.
+//
+// A move a board marked as castling (protocol.Move.Castling) is castling and
+// nothing else, whatever squares its text names.
 func (p *Position) FromProtocol(pm protocol.Move) (Move, bool) {
 	var ml MoveList
 	p.GenerateLegal(&ml)
-	var buf [8]byte
+	var buf, rook [8]byte
 	b := pm.Bytes()
+	if pm.IsCastling() {
+		kr := pm.AppendKingTakesRook(rook[:0])
+		for _, m := range ml.Moves() {
+			if m.IsCastle() && string(m.AppendUCI(buf[:0], true)) == string(kr) {
+				return m, true
+			}
+		}
+		return NoMove, false
+	}
 	var plainCastle Move
 	for _, m := range ml.Moves() {
 		if m.IsCastle() {

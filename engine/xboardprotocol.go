@@ -59,7 +59,19 @@ func (x *XBoard) ParseLine(line string, dst []Command) ([]Command, error) {
 		x.wanted = 0
 		x.game, x.startFEN, x.moves = NewPosition(), StartFEN, x.moves[:0]
 		x.force, x.engineSide, x.st, x.sd = false, Black, 0, 0
-		dst = append(dst, Command{Kind: CmdStop}, Command{Kind: CmdNewGame}, x.position())
+		// A new game is standard chess until a variant command says otherwise.
+		dst = append(dst, Command{Kind: CmdStop}, Command{Kind: CmdNewGame},
+			Command{Kind: CmdSetOption, Name: "UCI_Chess960", Value: "false"}, x.position())
+	case xboard.CmdVariant:
+		switch c.Name {
+		case "fischerandom":
+			// Castling moves go out king-takes-rook; in, any form is read.
+			dst = append(dst, Command{Kind: CmdSetOption, Name: "UCI_Chess960", Value: "true"})
+		case "normal":
+			dst = append(dst, Command{Kind: CmdSetOption, Name: "UCI_Chess960", Value: "false"})
+		default:
+			return append(dst, report(Reply{Kind: ReplyUnknownCommand, Text: strings.TrimSpace(line)})), nil
+		}
 	case xboard.CmdQuit:
 		dst = append(dst, Command{Kind: CmdQuit})
 	case xboard.CmdForce, xboard.CmdResult:
@@ -192,6 +204,7 @@ func (x *XBoard) AppendReply(dst []byte, r *Reply) []byte {
 			xboard.Feature{Name: "analyze", Value: "0"},
 			xboard.Feature{Name: "colors", Value: "0"},
 			xboard.Feature{Name: "memory", Value: "1"},
+			xboard.Feature{Name: "variants", Value: "normal,fischerandom"},
 			xboard.Feature{Name: "done", Value: "1"})
 	case ReplyReady:
 		dst = xboard.AppendPong(dst, r.N)

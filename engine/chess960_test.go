@@ -1,0 +1,48 @@
+package engine
+
+import "testing"
+
+// The standard numbering: the published arrays of a few numbers, and every
+// number gives a legal array (bishops on both colours, the king between
+// the rooks) that parses as a Chess960 position with 4 castling rights.
+func TestChess960ArraysFollowTheStandardNumbering(t *testing.T) {
+	for n, want := range map[int]string{0: "BBQNNRKR", 518: "RNBQKBNR", 959: "RKRNNQBB", 1: "BQNBNRKR", 2: "BQNNRBKR"} {
+		if got := Chess960Array(n); got != want {
+			t.Errorf("array %d = %s, want %s", n, got, want)
+		}
+	}
+	seen := map[string]bool{}
+	for n := range 960 {
+		a := Chess960Array(n)
+		seen[a] = true
+		var bishops [2]int
+		rooks, king := 0, false
+		for f := range 8 {
+			switch a[f] {
+			case 'B':
+				bishops[f%2]++
+			case 'R':
+				if rooks == 1 && !king {
+					t.Errorf("array %d %s: king not between the rooks", n, a)
+				}
+				rooks++
+			case 'K':
+				king = true
+			}
+		}
+		if bishops != [2]int{1, 1} {
+			t.Errorf("array %d %s: bishops on one colour", n, a)
+		}
+		fen := Chess960FEN(n, (n*7)%960)
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		if got := p.FEN(); got != fen {
+			t.Errorf("FEN round trip: %s -> %s", fen, got)
+		}
+	}
+	if len(seen) != 960 {
+		t.Errorf("%d distinct arrays, want 960", len(seen))
+	}
+}
