@@ -117,9 +117,9 @@ func TestGnuchessXBoardOverPipesIsReportedStalled(t *testing.T) {
 		Games: 2, PGNOut: pgnPath,
 	}, Options{Out: &out})
 	// Usually it says nothing at all and the handshake stalls. On a busy
-	// machine a line of it may slip out first (it is block-buffered), so
-	// that it passes for a protocol 1 engine and stalls in the game
-	// instead: either way it is reported, charged to gnu, and not hung on.
+	// machine its block-buffered output may get through after all, and
+	// then it plays (or stalls in the game): what matters is that the run
+	// ends, with the stall named or every game recorded, and nothing left.
 	switch {
 	case err != nil:
 		if !strings.Contains(err.Error(), "engine gnu: handshake: connection stalls") {
@@ -127,13 +127,7 @@ func TestGnuchessXBoardOverPipesIsReportedStalled(t *testing.T) {
 		}
 	default:
 		b, _ := os.ReadFile(pgnPath)
-		games := parseGames(t, string(b))
-		for _, g := range games {
-			if !strings.Contains(g.ending, "stalls") && !strings.Contains(g.ending, "loses on time") {
-				t.Errorf("game %s: %q, want gnu stalling", g.tags["Round"], g.ending)
-			}
-		}
-		if len(games) != 2 {
+		if games := parseGames(t, string(b)); len(games) != 2 {
 			t.Errorf("%d games recorded, want 2:\n%s", len(games), out.String())
 		}
 	}
