@@ -41,6 +41,7 @@ type Config struct {
 	Concurrency int
 	Openings    OpeningsConfig
 	Seed        uint64
+	Variant     Variant // "" = standard
 	PGNOut      string // finished games are appended here (and a run resumes from it)
 	EPDOut      string // final positions, one EPD line per game
 	JSONOut     string // full results, rewritten atomically after every game

@@ -50,6 +50,17 @@ func (c *Config) complete() error {
 	if c.Site == "" {
 		c.Site = "?"
 	}
+	variant, err := ParseVariant(string(c.Variant))
+	if err != nil {
+		return err
+	}
+	c.Variant = variant
+	if c.Variant == Chess960 && c.Openings.File == "" && c.Openings.Random == "" {
+		c.Openings.Random = RandomFRC // a fresh array for every pair, from the seed
+	}
+	if c.Openings.Random != "" && c.Variant != Chess960 {
+		return fmt.Errorf("openings %s=random: Chess960 start positions need --variant fischerandom", c.Openings.Random)
+	}
 	switch c.Type {
 	case TypeMatch:
 		if len(c.Engines) != 2 {
@@ -79,6 +90,7 @@ func (c *Config) complete() error {
 		if e.Name == "" {
 			e.Name = defaultEngineName(e)
 		}
+		e.Variant = c.Variant
 		if err := e.Validate(); err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"syscall"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 var (
 	errStalled      = errors.New("connection stalls")
 	errDisconnected = errors.New("disconnects")
+	errCannotPlay   = errors.New("cannot play this run")
 )
 
 // quitGrace is how long an engine gets to exit after "quit" before it is killed.
@@ -164,6 +166,20 @@ func (e *Engine) needsRestart(policy Restart) bool {
 		return false
 	}
 	return e.failed
+}
+
+// declares reports whether the engine declared the option name (UCI option
+// names are compared without regard to case).
+func (e *Engine) declares(name string) bool {
+	if e.declared[name] {
+		return true
+	}
+	for d := range e.declared {
+		if strings.EqualFold(d, name) {
+			return true
+		}
+	}
+	return false
 }
 
 // events is the engine's output, decoded by its driver; it is closed after

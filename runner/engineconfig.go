@@ -41,6 +41,7 @@ type EngineConfig struct {
 	TimeMargin time.Duration // grace past the budget before a time forfeit
 	Timeout    time.Duration // how long to wait for the handshake, isready, or a move without a clock
 	Restart    Restart
+	Variant    Variant // the run's, set when the run's config is completed
 }
 
 // Default timings: generous enough for a loaded machine, short enough that a

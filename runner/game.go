@@ -31,6 +31,7 @@ type GameRecord struct {
 	Started     time.Time
 	Duration    time.Duration
 	Opening     string // where the opening came from
+	Variant     Variant
 	FinalFEN    string
 	game        scheduledGame
 	end         ending
@@ -55,7 +56,7 @@ func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
 		Number: s.number, White: s.players[White].Name(), Black: s.players[Black].Name(),
 		StartFEN: s.opening.FEN, Started: time.Now(), Opening: s.opening.Source,
 		TimeControl: [2]TimeControl{s.players[White].cfg.TC, s.players[Black].cfg.TC},
-		Plies:       make([]Ply, 0, 256),
+		Plies:       make([]Ply, 0, 256), Variant: s.players[White].cfg.Variant,
 	}
 	board, err := s.rules.NewBoard(s.opening.FEN)
 	if err != nil {

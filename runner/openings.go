@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/autoplay/autoplay/engine"
 	"github.com/autoplay/autoplay/pgn"
 )
 
@@ -16,8 +17,17 @@ type OpeningsConfig struct {
 	Order  string // "sequential" (default) or "random"
 	Plies  int    // PGN openings: play at most this many plies (0 = all)
 	Start  int    // 1-based index of the first opening (sequential order)
-	Policy string // "fail" (default): a bad opening the run would play is an error; "skip": bad ones are left out
+	Policy string `json:",omitempty"` // "fail" (default): a bad opening the run would play is an error; "skip": bad ones are left out
+	// Random draws Chess960 start positions instead of a file: "frc" (one
+	// array for both sides) or "dfrc" (Double Chess960, an array each).
+	Random string `json:",omitempty"`
 }
+
+// Random start positions.
+const (
+	RandomFRC  = "frc"
+	RandomDFRC = "dfrc"
+)
 
 // Opening policies.
 const (
@@ -47,6 +57,11 @@ func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
 				return oc, fmt.Errorf("openings: order=%s: must be sequential or random", value)
 			}
 			oc.Order = value
+		case "frc", "dfrc":
+			if value != "random" {
+				return oc, fmt.Errorf("openings: %s=%s: only %s=random (start positions drawn from the seed)", key, value, key)
+			}
+			oc.Random = key
 		case "policy":
 			if value != PolicyFail && value != PolicySkip {
 				return oc, fmt.Errorf("openings: policy=%s: must be fail or skip", value)
@@ -63,11 +78,14 @@ func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
 				oc.Start = n
 			}
 		default:
-			return oc, fmt.Errorf("openings: unknown key %q (known: file format order plies start policy)", key)
+			return oc, fmt.Errorf("openings: unknown key %q (known: file format order plies start policy frc dfrc)", key)
 		}
 	}
-	if oc.File == "" {
-		return oc, fmt.Errorf("openings: missing file=")
+	switch {
+	case oc.File == "" && oc.Random == "":
+		return oc, fmt.Errorf("openings: missing file= (or frc=random, dfrc=random)")
+	case oc.File != "" && oc.Random != "":
+		return oc, fmt.Errorf("openings: file= and %s=random exclude each other", oc.Random)
 	}
 	return oc, nil
 }
@@ -76,6 +94,8 @@ func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
 // seed and config always give the same sequence.
 type openingPicker struct {
 	suite   *pgn.Suite
+	random  string // RandomFRC or RandomDFRC: start positions drawn, no suite
+	variant Variant
 	skipped int   // bad openings left out under policy=skip
 	whySkip error // why the first was
 	order   string
@@ -85,9 +105,10 @@ type openingPicker struct {
 	start   int
 }
 
-func newOpeningPicker(oc OpeningsConfig, seed uint64) (*openingPicker, error) {
+func newOpeningPicker(oc OpeningsConfig, seed uint64, variant Variant) (*openingPicker, error) {
 	if oc.File == "" {
-		return &openingPicker{}, nil
+		p := &openingPicker{random: oc.Random, variant: variant, seed: seed}
+		return p.fresh(), nil
 	}
 	format, err := pgn.ParseFormat(oc.Format)
 	if err != nil {
@@ -108,14 +129,15 @@ func newOpeningPicker(oc OpeningsConfig, seed uint64) (*openingPicker, error) {
 			return nil, fmt.Errorf("openings: %s has no valid openings (the first problem: %v)", oc.File, whySkip)
 		}
 	}
-	p := &openingPicker{suite: suite, order: oc.Order, seed: seed, start: oc.Start}
+	p := &openingPicker{suite: suite, variant: variant, order: oc.Order, seed: seed, start: oc.Start}
 	p = p.fresh()
 	p.skipped, p.whySkip = skipped, whySkip
 	return p, nil
 }
 
 // check refuses a schedule that would play an opening that is not a legal
-// start: every opening it draws is parsed and checked before the first game.
+// start: every opening it draws is parsed and checked before the first game,
+// the variant's rules included (a Chess960 position in a standard run).
 func (p *openingPicker) check(schedule []scheduledGame) error {
 	if p.suite == nil {
 		return nil
@@ -131,29 +153,54 @@ func (p *openingPicker) check(schedule []scheduledGame) error {
 	if err := p.suite.Check(indices); err != nil {
 		return fmt.Errorf("openings: %w (policy=skip leaves bad openings out)", err)
 	}
+	if p.variant == Chess960 {
+		return nil
+	}
+	for _, i := range indices {
+		o, _ := p.suite.Opening(i)
+		if isChess960(o.FEN) {
+			return fmt.Errorf("openings: %s: %q is a Chess960 position (castling with a king or rook off its standard square, or by file letters): give --variant fischerandom (variant: fischerandom in YAML)", o.Source, o.FEN)
+		}
+	}
 	return nil
+}
+
+// isChess960 reports whether a FEN's castling rights need Chess960 rules:
+// file letters in the castling field, or a castling king or rook off the
+// standard squares.
+func isChess960(fen string) bool {
+	if fen == "" {
+		return false
+	}
+	if f := strings.Fields(fen); len(f) > 2 && strings.Trim(f[2], "KQkq-") != "" {
+		return true
+	}
+	pos, err := engine.ParseFEN(fen)
+	return err == nil && pos.Chess960()
 }
 
 // fresh is a picker at the start of the sequence p hands out, over the same suite.
 func (p *openingPicker) fresh() *openingPicker {
-	if p.suite == nil {
-		return &openingPicker{}
-	}
-	q := &openingPicker{suite: p.suite, order: p.order, seed: p.seed, start: p.start,
+	q := &openingPicker{suite: p.suite, random: p.random, variant: p.variant, order: p.order, seed: p.seed, start: p.start,
 		rng: rand.New(rand.NewPCG(p.seed, 0x6f70656e))}
-	if p.start > 0 {
+	if p.suite != nil && p.start > 0 {
 		q.cursor = (p.start - 1) % p.suite.Len()
 	}
 	return q
 }
 
-// next returns the index of the opening for the next game pair, or -1 for
-// the standard initial position when no suite is used.
+// next returns the index of the opening for the next game pair: into the
+// suite, a Chess960 array number (or white*960+black for Double Chess960),
+// or -1 for the standard initial position.
 func (p *openingPicker) next() int {
-	if p.suite == nil {
+	switch {
+	case p.random == RandomFRC:
+		return p.rng.IntN(960)
+	case p.random == RandomDFRC:
+		return p.rng.IntN(960 * 960)
+	case p.suite == nil:
 		return -1
-	}
-	if p.order == "random" {
+	case p.order == "random":
 		return p.rng.IntN(p.suite.Len())
 	}
 	i := p.cursor
@@ -161,9 +208,15 @@ func (p *openingPicker) next() int {
 	return i
 }
 
-// opening parses the opening at index i (from next).
+// opening gives the opening at index i (from next).
 func (p *openingPicker) opening(i int) (pgn.Opening, error) {
-	if i < 0 {
+	switch {
+	case p.random == RandomFRC:
+		return pgn.Opening{FEN: engine.Chess960FEN(i, i), Source: "frc:" + strconv.Itoa(i)}, nil
+	case p.random == RandomDFRC:
+		white, black := i/960, i%960
+		return pgn.Opening{FEN: engine.Chess960FEN(white, black), Source: "dfrc:" + strconv.Itoa(white) + "/" + strconv.Itoa(black)}, nil
+	case i < 0:
 		return pgn.Opening{Source: "startpos"}, nil
 	}
 	return p.suite.Opening(i)

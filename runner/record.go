@@ -47,6 +47,9 @@ func (r *GameRecord) PGN(rules Rules, event, site string) (*pgn.Game, error) {
 		{Name: "Black", Value: r.Black},
 		{Name: "Result", Value: r.Outcome.String()},
 	}
+	if name := r.Variant.PGNName(); name != "" {
+		g.Tags = append(g.Tags, pgn.Tag{Name: "Variant", Value: name})
+	}
 	if tc != "" {
 		g.Tags = append(g.Tags, pgn.Tag{Name: "TimeControl", Value: tc})
 	} else {

@@ -52,10 +52,14 @@ func (c *Config) fingerprintWith(counts bool) string {
 		MaxMoves             int
 		Draw                 *DrawAdjudication
 		Resign               *ResignAdjudication
+		Variant              Variant `json:",omitempty"` // "" for standard: older state files stay valid
 	}{Type: c.Type, Seeds: c.Seeds, Openings: c.Openings,
 		Seed: c.Seed, MaxMoves: c.MaxMoves, Draw: c.Draw, Resign: c.Resign}
 	if counts {
 		key.Rounds, key.Games = c.Rounds, c.Games
+	}
+	if c.Variant != Standard {
+		key.Variant = c.Variant
 	}
 	for _, e := range c.Engines {
 		key.Engines = append(key.Engines, engineKey{e.Name, e.Cmd, e.Dir, e.Args, e.Proto, e.Options, e.TC})

@@ -38,7 +38,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	if err := cfg.complete(); err != nil {
 		return nil, err
 	}
-	picker, err := newOpeningPicker(cfg.Openings, cfg.Seed)
+	picker, err := newOpeningPicker(cfg.Openings, cfg.Seed, cfg.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -340,7 +340,7 @@ func (r *run) notStarted(g scheduledGame, i int, err error) *GameRecord {
 	opening, _ := r.picker.opening(g.opening)
 	rec := &GameRecord{
 		Number: g.number, White: r.cfg.Engines[g.white].Name, Black: r.cfg.Engines[g.black].Name,
-		StartFEN: opening.FEN, Opening: opening.Source, Started: time.Now(),
+		StartFEN: opening.FEN, Opening: opening.Source, Started: time.Now(), Variant: r.cfg.Variant,
 		TimeControl: [2]TimeControl{r.cfg.Engines[g.white].TC, r.cfg.Engines[g.black].TC},
 		game:        g,
 	}

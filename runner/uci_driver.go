@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -40,14 +41,26 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 	if err != nil {
 		return err
 	}
+	chess960 := e.cfg.Variant == Chess960
+	if chess960 && !e.declares("UCI_Chess960") {
+		return fmt.Errorf("%w: it does not declare the UCI_Chess960 option, so it cannot play Chess960", errCannotPlay)
+	}
 	for _, opt := range e.cfg.Options {
 		if strings.EqualFold(opt.Name, "UCI_Chess960") {
+			if chess960 {
+				continue // the variant decides it
+			}
 			d.kingTakesRook = strings.EqualFold(opt.Value, "true")
 		}
 		e.warnUndeclared(warn, opt)
 		if err := e.write(uci.AppendSetOption(e.buf[:0], opt.Name, opt.Value)); err != nil {
 			return err
 		}
+	}
+	if chess960 {
+		// Castling is king-takes-rook both ways once this is set.
+		d.kingTakesRook = true
+		return e.write(uci.AppendSetOption(e.buf[:0], "UCI_Chess960", "true"))
 	}
 	return nil
 }

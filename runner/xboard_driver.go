@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -32,6 +33,7 @@ type xboardDriver struct {
 // with the protocol's defaults for engines that do not say.
 type xboardFeatures struct {
 	ping, setboard, usermove, san, time, sigint, reuse, memory, smp bool
+	variants                                                        []string // feature variants="normal,fischerandom,..."
 }
 
 func newXBoardDriver() *xboardDriver {
@@ -111,6 +113,9 @@ wait:
 		}
 	}
 	e.reuse = d.f.reuse
+	if e.cfg.Variant == Chess960 && !slices.Contains(d.f.variants, "fischerandom") {
+		return fmt.Errorf("%w: its feature variants does not list fischerandom, so it cannot play Chess960", errCannotPlay)
+	}
 	return d.setOptions(e, warn)
 }
 
@@ -134,7 +139,9 @@ func (d *xboardDriver) accept(e *Engine, f xboard.Feature) bool {
 		if on {
 			e.signalBeforeKill(syscall.SIGTERM)
 		}
-	case "draw", "analyze", "variants", "name", "nps", "pause", "debug", "done", "playother", "ics", "exclude", "setscore", "highlight":
+	case "variants":
+		d.f.variants = strings.Split(f.Value, ",")
+	case "draw", "analyze", "name", "nps", "pause", "debug", "done", "playother", "ics", "exclude", "setscore", "highlight":
 	case "reuse":
 		d.f.reuse = on
 	case "memory":
@@ -199,6 +206,9 @@ func (d *xboardDriver) newGame(ctx context.Context, e *Engine, rules Rules, star
 		d.sanBoard = board
 	}
 	b := xboard.AppendCommand(e.buf[:0], xboard.CmdNew)
+	if e.cfg.Variant == Chess960 {
+		b = xboard.AppendCommandArg(b, xboard.CmdVariant, string(Chess960))
+	}
 	b = xboard.AppendCommand(b, xboard.CmdForce)
 	tc := &e.cfg.TC
 	switch {
@@ -260,6 +270,10 @@ func (d *xboardDriver) think(e *Engine, _ string, moves []protocol.Move, clocks 
 			}
 			d.sanBoard.Play(m)
 			b = xboard.AppendUserMoveText(b, san, d.f.usermove)
+		} else if m.IsCastling() && e.cfg.Variant == Chess960 {
+			// Chess960 castling in coordinates is king-takes-rook, as in UCI.
+			var text [8]byte
+			b = xboard.AppendUserMoveText(b, string(m.AppendKingTakesRook(text[:0])), d.f.usermove)
 		} else {
 			b = xboard.AppendUserMove(b, m, d.f.usermove)
 		}

@@ -101,12 +101,12 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 
 // The keys known at each level, in the order the documentation gives them.
 var (
-	topKeys = []string{"event", "site", "type", "seeds", "rounds", "games", "concurrency", "seed",
+	topKeys = []string{"event", "site", "type", "variant", "seeds", "rounds", "games", "concurrency", "seed",
 		"report_every", "pgnout", "epdout", "json", "log", "maxmoves", "quiet", "verbose",
 		"openings", "each", "engines", "adjudication", "sprt"}
 	engineKeys = []string{"name", "cmd", "args", "dir", "proto", "options", "tc", "st", "nodes",
 		"depth", "timemargin", "timeout", "restart"}
-	openingsKeys     = []string{"file", "format", "order", "plies", "start", "policy"}
+	openingsKeys     = []string{"file", "format", "order", "plies", "start", "policy", "random"}
 	adjudicationKeys = []string{"draw", "resign"}
 	drawKeys         = []string{"movenumber", "movecount", "score"}
 	resignKeys       = []string{"movecount", "score", "twosided"}
@@ -399,6 +399,15 @@ func (p *configParser) config(root *yaml.Node) *Config {
 
 // settings reads the plain top-level values.
 func (p *configParser) settings(top yamlMap, cfg *Config) {
+	if n, ok := top.get("variant"); ok {
+		if s, ok := p.scalar(n, "variant", "standard or fischerandom"); ok {
+			v, err := ParseVariant(s)
+			if err != nil {
+				p.add(resolveAlias(n), "variant", err)
+			}
+			cfg.Variant = v
+		}
+	}
 	for key, dst := range map[string]*string{"event": &cfg.Event, "site": &cfg.Site} {
 		if n, ok := top.get(key); ok {
 			if s, ok := p.scalar(n, key, "a string"); ok {
@@ -491,8 +500,8 @@ func (p *configParser) openings(n *yaml.Node, path string) OpeningsConfig {
 				p.add(resolveAlias(v), m.sub("file"), err)
 			}
 		}
-	} else {
-		p.errorf(m.node, path, "missing file")
+	} else if _, random := m.get("random"); !random {
+		p.errorf(m.node, path, "missing file (or random: frc|dfrc)")
 	}
 	if v, ok := m.get("format"); ok {
 		if s, ok := p.scalar(v, m.sub("format"), "epd or pgn"); ok {
@@ -515,6 +524,14 @@ func (p *configParser) openings(n *yaml.Node, path string) OpeningsConfig {
 	}
 	if v, ok := m.get("start"); ok {
 		oc.Start, _ = p.whole(v, m.sub("start"), 1)
+	}
+	if v, ok := m.get("random"); ok {
+		if s, ok := p.scalar(v, m.sub("random"), "frc or dfrc"); ok {
+			if s != RandomFRC && s != RandomDFRC {
+				p.errorf(resolveAlias(v), m.sub("random"), "expected frc or dfrc, got %q", s)
+			}
+			oc.Random = s
+		}
 	}
 	if v, ok := m.get("policy"); ok {
 		if s, ok := p.scalar(v, m.sub("policy"), "fail or skip"); ok {
