@@ -1,0 +1,178 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoplay/autoplay/engine"
+)
+
+// Chess960 end to end: stockfish against the built-in engine (UCI), the
+// built-in engine under XBoard against stockfish, and a Double Chess960 run.
+// Every game's PGN replays in stockfish (UCI_Chess960, king-takes-rook) to
+// the position autoplay reached, and castling of both kinds by both sides
+// occurs and replays.
+func TestChess960MatchesReplayInStockfish(t *testing.T) {
+	needStockfish(t)
+	bin := buildAutoplay(t)
+	dir := t.TempDir()
+	sf := "cmd=" + stockfish + " name=sf option.Hash=8 nodes=4000"
+	runs := []struct {
+		name string
+		args []string
+	}{
+		{"stockfish vs built-in (UCI), FRC book", []string{"--engine", sf, "--engine", "cmd=builtin name=ap depth=4",
+			"--openings", "file=../../runner/testdata/frc.epd order=random", "--games", "8"}},
+		{"built-in (XBoard) vs stockfish, FRC book", []string{"--engine", "cmd=builtin name=apx proto=xboard depth=4", "--engine", sf,
+			"--openings", "file=../../runner/testdata/frc.epd", "--games", "6"}},
+		{"Double Chess960", []string{"--engine", sf, "--engine", "cmd=builtin name=ap depth=4", "--openings", "dfrc=random", "--games", "6"}},
+	}
+	replay := newStockfishReplayer(t)
+	castles := map[string]int{}
+	for i, run := range runs {
+		pgnPath := filepath.Join(dir, fmt.Sprintf("run%d.pgn", i))
+		args := append([]string{"match", "--variant", "fischerandom", "--maxmoves", "70", "--seed", "3", "--pgnout", pgnPath}, run.args...)
+		out, err := exec.Command(bin, args...).CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", run.name, err, out)
+		}
+		b, _ := os.ReadFile(pgnPath)
+		for _, g := range splitPGN(string(b)) {
+			if g.tags["Variant"] != "Chess960" || g.tags["FEN"] == "" {
+				t.Errorf("%s: tags %v", run.name, g.tags)
+			}
+			if strings.Contains(g.ending, "illegal") || strings.Contains(g.ending, "rejects") || strings.Contains(g.ending, "stalls") {
+				t.Errorf("%s round %s: %s", run.name, g.tags["Round"], g.ending)
+			}
+			replay.check(t, run.name, g, castles)
+		}
+	}
+	t.Logf("castlings replayed: %v", castles)
+	for _, kind := range []string{"white O-O", "white O-O-O", "black O-O", "black O-O-O"} {
+		if castles[kind] == 0 {
+			t.Errorf("no %s in %d games: castling is not proven both ways", kind, 20)
+		}
+	}
+}
+
+type pgnGame struct {
+	tags   map[string]string
+	moves  []string
+	ending string
+}
+
+var (
+	tagLine   = regexp.MustCompile(`^\[(\w+) "(.*)"\]$`)
+	pgnCommentRe = regexp.MustCompile(`\{([^}]*)\}`)
+)
+
+// splitPGN reads autoplay's own PGN: tags, SAN moves, the final comment.
+func splitPGN(text string) []pgnGame {
+	var games []pgnGame
+	for _, chunk := range strings.Split(text, "\n\n[Event ") {
+		if strings.TrimSpace(chunk) == "" {
+			continue
+		}
+		if !strings.HasPrefix(chunk, "[Event ") {
+			chunk = "[Event " + chunk
+		}
+		g := pgnGame{tags: map[string]string{}}
+		head, body, _ := strings.Cut(chunk, "\n\n")
+		for _, line := range strings.Split(head, "\n") {
+			if m := tagLine.FindStringSubmatch(line); m != nil {
+				g.tags[m[1]] = m[2]
+			}
+		}
+		comments := pgnCommentRe.FindAllStringSubmatch(body, -1)
+		if len(comments) > 0 {
+			g.ending = comments[len(comments)-1][1]
+		}
+		for _, tok := range strings.Fields(pgnCommentRe.ReplaceAllString(body, " ")) {
+			if strings.HasSuffix(tok, ".") || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*" {
+				continue
+			}
+			if i := strings.LastIndex(tok, "."); i >= 0 {
+				tok = tok[i+1:]
+			}
+			g.moves = append(g.moves, tok)
+		}
+		games = append(games, g)
+	}
+	return games
+}
+
+// stockfishReplayer plays a game's moves into stockfish in Chess960 mode
+// and reads back the position it reached.
+type stockfishReplayer struct {
+	in  io.Writer
+	out *bufio.Scanner
+}
+
+func newStockfishReplayer(t *testing.T) *stockfishReplayer {
+	cmd := exec.Command(stockfish)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		io.WriteString(in, "quit\n")
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+		}
+	})
+	r := &stockfishReplayer{in: in, out: bufio.NewScanner(out)}
+	io.WriteString(in, "uci\nsetoption name UCI_Chess960 value true\nisready\n")
+	for r.out.Scan() && r.out.Text() != "readyok" {
+	}
+	return r
+}
+
+// check replays g with the engine's board (SAN to king-takes-rook moves)
+// and in stockfish, and compares the placement both reach.
+func (r *stockfishReplayer) check(t *testing.T, run string, g pgnGame, castles map[string]int) {
+	t.Helper()
+	pos, err := engine.ParseFEN(g.tags["FEN"])
+	if err != nil {
+		t.Fatalf("%s round %s: FEN %v", run, g.tags["Round"], err)
+	}
+	var uci []string
+	for _, san := range g.moves {
+		mv, err := pos.ParseSAN(san)
+		if err != nil {
+			t.Fatalf("%s round %s: %s: %v", run, g.tags["Round"], san, err)
+		}
+		if mv.IsCastle() {
+			side := "white"
+			if pos.SideToMove() == engine.Black {
+				side = "black"
+			}
+			castles[side+" "+strings.TrimRight(san, "+#")]++
+		}
+		uci = append(uci, string(mv.AppendUCI(nil, true)))
+		pos.MakeMove(mv)
+	}
+	fmt.Fprintf(r.in, "position fen %s moves %s\nd\n", g.tags["FEN"], strings.Join(uci, " "))
+	for r.out.Scan() {
+		if fen, ok := strings.CutPrefix(r.out.Text(), "Fen: "); ok {
+			got, want := strings.Fields(fen), strings.Fields(pos.FEN())
+			if got[0] != want[0] || got[1] != want[1] {
+				t.Errorf("%s round %s: stockfish reached %s, autoplay %s", run, g.tags["Round"], fen, pos.FEN())
+			}
+			return
+		}
+	}
+	t.Fatal("stockfish said no Fen")
+}
