@@ -42,9 +42,9 @@ type Config struct {
 	Openings    OpeningsConfig
 	Seed        uint64
 	Variant     Variant // "" = standard
-	PGNOut      string // finished games are appended here (and a run resumes from it)
-	EPDOut      string // final positions, one EPD line per game
-	JSONOut     string // full results, rewritten atomically after every game
+	PGNOut      string  // finished games are appended here (and a run resumes from it)
+	EPDOut      string  // final positions, one EPD line per game
+	JSONOut     string  // full results, rewritten atomically after every game
 	LogFile     string
 	MaxMoves    int // draw by adjudication after this many full moves by the engines; 0 = never
 	Draw        *DrawAdjudication

@@ -70,7 +70,7 @@ type pgnGame struct {
 }
 
 var (
-	tagLine   = regexp.MustCompile(`^\[(\w+) "(.*)"\]$`)
+	tagLine      = regexp.MustCompile(`^\[(\w+) "(.*)"\]$`)
 	pgnCommentRe = regexp.MustCompile(`\{([^}]*)\}`)
 )
 
