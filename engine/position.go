@@ -79,6 +79,10 @@ func (p *Position) Chess960() bool { return p.chess960 }
 // same code either way; only UCI move text and FEN output change.
 func (p *Position) SetChess960(on bool) { p.chess960 = on }
 
+// HasCastlingRights reports whether either side may still castle (endgame
+// tables do not hold such positions).
+func (p *Position) HasCastlingRights() bool { return p.castle != 0 }
+
 // HalfmoveClock returns the plies since the last capture or pawn move.
 func (p *Position) HalfmoveClock() int { return p.rule50 }
 

@@ -1,0 +1,324 @@
+package syzygy
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoplay/autoplay/engine"
+)
+
+const stockfishPath = "/usr/games/stockfish"
+
+// tablesDir is the full 3-4 piece set when the shared data is here, else
+// the subset under testdata.
+func tablesDir(t testing.TB) string {
+	if _, err := os.Stat("../../../shared/syzygy/KQvK.rtbw"); err == nil {
+		abs, _ := filepath.Abs("../../../shared/syzygy")
+		return abs
+	}
+	abs, _ := filepath.Abs("testdata/tables")
+	return abs
+}
+
+// oracle is Debian's stockfish reading the same tables: its score at
+// depth 1 is the tablebase result (a decisive one is thousands of
+// centipawns or a mate; a draw, cursed win or blessed loss is about 0).
+type oracle struct {
+	in  io.Writer
+	out *bufio.Scanner
+}
+
+func startOracle(t *testing.T, dir string) *oracle {
+	t.Helper()
+	if _, err := os.Stat(stockfishPath); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI must install stockfish")
+		}
+		t.Skip("stockfish not installed")
+	}
+	cmd := exec.Command(stockfishPath)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		io.WriteString(in, "quit\n")
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	o := &oracle{in: in, out: bufio.NewScanner(out)}
+	fmt.Fprintf(in, "uci\nsetoption name SyzygyPath value %s\nsetoption name Threads value 1\nisready\n", dir)
+	for o.out.Scan() && o.out.Text() != "readyok" {
+	}
+	return o
+}
+
+// wdl classifies stockfish's verdict: 2 win, -2 loss, 0 anything drawn.
+func (o *oracle) wdl(t *testing.T, fen string) (int, string) {
+	fmt.Fprintf(o.in, "position fen %s\ngo depth 1\n", fen)
+	verdict, last := 0, ""
+	for o.out.Scan() {
+		line := o.out.Text()
+		if strings.HasPrefix(line, "bestmove") {
+			return verdict, last
+		}
+		f := strings.Fields(line)
+		for i := 0; i+2 < len(f); i++ {
+			if f[i] != "score" {
+				continue
+			}
+			n, _ := strconv.Atoi(f[i+2])
+			last = f[i+1] + " " + f[i+2]
+			switch {
+			case f[i+1] == "mate" && n > 0:
+				verdict = 2
+			case f[i+1] == "mate":
+				verdict = -2
+			case n > 1000:
+				verdict = 2
+			case n < -1000:
+				verdict = -2
+			default:
+				verdict = 0
+			}
+		}
+	}
+	t.Fatal("stockfish stopped answering")
+	return 0, ""
+}
+
+// materials are the tables the oracle and the prober both have.
+func materials(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range entries {
+		if name, ok := strings.CutSuffix(e.Name(), ".rtbw"); ok {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// randomPosition places the material of table (either way round) at
+// random, with a random side to move; it returns "" when the placement is
+// not a legal position.
+func randomPosition(rng *rand.Rand, table string) string {
+	w, b, _ := strings.Cut(table, "v")
+	if rng.IntN(2) == 0 {
+		w, b = b, w
+	}
+	var board [64]byte
+	put := func(piece byte) bool {
+		for range 100 {
+			sq := rng.IntN(64)
+			if board[sq] != 0 || ((piece == 'P' || piece == 'p') && (sq < 8 || sq >= 56)) {
+				continue
+			}
+			board[sq] = piece
+			return true
+		}
+		return false
+	}
+	for _, c := range w {
+		put(byte(c))
+	}
+	for _, c := range b {
+		put(byte(c) + 'a' - 'A')
+	}
+	side := "w"
+	if rng.IntN(2) == 1 {
+		side = "b"
+	}
+	return fenOf(board, side, "-")
+}
+
+// enPassantPosition is KPvKP with a pawn that has just made its double step
+// beside an enemy pawn: en passant is possible (unless pinned or illegal).
+func enPassantPosition(rng *rand.Rand) string {
+	var board [64]byte
+	file := rng.IntN(8)
+	side := "w"
+	pusherRank, epRank := 4, 5 // black pushed from rank 7 to 5 (0-based 6 -> 4)
+	if rng.IntN(2) == 1 {
+		side, pusherRank, epRank = "b", 3, 2
+	}
+	pusher, capturer := byte('p'), byte('P')
+	if side == "b" {
+		pusher, capturer = 'P', 'p'
+	}
+	board[pusherRank*8+file] = pusher
+	adj := file - 1
+	if adj < 0 || (file < 7 && rng.IntN(2) == 1) {
+		adj = file + 1
+	}
+	board[pusherRank*8+adj] = capturer
+	for _, k := range []byte{'K', 'k'} {
+		for {
+			sq := rng.IntN(64)
+			if board[sq] == 0 && sq != epRank*8+file && sq != (2*epRank-pusherRank)*8+file {
+				board[sq] = k
+				break
+			}
+		}
+	}
+	ep := string(rune('a'+file)) + strconv.Itoa(epRank+1)
+	return fenOf(board, side, ep)
+}
+
+func fenOf(board [64]byte, side, ep string) string {
+	var sb strings.Builder
+	for r := 7; r >= 0; r-- {
+		empty := 0
+		for f := 0; f < 8; f++ {
+			c := board[r*8+f]
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteByte(c)
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	return sb.String() + " " + side + " - " + ep + " 0 1"
+}
+
+// The prober agrees with stockfish, reading the same tables, on random
+// legal 3-4 piece positions of every table, both sides to move, en
+// passant included: 10,000 of them (2,000 under the race detector).
+func TestWDLAgreesWithStockfish(t *testing.T) {
+	dir := tablesDir(t)
+	tb, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	o := startOracle(t, dir)
+	want := 10000
+	if raceEnabled || testing.Short() {
+		want = 2000
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	tables := materials(dir)
+	checked, ep, mismatches := 0, 0, 0
+	results := map[WDL]int{}
+	for checked < want {
+		var fen string
+		if checked%10 == 0 && tb.tables["KPvKP"] != nil {
+			fen = enPassantPosition(rng)
+		} else {
+			fen = randomPosition(rng, tables[rng.IntN(len(tables))])
+		}
+		pos, err := engine.ParseFEN(fen)
+		if err != nil {
+			continue // not a legal position
+		}
+		got, err := tb.ProbeWDL(pos)
+		if err != nil {
+			t.Fatalf("%s: %v", fen, err)
+		}
+		if pos.EnPassant() != engine.NoSquare {
+			ep++
+		}
+		results[got]++
+		sf, score := o.wdl(t, fen)
+		class := int(got)
+		if got == CursedWin || got == BlessedLoss {
+			class = 0 // the fifty-move rule makes it a draw, for stockfish too
+		}
+		if class != sf {
+			mismatches++
+			if mismatches <= 10 {
+				t.Errorf("%s: prober %v, stockfish %s", fen, got, score)
+			}
+		}
+		checked++
+	}
+	t.Logf("%d positions (%d with en passant possible), %d tables from %s: %v; %d disagreements",
+		checked, ep, len(tables), dir, results, mismatches)
+}
+
+// Missing, truncated and corrupt files are errors, never a crash or a
+// wrong result.
+func TestBadTableFilesAreErrors(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join(tablesDir(t), "KRvKR.rtbw"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos, _ := engine.ParseFEN("8/8/3k4/3r4/8/8/3R4/3K4 w - - 0 1")
+	for name, data := range map[string][]byte{
+		"truncated":    src[:len(src)/2],
+		"header only":  src[:16],
+		"bad magic":    append([]byte{1, 2, 3, 4}, src[4:]...),
+		"zeroed":       make([]byte, len(src)),
+		"flipped bits": flip(src),
+	} {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, "KRvKR.rtbw"), data, 0o644)
+		tb, err := Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := tb.ProbeWDL(pos)
+		if err == nil && name != "flipped bits" {
+			t.Errorf("%s: probe gave %v and no error", name, v)
+		}
+		tb.Close()
+	}
+	if _, err := Open(t.TempDir()); err == nil {
+		t.Error("a directory without tables opened")
+	}
+	tb, _ := Open(tablesDir(t))
+	defer tb.Close()
+	many, _ := engine.ParseFEN("8/8/3k4/3r4/3n4/8/3RN3/3K4 w - - 0 1")
+	if _, err := tb.ProbeWDL(many); err == nil {
+		t.Error("a 6-piece position probed")
+	}
+}
+
+// flip damages the compressed data of a copy of b, keeping its headers.
+func flip(b []byte) []byte {
+	c := append([]byte(nil), b...)
+	for i := len(c) / 2; i < len(c); i += 7 {
+		c[i] ^= 0x5a
+	}
+	return c
+}
+
+func BenchmarkProbeWDL(b *testing.B) {
+	tb, err := Open(tablesDir(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer tb.Close()
+	pos, _ := engine.ParseFEN("8/8/3k4/3r4/8/8/3R4/3K4 w - - 0 1")
+	tb.ProbeWDL(pos)
+	b.ResetTimer()
+	for b.Loop() {
+		tb.ProbeWDL(pos)
+	}
+}
