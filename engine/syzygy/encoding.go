@@ -8,11 +8,11 @@ package syzygy
 func offDiagonal(sq int) int { return sq>>3 - sq&7 }
 
 var (
-	mapB1H1H7     [64]int      // a square below the a1-h8 diagonal -> 0..27
-	mapA1D1D4     [64]int      // a square of the a1-d1-d4 triangle -> 0..9
-	mapKK         [10][64]int  // two kings, the first in the triangle -> 0..461
+	mapB1H1H7     [64]int     // a square below the a1-h8 diagonal -> 0..27
+	mapA1D1D4     [64]int     // a square of the a1-d1-d4 triangle -> 0..9
+	mapKK         [10][64]int // two kings, the first in the triangle -> 0..461
 	binomial      [7][64]uint64
-	mapPawns      [64]int      // a2..h7 -> 0..47: the leading pawn has the highest
+	mapPawns      [64]int // a2..h7 -> 0..47: the leading pawn has the highest
 	leadPawnIdx   [6][64]uint64
 	leadPawnsSize [6][4]uint64
 )

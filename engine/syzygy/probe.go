@@ -326,7 +326,7 @@ func (tb *Tables) probeTable(pos *engine.Position) (WDL, error) {
 			case offDiagonal(squares[2]) != 0:
 				idx = uint64(6*63*62 + 4*28*62 + (squares[0]>>3)*7*28 + ((squares[1]>>3)-adjust1)*28 + mapB1H1H7[squares[2]])
 			default:
-				idx = uint64(6*63*62 + 4*28*62 + 4*7*28 + (squares[0]>>3)*7*6 + ((squares[1]>>3)-adjust1)*6 + (squares[2]>>3) - adjust2)
+				idx = uint64(6*63*62 + 4*28*62 + 4*7*28 + (squares[0]>>3)*7*6 + ((squares[1]>>3)-adjust1)*6 + (squares[2] >> 3) - adjust2)
 			}
 		} else {
 			idx = uint64(mapKK[mapA1D1D4[squares[0]]][squares[1]])
