@@ -42,16 +42,22 @@ type Config struct {
 	Openings    OpeningsConfig
 	Seed        uint64
 	Variant     Variant // "" = standard
-	PGNOut      string  // finished games are appended here (and a run resumes from it)
-	EPDOut      string  // final positions, one EPD line per game
-	JSONOut     string  // full results, rewritten atomically after every game
-	LogFile     string
-	MaxMoves    int // draw by adjudication after this many full moves by the engines; 0 = never
-	Draw        *DrawAdjudication
-	Resign      *ResignAdjudication
-	SPRT        *stats.SPRT // stop as soon as a bound is crossed (matches only)
-	ReportEvery int         // print the score every N games; 0 = only at the end
-	Event, Site string
-	Quiet       bool // only the final result
-	Verbose     bool // also each game's start and every warning
+	// Syzygy adjudication: TB is the tables' directories (DIR1:DIR2),
+	// TBPieces the most pieces adjudicated (0 = all the tables hold),
+	// TBAdjudicate both, win or draw.
+	TB           string
+	TBPieces     int
+	TBAdjudicate string
+	PGNOut       string // finished games are appended here (and a run resumes from it)
+	EPDOut       string // final positions, one EPD line per game
+	JSONOut      string // full results, rewritten atomically after every game
+	LogFile      string
+	MaxMoves     int // draw by adjudication after this many full moves by the engines; 0 = never
+	Draw         *DrawAdjudication
+	Resign       *ResignAdjudication
+	SPRT         *stats.SPRT // stop as soon as a bound is crossed (matches only)
+	ReportEvery  int         // print the score every N games; 0 = only at the end
+	Event, Site  string
+	Quiet        bool // only the final result
+	Verbose      bool // also each game's start and every warning
 }

@@ -61,6 +61,14 @@ func (c *Config) complete() error {
 	if c.Openings.Random != "" && c.Variant != Chess960 {
 		return fmt.Errorf("openings %s=random: Chess960 start positions need --variant fischerandom", c.Openings.Random)
 	}
+	switch c.TBAdjudicate {
+	case "", TBBoth, TBWin, TBDraw:
+	default:
+		return fmt.Errorf("tbadjudicate %q: want both, win or draw", c.TBAdjudicate)
+	}
+	if c.TBPieces < 0 {
+		return fmt.Errorf("tbpieces %d: must be 0 (all the tables hold) or more", c.TBPieces)
+	}
 	switch c.Type {
 	case TypeMatch:
 		if len(c.Engines) != 2 {

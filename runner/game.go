@@ -45,6 +45,7 @@ type gameSetup struct {
 	rules       Rules
 	maxMoves    int // full moves by the engines before a draw is adjudicated; 0 = no limit
 	adjudicator adjudicator
+	tablebase   *tablebase // nil: no tablebase adjudication
 	relay       *RelayStats
 }
 
@@ -164,6 +165,11 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				lastMoveRead = ev.At
 				if end, over := s.adjudicator.moved(side, ev.Info.Score, board.FullMoveNumber()); over {
 					return end, nil
+				}
+				if s.tablebase != nil {
+					if end, over := s.tablebase.adjudicate(board); over {
+						return end, nil
+					}
 				}
 			case evBadMove:
 				return illegalMove(side, ev.Text), nil

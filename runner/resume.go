@@ -53,6 +53,9 @@ func (c *Config) fingerprintWith(counts bool) string {
 		Draw                 *DrawAdjudication
 		Resign               *ResignAdjudication
 		Variant              Variant `json:",omitempty"` // "" for standard: older state files stay valid
+		TB                   bool    `json:",omitempty"`
+		TBPieces             int     `json:",omitempty"`
+		TBAdjudicate         string  `json:",omitempty"`
 	}{Type: c.Type, Seeds: c.Seeds, Openings: c.Openings,
 		Seed: c.Seed, MaxMoves: c.MaxMoves, Draw: c.Draw, Resign: c.Resign}
 	if counts {
@@ -60,6 +63,9 @@ func (c *Config) fingerprintWith(counts bool) string {
 	}
 	if c.Variant != Standard {
 		key.Variant = c.Variant
+	}
+	if c.TB != "" { // which directories hold the tables does not change a game
+		key.TB, key.TBPieces, key.TBAdjudicate = true, c.TBPieces, c.TBAdjudicate
 	}
 	for _, e := range c.Engines {
 		key.Engines = append(key.Engines, engineKey{e.Name, e.Cmd, e.Dir, e.Args, e.Proto, e.Options, e.TC})

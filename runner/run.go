@@ -14,12 +14,13 @@ import (
 // run is one running match or tournament: its config and the state its
 // goroutines share.
 type run struct {
-	cfg      *Config
-	log      *IOLog
-	out      *reporter
-	relay    *RelayStats
-	picker   *openingPicker
-	schedule []scheduledGame
+	cfg       *Config
+	log       *IOLog
+	out       *reporter
+	relay     *RelayStats
+	tablebase *tablebase
+	picker    *openingPicker
+	schedule  []scheduledGame
 
 	stop chan struct{} // closed by finish: schedule no more games
 
@@ -46,6 +47,12 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	r.schedule = buildSchedule(&cfg, picker)
 	if err := picker.check(r.schedule); err != nil {
 		return nil, err
+	}
+	if r.tablebase, err = openTablebase(&cfg); err != nil {
+		return nil, err
+	}
+	if r.tablebase != nil {
+		defer r.tablebase.tables.Close()
 	}
 	res := newResult(&cfg, len(r.schedule))
 	res.OpeningsSkipped = picker.skipped
@@ -235,7 +242,8 @@ func (r *run) work(ctx context.Context, engines map[int]*Engine, jobs <-chan sch
 				draw:   r.cfg.Draw,
 				resign: r.cfg.Resign,
 			},
-			relay: r.relay,
+			tablebase: r.tablebase,
+			relay:     r.relay,
 		}
 		r.out.started(g.number, len(r.schedule), setup.players[White].Name(), setup.players[Black].Name())
 		rec, err := playGame(ctx, &setup)

@@ -101,7 +101,7 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 
 // The keys known at each level, in the order the documentation gives them.
 var (
-	topKeys = []string{"event", "site", "type", "variant", "seeds", "rounds", "games", "concurrency", "seed",
+	topKeys = []string{"event", "site", "type", "variant", "tb", "tbpieces", "tbadjudicate", "seeds", "rounds", "games", "concurrency", "seed",
 		"report_every", "pgnout", "epdout", "json", "log", "maxmoves", "quiet", "verbose",
 		"openings", "each", "engines", "adjudication", "sprt"}
 	engineKeys = []string{"name", "cmd", "args", "dir", "proto", "options", "tc", "st", "nodes",
@@ -408,7 +408,7 @@ func (p *configParser) settings(top yamlMap, cfg *Config) {
 			cfg.Variant = v
 		}
 	}
-	for key, dst := range map[string]*string{"event": &cfg.Event, "site": &cfg.Site} {
+	for key, dst := range map[string]*string{"event": &cfg.Event, "site": &cfg.Site, "tb": &cfg.TB, "tbadjudicate": &cfg.TBAdjudicate} {
 		if n, ok := top.get(key); ok {
 			if s, ok := p.scalar(n, key, "a string"); ok {
 				*dst = s
@@ -426,6 +426,7 @@ func (p *configParser) settings(top yamlMap, cfg *Config) {
 		{"seeds", 1, &cfg.Seeds},
 		{"report_every", 0, &cfg.ReportEvery},
 		{"maxmoves", 0, &cfg.MaxMoves},
+		{"tbpieces", 0, &cfg.TBPieces},
 	} {
 		if n, ok := top.get(k.key); ok {
 			if v, ok := p.whole(n, k.key, k.min); ok {

@@ -83,6 +83,9 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.BoolVar(&cfg.Verbose, "verbose", false, "also print when each game starts")
 	f.StringVar(&sprtSpec, "sprt", "", `stop at a decision: "elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic|normalized"`)
 	f.StringVar(&drawSpec, "draw", "", `draw adjudication: "movenumber=40 movecount=8 score=10"`)
+	f.StringVar(&cfg.TB, "tb", "", "Syzygy tables (DIR[:DIR...]): adjudicate games once the position after a capture or pawn move is in them")
+	f.IntVar(&cfg.TBPieces, "tbpieces", 0, "adjudicate by tables only positions of at most N pieces (0 = all the tables hold)")
+	f.StringVar(&cfg.TBAdjudicate, "tbadjudicate", "both", "which tablebase results end a game: both, win or draw")
 	f.StringVar(&resignSpec, "resign", "", `resign adjudication: "movecount=3 score=600 twosided=true"`)
 	return cmd
 }

@@ -1,0 +1,82 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/syzygy"
+)
+
+// TB adjudication modes (fastchess's -tbadjudicate).
+const (
+	TBBoth = "both" // wins, losses and draws
+	TBWin  = "win"  // decisive results only
+	TBDraw = "draw" // draws only
+)
+
+// tablebase adjudicates games by Syzygy tables: once the position after a
+// zeroing move (capture or pawn move) is in the tables, the game ends with
+// the tables' result. The fifty-move counter is fresh there, so a cursed
+// win or a blessed loss is a draw.
+type tablebase struct {
+	tables *syzygy.Tables
+	pieces int    // adjudicate positions of at most this many pieces
+	mode   string // TBBoth, TBWin or TBDraw
+}
+
+// openTablebase opens the tables of a run's config, or returns nil when it
+// has none; errors come before any game.
+func openTablebase(c *Config) (*tablebase, error) {
+	if c.TB == "" {
+		return nil, nil
+	}
+	t, err := syzygy.Open(c.TB)
+	if err != nil {
+		return nil, fmt.Errorf("tb %s: %w", c.TB, err)
+	}
+	tb := &tablebase{tables: t, pieces: t.MaxPieces(), mode: c.TBAdjudicate}
+	if c.TBPieces > 0 {
+		tb.pieces = min(c.TBPieces, t.MaxPieces())
+	}
+	if tb.mode == "" {
+		tb.mode = TBBoth
+	}
+	return tb, nil
+}
+
+// adjudicate looks the board up after a move; it is called only when the
+// move zeroed the fifty-move counter. A position the tables cannot answer
+// (a missing or corrupt file) is played on.
+func (tb *tablebase) adjudicate(b Board) (ending, bool) {
+	bb, ok := b.(*bitboardBoard)
+	if !ok || bb.pos.HalfmoveClock() != 0 || bb.pos.HasCastlingRights() {
+		return ending{}, false
+	}
+	n := 0
+	for sq := engine.Square(0); sq < 64; sq++ {
+		if bb.pos.PieceAt(sq) != engine.NoPiece {
+			n++
+		}
+	}
+	if n > tb.pieces {
+		return ending{}, false
+	}
+	wdl, err := tb.tables.ProbeWDL(bb.pos)
+	if err != nil {
+		return ending{}, false
+	}
+	toMove := b.Turn()
+	switch {
+	case wdl == syzygy.Win && tb.mode != TBDraw:
+		return tbWin(toMove), true
+	case wdl == syzygy.Loss && tb.mode != TBDraw:
+		return tbWin(toMove.Other()), true
+	case wdl != syzygy.Win && wdl != syzygy.Loss && tb.mode != TBWin:
+		return ending{outcome: Draw, termination: TermAdjudication, text: "Draw by adjudication: SyzygyTB"}, true
+	}
+	return ending{}, false
+}
+
+func tbWin(c Color) ending {
+	return ending{outcome: winFor(c), termination: TermAdjudication, text: c.String() + " wins by adjudication: SyzygyTB"}
+}
