@@ -1,74 +1,29 @@
 package engine
 
 import (
-	"bufio"
-	"fmt"
-	"io"
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/autoplay/autoplay/internal/ucitest"
 )
 
-const stockfishPath = "/usr/games/stockfish"
-
-// stockfishPerft asks Debian's stockfish, in Chess960 mode, for perft
-// counts: the independent oracle for castling in every array.
-type stockfishPerft struct {
-	cmd *exec.Cmd
-	in  io.WriteCloser
-	out *bufio.Scanner
-}
-
-func startStockfishPerft(t *testing.T) *stockfishPerft {
+// stockfishPerft asks stockfish, in Chess960 mode, for a perft count: the
+// independent oracle for castling in every array.
+func stockfishPerft(t *testing.T, sf *ucitest.Session, fen string, depth int) uint64 {
 	t.Helper()
-	if _, err := os.Stat(stockfishPath); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("CI must install stockfish")
-		}
-		t.Skip("stockfish not installed")
+	sf.Send("position fen %s", fen)
+	sf.Send("go perft %d", depth)
+	line, ok := sf.Until("Nodes searched: ")
+	if !ok {
+		t.Fatalf("stockfish gave no perft for %s", fen)
 	}
-	cmd := exec.Command(stockfishPath)
-	in, _ := cmd.StdinPipe()
-	outPipe, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
+	n, err := strconv.ParseUint(strings.TrimSpace(strings.TrimPrefix(line, "Nodes searched: ")), 10, 64)
+	if err != nil {
 		t.Fatal(err)
 	}
-	s := &stockfishPerft{cmd: cmd, in: in, out: bufio.NewScanner(outPipe)}
-	t.Cleanup(func() {
-		io.WriteString(in, "quit\n")
-		in.Close()
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	})
-	io.WriteString(in, "uci\nsetoption name UCI_Chess960 value true\nsetoption name Threads value 1\nisready\n")
-	for s.out.Scan() && s.out.Text() != "readyok" {
-	}
-	return s
-}
-
-func (s *stockfishPerft) perft(t *testing.T, fen string, depth int) uint64 {
-	t.Helper()
-	fmt.Fprintf(s.in, "position fen %s\ngo perft %d\n", fen, depth)
-	for s.out.Scan() {
-		if rest, ok := strings.CutPrefix(s.out.Text(), "Nodes searched: "); ok {
-			n, err := strconv.ParseUint(strings.TrimSpace(rest), 10, 64)
-			if err != nil {
-				t.Fatal(err)
-			}
-			return n
-		}
-	}
-	t.Fatalf("stockfish gave no perft for %s", fen)
-	return 0
+	return n
 }
 
 // Chess960 move generation agrees with stockfish's perft on the 51
@@ -76,7 +31,7 @@ func (s *stockfishPerft) perft(t *testing.T, fen string, depth int) uint64 {
 // Double Chess960 start positions, to depth 5 (depth 3 under the race
 // detector or -short, which slow the count, not the rules).
 func TestChess960PerftAgreesWithStockfish(t *testing.T) {
-	sf := startStockfishPerft(t)
+	sf := ucitest.Stockfish(t, "UCI_Chess960=true", "Threads=1")
 	depth := 5
 	if raceEnabled || testing.Short() {
 		depth = 3
@@ -101,7 +56,7 @@ func TestChess960PerftAgreesWithStockfish(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", fen, err)
 		}
-		got, want := p.Perft(depth), sf.perft(t, fen, depth)
+		got, want := p.Perft(depth), stockfishPerft(t, sf, fen, depth)
 		if got != want {
 			t.Errorf("%s: perft %d = %d, stockfish %d", fen, depth, got, want)
 		}

@@ -1,18 +1,16 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/internal/ucitest"
 )
 
 // Chess960 end to end: stockfish against the built-in engine (UCI), the
@@ -111,33 +109,10 @@ func splitPGN(text string) []pgnGame {
 
 // stockfishReplayer plays a game's moves into stockfish in Chess960 mode
 // and reads back the position it reached.
-type stockfishReplayer struct {
-	in  io.Writer
-	out *bufio.Scanner
-}
+type stockfishReplayer struct{ sf *ucitest.Session }
 
 func newStockfishReplayer(t *testing.T) *stockfishReplayer {
-	cmd := exec.Command(stockfish)
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		io.WriteString(in, "quit\n")
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-		}
-	})
-	r := &stockfishReplayer{in: in, out: bufio.NewScanner(out)}
-	io.WriteString(in, "uci\nsetoption name UCI_Chess960 value true\nisready\n")
-	for r.out.Scan() && r.out.Text() != "readyok" {
-	}
-	return r
+	return &stockfishReplayer{ucitest.Stockfish(t, "UCI_Chess960=true")}
 }
 
 // check replays g with the engine's board (SAN to king-takes-rook moves)
@@ -164,15 +139,15 @@ func (r *stockfishReplayer) check(t *testing.T, run string, g pgnGame, castles m
 		uci = append(uci, string(mv.AppendUCI(nil, true)))
 		pos.MakeMove(mv)
 	}
-	fmt.Fprintf(r.in, "position fen %s moves %s\nd\n", g.tags["FEN"], strings.Join(uci, " "))
-	for r.out.Scan() {
-		if fen, ok := strings.CutPrefix(r.out.Text(), "Fen: "); ok {
-			got, want := strings.Fields(fen), strings.Fields(pos.FEN())
-			if got[0] != want[0] || got[1] != want[1] {
-				t.Errorf("%s round %s: stockfish reached %s, autoplay %s", run, g.tags["Round"], fen, pos.FEN())
-			}
-			return
-		}
+	r.sf.Send("position fen %s moves %s", g.tags["FEN"], strings.Join(uci, " "))
+	r.sf.Send("d")
+	line, ok := r.sf.Until("Fen: ")
+	if !ok {
+		t.Fatal("stockfish said no Fen")
 	}
-	t.Fatal("stockfish said no Fen")
+	fen := strings.TrimPrefix(line, "Fen: ")
+	got, want := strings.Fields(fen), strings.Fields(pos.FEN())
+	if got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("%s round %s: stockfish reached %s, autoplay %s", run, g.tags["Round"], fen, pos.FEN())
+	}
 }

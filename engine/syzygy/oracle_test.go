@@ -1,22 +1,16 @@
 package syzygy
 
 import (
-	"bufio"
-	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/internal/ucitest"
 )
-
-const stockfishPath = "/usr/games/stockfish"
 
 // tablesDir is the full 3-4 piece set when the shared data is here, else
 // the subset under testdata.
@@ -29,55 +23,15 @@ func tablesDir(t testing.TB) string {
 	return abs
 }
 
-// oracle is Debian's stockfish reading the same tables: its score at
-// depth 1 is the tablebase result (a decisive one is thousands of
-// centipawns or a mate; a draw, cursed win or blessed loss is about 0).
-type oracle struct {
-	in  io.Writer
-	out *bufio.Scanner
-}
-
-func startOracle(t *testing.T, dir string) *oracle {
-	t.Helper()
-	if _, err := os.Stat(stockfishPath); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("CI must install stockfish")
-		}
-		t.Skip("stockfish not installed")
-	}
-	cmd := exec.Command(stockfishPath)
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		io.WriteString(in, "quit\n")
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			cmd.Process.Kill()
-			<-done
-		}
-	})
-	o := &oracle{in: in, out: bufio.NewScanner(out)}
-	fmt.Fprintf(in, "uci\nsetoption name SyzygyPath value %s\nsetoption name Threads value 1\nisready\n", dir)
-	for o.out.Scan() && o.out.Text() != "readyok" {
-	}
-	return o
-}
-
-// wdl classifies stockfish's verdict: 2 win, -2 loss, 0 anything drawn.
-func (o *oracle) wdl(t *testing.T, fen string) (int, string) {
-	fmt.Fprintf(o.in, "position fen %s\ngo depth 1\n", fen)
+// stockfishWDL classifies stockfish's verdict at depth 1, reading the same
+// tables: 2 win, -2 loss, 0 drawn (a decisive tablebase result is
+// thousands of centipawns or a mate; a draw, cursed win or blessed loss is
+// about 0).
+func stockfishWDL(t *testing.T, sf *ucitest.Session, fen string) (int, string) {
+	sf.Send("position fen %s", fen)
+	sf.Send("go depth 1")
 	verdict, last := 0, ""
-	for o.out.Scan() {
-		line := o.out.Text()
-		if strings.HasPrefix(line, "bestmove") {
-			return verdict, last
-		}
+	_, ok := sf.Until("bestmove", func(line string) {
 		f := strings.Fields(line)
 		for i := 0; i+2 < len(f); i++ {
 			if f[i] != "score" {
@@ -98,9 +52,11 @@ func (o *oracle) wdl(t *testing.T, fen string) (int, string) {
 				verdict = 0
 			}
 		}
+	})
+	if !ok {
+		t.Fatal("stockfish stopped answering")
 	}
-	t.Fatal("stockfish stopped answering")
-	return 0, ""
+	return verdict, last
 }
 
 // materials are the tables the oracle and the prober both have.
@@ -217,7 +173,7 @@ func TestWDLAgreesWithStockfish(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tb.Close()
-	o := startOracle(t, dir)
+	sf := ucitest.Stockfish(t, "SyzygyPath="+dir, "Threads=1")
 	want := 10000
 	if raceEnabled || testing.Short() {
 		want = 2000
@@ -245,12 +201,12 @@ func TestWDLAgreesWithStockfish(t *testing.T) {
 			ep++
 		}
 		results[got]++
-		sf, score := o.wdl(t, fen)
+		oracle, score := stockfishWDL(t, sf, fen)
 		class := int(got)
 		if got == CursedWin || got == BlessedLoss {
 			class = 0 // the fifty-move rule makes it a draw, for stockfish too
 		}
-		if class != sf {
+		if class != oracle {
 			mismatches++
 			if mismatches <= 10 {
 				t.Errorf("%s: prober %v, stockfish %s", fen, got, score)

@@ -1,0 +1,84 @@
+// Package ucitest drives Debian's stockfish from tests, as an independent
+// oracle: perft counts, tablebase verdicts, replaying games.
+package ucitest
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+)
+
+// StockfishPath is where Debian installs stockfish.
+const StockfishPath = "/usr/games/stockfish"
+
+// Session is one stockfish process speaking UCI to a test.
+type Session struct {
+	in  io.Writer
+	out *bufio.Scanner
+}
+
+// Stockfish starts stockfish, sends uci, sets the options ("Name=Value"),
+// and waits until it is ready; it is quit when the test ends. Without
+// stockfish the test is skipped, except under CI, where it fails.
+func Stockfish(t testing.TB, options ...string) *Session {
+	t.Helper()
+	if _, err := os.Stat(StockfishPath); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI must install stockfish")
+		}
+		t.Skip("stockfish not installed")
+	}
+	cmd := exec.Command(StockfishPath)
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		io.WriteString(in, "quit\n")
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+	})
+	s := &Session{in: in, out: bufio.NewScanner(out)}
+	s.Send("uci")
+	for _, o := range options {
+		name, value, _ := strings.Cut(o, "=")
+		s.Send("setoption name %s value %s", name, value)
+	}
+	s.Send("isready")
+	if _, ok := s.Until("readyok"); !ok {
+		t.Fatal("stockfish did not get ready")
+	}
+	return s
+}
+
+// Send writes one command line.
+func (s *Session) Send(format string, args ...any) {
+	fmt.Fprintf(s.in, format+"\n", args...)
+}
+
+// Until reads lines up to the first that starts with prefix and returns
+// it; every line read on the way is passed to each, if given.
+func (s *Session) Until(prefix string, each ...func(line string)) (string, bool) {
+	for s.out.Scan() {
+		line := s.out.Text()
+		if strings.HasPrefix(line, prefix) {
+			return line, true
+		}
+		for _, f := range each {
+			f(line)
+		}
+	}
+	return "", false
+}
