@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // The fault matrix of engine processes: each row is one way an engine's
@@ -87,7 +89,7 @@ func TestFaultMatrixProcesses(t *testing.T) {
 				run.err = nil
 			}
 			wantEndings(t, run, row.endings)
-			if left := holdersLeft(mis); len(left) > 0 {
+			if left := proctest.Holders(mis); len(left) > 0 {
 				t.Errorf("processes forked by the engine survive: %v", left)
 			}
 		})
@@ -157,24 +159,4 @@ func writeScript(t *testing.T, path, text string) {
 	if err := os.WriteFile(path, []byte(text), 0o755); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// holdersLeft lists the live processes forked by misengine (at bin) as
-// holders of its pipes, wherever they were reparented.
-func holdersLeft(bin string) []string {
-	var left []string
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err != nil {
-			continue
-		}
-		args := strings.Split(string(cmdline), "\x00")
-		if len(args) >= 2 && args[0] == bin && args[1] == "-sleeper" {
-			if stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); !bytes.Contains(stat, []byte(") Z ")) {
-				left = append(left, e.Name())
-			}
-		}
-	}
-	return left
 }

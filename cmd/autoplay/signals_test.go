@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // A terminal's Ctrl-C signals the whole foreground process group. Engines
@@ -87,7 +89,7 @@ func TestEngineDescendantsInOtherSessionsDieWithTheRun(t *testing.T) {
 		t.Errorf("the crash was not recorded:\n%s", stdout.String())
 	}
 	waitUntil(t, "the engine's forked processes to be gone", func() bool {
-		return len(sleepersOf(mis)) == 0
+		return len(proctest.Holders(mis)) == 0
 	})
 }
 
@@ -99,21 +101,4 @@ func descendantsOf(pid int) []int {
 		all = append(all, descendantsOf(kid)...)
 	}
 	return all
-}
-
-// sleepersOf lists live holder processes forked by misengine at bin.
-func sleepersOf(bin string) []string {
-	var left []string
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err != nil {
-			continue
-		}
-		args := strings.Split(string(cmdline), "\x00")
-		if len(args) >= 2 && args[0] == bin && args[1] == "-sleeper" {
-			left = append(left, e.Name())
-		}
-	}
-	return left
 }
