@@ -325,8 +325,17 @@ func (d *xboardDriver) settle(ctx context.Context, e *Engine) error {
 	if err := e.write(xboard.AppendCommand(e.buf[:0], xboard.CmdForce)); err != nil {
 		return err
 	}
+	if !d.f.ping {
+		// Without ping nothing tells when a late move has come and gone: a
+		// fresh process is the only way to be sure none reaches the next
+		// game (where it would be a move out of turn).
+		return errNoPing
+	}
 	return d.sync(ctx, e)
 }
+
+// errNoPing: an engine without the ping feature cannot be settled.
+var errNoPing = errors.New("cannot be settled without ping: replaced")
 
 func (d *xboardDriver) gameOver(e *Engine, outcome Outcome, reason string) {
 	d.playing = false
