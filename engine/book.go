@@ -67,7 +67,7 @@ func LoadPGNBook(r io.Reader, maxPlies int) (*Book, error) {
 			return err
 		}
 		g, plies = p, 0
-		b.add(g.hash, NoMove)
+		b.add(g.Hash(), NoMove)
 		return nil
 	}
 	sc := bufio.NewScanner(r)
@@ -98,9 +98,9 @@ func LoadPGNBook(r io.Reader, maxPlies int) (*Book, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%d: %w", lineNo, err)
 			}
-			b.add(g.hash, m)
+			b.add(g.Hash(), m)
 			g.MakeMove(m)
-			b.add(g.hash, NoMove)
+			b.add(g.Hash(), NoMove)
 			plies++
 		}
 	}
@@ -207,14 +207,14 @@ func (b *Book) Len() int {
 }
 
 // gamePly returns how many plies into the game p is, by its move number.
-func gamePly(p *Position) int { return 2*(p.FullmoveNumber()-1) + int(p.side) }
+func gamePly(p *Position) int { return 2*(p.FullmoveNumber()-1) + int(p.SideToMove()) }
 
 // Contains reports whether p is a book position.
 func (b *Book) Contains(p *Position) bool {
 	if b.poly != nil {
 		return gamePly(p) <= b.maxPlies && len(polyFind(b.poly, p.PolyglotKey())) > 0
 	}
-	_, ok := b.positions[p.hash]
+	_, ok := b.positions[p.Hash()]
 	return ok
 }
 
@@ -227,7 +227,7 @@ func (b *Book) Probe(p *Position) (Move, bool) {
 			return NoMove, false
 		}
 		for _, e := range polyFind(b.poly, p.PolyglotKey()) {
-			if m, ok := p.polyMove(e.move); ok && int(e.weight) > n {
+			if m, ok := p.PolyglotMove(e.move); ok && int(e.weight) > n {
 				best, n = m, int(e.weight)
 			}
 		}
@@ -235,7 +235,7 @@ func (b *Book) Probe(p *Position) (Move, bool) {
 	}
 	var ml MoveList
 	p.GenerateLegal(&ml)
-	for _, bm := range b.positions[p.hash] {
+	for _, bm := range b.positions[p.Hash()] {
 		if bm.Count > n && containsMove(ml.Moves(), bm.Move) {
 			best, n = bm.Move, bm.Count
 		}

@@ -1,12 +1,10 @@
 // Package engine is autoplay's built-in chess engine.
 //
-// It has three layers:
+// It stands on the project's one chess core, package engine/chess (the
+// board, move generation, FEN, SAN, status, Zobrist and Polyglot keys,
+// Chess960), which the runner and the PGN reader use too; core.go gives the
+// search its names for the core's types. On top of it:
 //
-//   - A rules core that a GUI can use on its own: Position (bitboards, legal
-//     move generation, make/unmake with incremental Zobrist hashing, FEN in
-//     and out, UCI and SAN moves, Chess960 castling, game status and
-//     repetition keys). Position.Play, Status, Hash, AppendSAN and AppendFEN
-//     do not allocate once the game history has grown.
 //   - A search: Searcher (iterative deepening, PVS with aspiration windows,
 //     quiescence, transposition table, null move, LMR, killers and history)
 //     over a tapered evaluation, with time management from Limits and an

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/autoplay/autoplay/engine/chess"
+
 // Evaluation: tapered between middlegame and endgame by the material left.
 // Piece-square tables are built from simple formulas (centralization,
 // advancement, king shelter) rather than tuned tables; improve by measuring.
@@ -12,9 +14,6 @@ func (a score) mul(n int32) score { return score{a.mg * n, a.eg * n} }
 func s(mg, eg int32) score        { return score{mg, eg} }
 
 var pieceValue = [7]score{{}, {90, 120}, {320, 300}, {330, 320}, {480, 540}, {950, 1000}, {}}
-
-// seeValue is the material value used by exchange evaluation and MVV-LVA.
-var seeValue = [7]int{0, 100, 320, 330, 500, 950, 20000}
 
 var phaseWeight = [7]int32{0, 0, 1, 1, 2, 4, 0}
 
@@ -83,22 +82,22 @@ var (
 
 func init() {
 	for f := 0; f < 8; f++ {
-		fileMask[f] = fileA << uint(f)
+		fileMask[f] = chess.FileA << uint(f)
 		if f > 0 {
-			adjacentMask[f] |= fileA << uint(f-1)
+			adjacentMask[f] |= chess.FileA << uint(f-1)
 		}
 		if f < 7 {
-			adjacentMask[f] |= fileA << uint(f+1)
+			adjacentMask[f] |= chess.FileA << uint(f+1)
 		}
 	}
 	for sq := Square(0); sq < 64; sq++ {
 		span := fileMask[sq.File()] | adjacentMask[sq.File()]
 		for r := 0; r < 8; r++ {
 			if r > sq.Rank() {
-				passedMask[White][sq] |= span & (rank1 << uint(8*r))
+				passedMask[White][sq] |= span & (chess.Rank1 << uint(8*r))
 			}
 			if r < sq.Rank() {
-				passedMask[Black][sq] |= span & (rank1 << uint(8*r))
+				passedMask[Black][sq] |= span & (chess.Rank1 << uint(8*r))
 			}
 		}
 	}
@@ -106,12 +105,12 @@ func init() {
 
 // Evaluate returns the static evaluation in centipawns from the side to
 // move's point of view.
-func (p *Position) Evaluate() int {
+func Evaluate(p *Position) int {
 	var total score
 	phase := int32(0)
-	for b := p.occ(); b != 0; {
-		sq := b.pop()
-		pc := p.board[sq]
+	for b := p.Occupied(); b != 0; {
+		sq := b.Pop()
+		pc := p.PieceAt(sq)
 		if pc.Color() == White {
 			total = total.add(pst[pc][sq])
 		} else {
@@ -119,32 +118,32 @@ func (p *Position) Evaluate() int {
 		}
 		phase += phaseWeight[pc.Type()]
 	}
-	total = total.add(p.evalSide(White)).sub(p.evalSide(Black))
+	total = total.add(evalSide(p, White)).sub(evalSide(p, Black))
 	if phase > totalPhase {
 		phase = totalPhase
 	}
 	v := (total.mg*phase + total.eg*(totalPhase-phase)) / totalPhase
-	if p.side == Black {
+	if p.SideToMove() == Black {
 		v = -v
 	}
 	return int(v + tempo)
 }
 
-func (p *Position) evalSide(us Color) score {
+func evalSide(p *Position, us Color) score {
 	them := us.Other()
 	var sc score
-	occ := p.occ()
-	own := p.byColor[us]
-	ourPawns, theirPawns := p.pieces(us, Pawn), p.pieces(them, Pawn)
+	occ := p.Occupied()
+	own := p.ByColor(us)
+	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
 
 	// Pawn structure.
 	for b := ourPawns; b != 0; {
-		sq := b.pop()
+		sq := b.Pop()
 		f := sq.File()
 		if adjacentMask[f]&ourPawns == 0 {
 			sc = sc.add(isolatedPawn)
 		}
-		if (fileMask[f] & ourPawns).more() && passedMask[us][sq]&fileMask[f]&ourPawns != 0 {
+		if (fileMask[f] & ourPawns).More() && passedMask[us][sq]&fileMask[f]&ourPawns != 0 {
 			sc = sc.add(doubledPawn)
 		}
 		if passedMask[us][sq]&theirPawns == 0 {
@@ -155,30 +154,30 @@ func (p *Position) evalSide(us Color) score {
 			sc = sc.add(passedBonus[r])
 		}
 	}
-	if p.pieces(us, Bishop).more() {
+	if p.Pieces(us, Bishop).More() {
 		sc = sc.add(bishopPair)
 	}
 
 	// Mobility and attacks near the enemy king.
 	var enemyPawnAtt Bitboard
 	for b := theirPawns; b != 0; {
-		enemyPawnAtt |= pawnAttacks[them][b.pop()]
+		enemyPawnAtt |= chess.PawnAttacks(them, b.Pop())
 	}
 	safe := ^own &^ enemyPawnAtt
-	ek := p.kingSq(them)
-	zone := kingAttacks[ek] | sqBB(ek)
+	ek := p.KingSquare(them)
+	zone := chess.KingAttacks(ek) | chess.SquareSet(ek)
 	attackers, weight := int32(0), int32(0)
 	for pt := Knight; pt <= Queen; pt++ {
-		for b := p.pieces(us, pt); b != 0; {
-			sq := b.pop()
+		for b := p.Pieces(us, pt); b != 0; {
+			sq := b.Pop()
 			var a Bitboard
 			switch pt {
 			case Knight:
-				a = knightAttacks[sq]
+				a = chess.KnightAttacks(sq)
 			case Bishop:
-				a = bishopAttacks(sq, occ)
+				a = chess.BishopAttacks(sq, occ)
 			case Rook:
-				a = rookAttacks(sq, occ)
+				a = chess.RookAttacks(sq, occ)
 				f := fileMask[sq.File()]
 				if f&ourPawns == 0 {
 					if f&theirPawns == 0 {
@@ -188,7 +187,7 @@ func (p *Position) evalSide(us Color) score {
 					}
 				}
 			case Queen:
-				a = queenAttacks(sq, occ)
+				a = chess.QueenAttacks(sq, occ)
 			}
 			sc = sc.add(mobilityWeight[pt].mul(int32((a & safe).Count()) - mobilityBase[pt]))
 			if n := (a & zone).Count(); n > 0 {
@@ -197,12 +196,12 @@ func (p *Position) evalSide(us Color) score {
 			}
 		}
 	}
-	if attackers >= 2 && p.pieces(us, Queen) != 0 {
+	if attackers >= 2 && p.Pieces(us, Queen) != 0 {
 		sc.mg += weight * weight / 2 * attackers / 3
 	}
 
 	// Pawn shield in front of our own castled king.
-	k := p.kingSq(us)
+	k := p.KingSquare(us)
 	if kr := k.Rank(); (us == White && kr == 0) || (us == Black && kr == 7) {
 		sc = sc.add(shieldPawn.mul(int32((kingFront(us, k) & ourPawns).Count())))
 	}
@@ -214,7 +213,7 @@ func (p *Position) evalSide(us Color) score {
 func kingFront(us Color, k Square) Bitboard {
 	files := fileMask[k.File()] | adjacentMask[k.File()]
 	if us == White {
-		return files & (rank2 | rank3)
+		return files & (chess.Rank1<<8 | chess.Rank1<<16)
 	}
-	return files & (rank7 | rank6)
+	return files & (chess.Rank1<<48 | chess.Rank1<<40)
 }

@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"github.com/autoplay/autoplay/engine/chess"
+
 	"math"
 	"sync/atomic"
 	"time"
@@ -105,7 +107,7 @@ func (s *Searcher) Search(pos *Position, lim Limits) Result {
 	s.counter = 0
 	s.pos = pos.Clone()
 	s.limits = lim
-	s.budget = budget(lim, pos.side, s.Overhead)
+	s.budget = budget(lim, pos.SideToMove(), s.Overhead)
 	s.rootPly = s.pos.Ply()
 	s.TT.newSearch()
 	for i := range s.killers {
@@ -136,7 +138,7 @@ func (s *Searcher) iterate() Result {
 	p := s.pos
 	var ml MoveList
 	p.GenerateLegal(&ml)
-	root := make([]Move, 0, ml.n)
+	root := make([]Move, 0, ml.Len())
 	for _, m := range ml.Moves() {
 		if len(s.limits.SearchMoves) == 0 || containsMove(s.limits.SearchMoves, m) {
 			root = append(root, m)
@@ -147,7 +149,7 @@ func (s *Searcher) iterate() Result {
 		return res
 	}
 	res.Best = root[0]
-	if e, ok := s.TT.probe(p.hash); ok && containsMove(root, e.move) {
+	if e, ok := s.TT.probe(p.Hash()); ok && containsMove(root, e.move) {
 		res.Best = e.move
 	}
 	s.bookMove = NoMove
@@ -289,7 +291,7 @@ func (s *Searcher) ponderFromTT(best Move) Move {
 	p := s.pos
 	p.MakeMove(best)
 	defer p.UnmakeMove()
-	e, ok := s.TT.probe(p.hash)
+	e, ok := s.TT.probe(p.Hash())
 	if !ok || e.move == NoMove {
 		return NoMove
 	}
@@ -421,9 +423,9 @@ func (s *Searcher) searchRoot(root []Move, alpha, beta, depth int) int {
 	if !s.stop.Load() {
 		eval := 0
 		if !inCheck {
-			eval = p.Evaluate()
+			eval = Evaluate(p)
 		}
-		s.TT.store(p.hash, bestMove, best, eval, depth, bound)
+		s.TT.store(p.Hash(), bestMove, best, eval, depth, bound)
 	}
 	return best
 }
@@ -433,7 +435,7 @@ func (s *Searcher) isTactical(m Move) bool {
 	if m.Promotion() != NoPieceType || m.IsEnPassant() {
 		return true
 	}
-	return s.pos.board[m.To()] != NoPiece && !m.IsCastle()
+	return s.pos.PieceAt(m.To()) != NoPiece && !m.IsCastle()
 }
 
 func scoreToTT(sc, ply int) int {
@@ -469,11 +471,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	if ply > s.selDepth {
 		s.selDepth = ply
 	}
-	if p.rule50 >= 100 || p.isRepeat() || p.InsufficientMaterial() {
+	if p.HalfmoveClock() >= 100 || p.IsRepeat() || p.InsufficientMaterial() {
 		return 0
 	}
 	if ply >= maxPly {
-		return p.Evaluate()
+		return Evaluate(p)
 	}
 	// Mate-distance pruning: no line here can beat a mate already found.
 	alpha = max(alpha, -mateScore+ply)
@@ -483,7 +485,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 
 	ttMove := NoMove
-	e, hit := s.TT.probe(p.hash)
+	e, hit := s.TT.probe(p.Hash())
 	if hit {
 		ttMove = e.move
 		if !pvNode && int(e.depth) >= depth {
@@ -500,7 +502,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		if hit {
 			eval = int(e.eval)
 		} else {
-			eval = p.Evaluate()
+			eval = Evaluate(p)
 		}
 	}
 	s.evals[ply] = eval
@@ -511,7 +513,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			return eval
 		}
 		// Null move: if passing still beats beta, a real move will too.
-		if depth >= 3 && eval >= beta && p.hasNonPawnMaterial(p.side) && !p.afterNullMove() {
+		if depth >= 3 && eval >= beta && p.HasNonPawnMaterial(p.SideToMove()) && !p.AfterNullMove() {
 			r := 3 + depth/4 + min((eval-beta)/200, 2)
 			p.MakeNullMove()
 			sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
@@ -534,22 +536,22 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 
 	var ml MoveList
 	p.GenerateLegal(&ml)
-	if ml.n == 0 {
+	if ml.Len() == 0 {
 		if inCheck {
 			return -mateScore + ply
 		}
 		return 0
 	}
 	var scores [256]int32
-	s.scoreMoves(&ml, scores[:ml.n], ttMove, ply)
+	s.scoreMoves(&ml, scores[:ml.Len()], ttMove, ply)
 
 	best := -infinity
 	bestMove := NoMove
 	origAlpha := alpha
 	var quietsTried [64]Move
 	nQuiets := 0
-	for i := 0; i < ml.n; i++ {
-		m := pickNext(&ml, scores[:ml.n], i)
+	for i := 0; i < ml.Len(); i++ {
+		m := pickNext(&ml, scores[:ml.Len()], i)
 		tactical := s.isTactical(m)
 		if !tactical && best > -mateBound && !inCheck && !pvNode {
 			// Late-move pruning of quiet moves at shallow depth.
@@ -557,7 +559,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				continue
 			}
 		}
-		if tactical && !inCheck && depth <= 4 && best > -mateBound && i > 0 && scores[i] < 0 && p.see(m) < -60*depth {
+		if tactical && !inCheck && depth <= 4 && best > -mateBound && i > 0 && scores[i] < 0 && p.SEE(m) < -60*depth {
 			continue
 		}
 		p.MakeMove(m)
@@ -626,17 +628,8 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		return eval
 	}
 	bound := boundOf(best, origAlpha, beta)
-	s.TT.store(p.hash, bestMove, scoreToTT(best, ply), eval, depth, bound)
+	s.TT.store(p.Hash(), bestMove, scoreToTT(best, ply), eval, depth, bound)
 	return best
-}
-
-func (p *Position) afterNullMove() bool {
-	n := len(p.hist)
-	return n > 0 && p.hist[n-1].move == NoMove
-}
-
-func (p *Position) hasNonPawnMaterial(c Color) bool {
-	return p.byColor[c]&^(p.byType[Pawn]|p.byType[King]) != 0
 }
 
 func (s *Searcher) rewardQuiet(m Move, ply, depth int, tried []Move) {
@@ -644,7 +637,7 @@ func (s *Searcher) rewardQuiet(m Move, ply, depth int, tried []Move) {
 		s.killers[ply][1] = s.killers[ply][0]
 		s.killers[ply][0] = m
 	}
-	side := s.pos.side
+	side := s.pos.SideToMove()
 	bonus := int32(min(depth*depth, 400))
 	h := &s.history[side]
 	for _, q := range tried {
@@ -666,15 +659,15 @@ func (s *Searcher) scoreMoves(ml *MoveList, scores []int32, ttMove Move, ply int
 		case m == ttMove:
 			scores[i] = 1 << 30
 		case s.isTactical(m):
-			victim := p.board[m.To()].Type()
+			victim := p.PieceAt(m.To()).Type()
 			if m.IsEnPassant() {
 				victim = Pawn
 			}
-			v := int32(seeValue[victim]*16 - seeValue[p.board[m.From()].Type()]/16)
+			v := int32(chess.SEEValue[victim]*16 - chess.SEEValue[p.PieceAt(m.From()).Type()]/16)
 			if m.Promotion() == Queen {
 				v += 8000
 			}
-			if p.see(m) >= 0 {
+			if p.SEE(m) >= 0 {
 				scores[i] = 1<<28 + v
 			} else {
 				scores[i] = -(1 << 28) + v
@@ -684,7 +677,7 @@ func (s *Searcher) scoreMoves(ml *MoveList, scores []int32, ttMove Move, ply int
 		case m == s.killers[ply][1]:
 			scores[i] = 1 << 27
 		default:
-			scores[i] = s.history[p.side][m.From()][m.To()]
+			scores[i] = s.history[p.SideToMove()][m.From()][m.To()]
 		}
 	}
 }
@@ -697,9 +690,10 @@ func pickNext(ml *MoveList, scores []int32, i int) Move {
 			b = j
 		}
 	}
-	ml.moves[i], ml.moves[b] = ml.moves[b], ml.moves[i]
+	ms := ml.Moves() // aliases the list
+	ms[i], ms[b] = ms[b], ms[i]
 	scores[i], scores[b] = scores[b], scores[i]
-	return ml.moves[i]
+	return ms[i]
 }
 
 func (s *Searcher) quiesce(alpha, beta, ply int) int {
@@ -711,15 +705,15 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	if ply > s.selDepth {
 		s.selDepth = ply
 	}
-	if p.rule50 >= 100 || p.isRepeat() || p.InsufficientMaterial() {
+	if p.HalfmoveClock() >= 100 || p.IsRepeat() || p.InsufficientMaterial() {
 		return 0
 	}
 	inCheck := p.InCheck()
 	if ply >= maxPly {
-		return p.Evaluate()
+		return Evaluate(p)
 	}
 	// Quiescence entries are stored at depth 0, below any real search.
-	e, hit := s.TT.probe(p.hash)
+	e, hit := s.TT.probe(p.Hash())
 	ttMove := NoMove
 	if hit {
 		ttMove = e.move
@@ -734,12 +728,12 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		if hit {
 			eval = int(e.eval)
 		} else {
-			eval = p.Evaluate()
+			eval = Evaluate(p)
 		}
 		best = eval
 		if best >= beta {
 			if !hit {
-				s.TT.store(p.hash, NoMove, scoreToTT(best, ply), eval, 0, boundLower)
+				s.TT.store(p.Hash(), NoMove, scoreToTT(best, ply), eval, 0, boundLower)
 			}
 			return best
 		}
@@ -748,14 +742,14 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	origAlpha := alpha
 	bestMove := NoMove
 	var ml MoveList
-	p.generateCaptures(&ml)
-	if inCheck && ml.n == 0 {
+	p.GenerateCaptures(&ml)
+	if inCheck && ml.Len() == 0 {
 		return -mateScore + ply
 	}
 	var scores [256]int32
-	s.scoreMoves(&ml, scores[:ml.n], ttMove, ply)
-	for i := 0; i < ml.n; i++ {
-		m := pickNext(&ml, scores[:ml.n], i)
+	s.scoreMoves(&ml, scores[:ml.Len()], ttMove, ply)
+	for i := 0; i < ml.Len(); i++ {
+		m := pickNext(&ml, scores[:ml.Len()], i)
 		if !inCheck && scores[i] < 1<<28 {
 			break // losing captures (SEE < 0) are not worth a look
 		}
@@ -777,7 +771,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		}
 	}
 	bound := boundOf(best, origAlpha, beta)
-	s.TT.store(p.hash, bestMove, scoreToTT(best, ply), eval, 0, bound)
+	s.TT.store(p.Hash(), bestMove, scoreToTT(best, ply), eval, 0, bound)
 	return best
 }
 

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
 )
 
@@ -43,13 +43,13 @@ func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error
 		return o, fmt.Errorf("%s:%d: %w", place, tok.line, err)
 	}
 
-	pos := engine.NewPosition()
+	pos := chess.NewPosition()
 	number, black := 1, false
 	if o.FEN != "" {
 		if err := checkStart(o.FEN); err != nil {
 			return o, fmt.Errorf("%s:%d: %w", place, fenLine, err)
 		}
-		pos, _ = engine.ParseFEN(o.FEN)
+		pos, _ = chess.ParseFEN(o.FEN)
 		number, black = startNumbering(o.FEN)
 	}
 	depth := 0
@@ -81,12 +81,12 @@ func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error
 		}
 		mv, err := pos.ParseSAN(strings.TrimSuffix(san, "e.p."))
 		switch {
-		case errors.Is(err, engine.ErrNotSAN):
-			return o, fmt.Errorf("%s:%d: move %s %q: %w", place, tok.line, moveName, san, engine.ErrNotSAN)
-		case errors.Is(err, engine.ErrAmbiguous):
-			return o, fmt.Errorf("%s:%d: move %s %q: %w in position %s", place, tok.line, moveName, san, engine.ErrAmbiguous, pos.FEN())
+		case errors.Is(err, chess.ErrNotSAN):
+			return o, fmt.Errorf("%s:%d: move %s %q: %w", place, tok.line, moveName, san, chess.ErrNotSAN)
+		case errors.Is(err, chess.ErrAmbiguous):
+			return o, fmt.Errorf("%s:%d: move %s %q: %w in position %s", place, tok.line, moveName, san, chess.ErrAmbiguous, pos.FEN())
 		case err != nil:
-			return o, fmt.Errorf("%s:%d: move %s %q: %w in position %s", place, tok.line, moveName, san, engine.ErrNoSuchMove, pos.FEN())
+			return o, fmt.Errorf("%s:%d: move %s %q: %w in position %s", place, tok.line, moveName, san, chess.ErrNoSuchMove, pos.FEN())
 		}
 		o.SAN = append(o.SAN, pos.SAN(mv))
 		o.Moves = append(o.Moves, pos.CanonicalMove(mv))

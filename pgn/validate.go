@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 // checkStart checks that fen is a position a game can start from, with the
@@ -15,7 +15,7 @@ import (
 // where no capture is possible is accepted, as the standard says). It
 // returns a *FENError naming the first problem.
 func checkStart(fen string) error {
-	pos, err := engine.ParseFEN(fen)
+	pos, err := chess.ParseFEN(fen)
 	if err != nil {
 		return &FENError{fen, fenReason(err)}
 	}
@@ -23,14 +23,14 @@ func checkStart(fen string) error {
 	if f[3] == "-" {
 		return nil
 	}
-	ep := engine.MakeSquare(int(f[3][0]-'a'), int(f[3][1]-'1'))
+	ep := chess.MakeSquare(int(f[3][0]-'a'), int(f[3][1]-'1'))
 	mover := pos.SideToMove()
 	pusher := mover.Other()
 	pawnAt, from := ep-8, ep+8 // white to move: black's pawn stepped from rank 7 to 5
-	if mover == engine.Black {
+	if mover == chess.Black {
 		pawnAt, from = ep+8, ep-8
 	}
-	if pos.PieceAt(pawnAt) != engine.MakePiece(pusher, engine.Pawn) || pos.PieceAt(ep) != engine.NoPiece || pos.PieceAt(from) != engine.NoPiece {
+	if pos.PieceAt(pawnAt) != chess.MakePiece(pusher, chess.Pawn) || pos.PieceAt(ep) != chess.NoPiece || pos.PieceAt(from) != chess.NoPiece {
 		return &FENError{fen, fmt.Sprintf("en-passant square %s, but no %s pawn has just stepped past it", f[3], pusher)}
 	}
 	return nil

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/pgn"
 )
 
@@ -175,7 +175,7 @@ func isChess960(fen string) bool {
 	if f := strings.Fields(fen); len(f) > 2 && strings.Trim(f[2], "KQkq-") != "" {
 		return true
 	}
-	pos, err := engine.ParseFEN(fen)
+	pos, err := chess.ParseFEN(fen)
 	return err == nil && pos.Chess960()
 }
 
@@ -212,10 +212,10 @@ func (p *openingPicker) next() int {
 func (p *openingPicker) opening(i int) (pgn.Opening, error) {
 	switch {
 	case p.random == RandomFRC:
-		return pgn.Opening{FEN: engine.Chess960FEN(i, i), Source: "frc:" + strconv.Itoa(i)}, nil
+		return pgn.Opening{FEN: chess.Chess960FEN(i, i), Source: "frc:" + strconv.Itoa(i)}, nil
 	case p.random == RandomDFRC:
 		white, black := i/960, i%960
-		return pgn.Opening{FEN: engine.Chess960FEN(white, black), Source: "dfrc:" + strconv.Itoa(white) + "/" + strconv.Itoa(black)}, nil
+		return pgn.Opening{FEN: chess.Chess960FEN(white, black), Source: "dfrc:" + strconv.Itoa(white) + "/" + strconv.Itoa(black)}, nil
 	case i < 0:
 		return pgn.Opening{Source: "startpos"}, nil
 	}

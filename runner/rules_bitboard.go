@@ -1,7 +1,7 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
 )
 
@@ -13,24 +13,24 @@ type BitboardRules struct{}
 // NewBoard implements Rules.
 func (BitboardRules) NewBoard(fen string) (Board, error) {
 	if fen == "" {
-		return &bitboardBoard{pos: engine.NewPosition()}, nil
+		return &bitboardBoard{pos: chess.NewPosition()}, nil
 	}
-	pos, err := engine.ParseFEN(fen)
+	pos, err := chess.ParseFEN(fen)
 	if err != nil {
 		return nil, err
 	}
 	return &bitboardBoard{pos: pos}, nil
 }
 
-// bitboardBoard adapts engine.Position, whose history already holds the
+// bitboardBoard adapts chess.Position, whose history already holds the
 // Zobrist keys repetitions are counted by (the en-passant square is hashed
 // only when a capture is legal, as FIDE counts it).
 type bitboardBoard struct {
-	pos *engine.Position
+	pos *chess.Position
 }
 
 func (b *bitboardBoard) Turn() Color {
-	if b.pos.SideToMove() == engine.White {
+	if b.pos.SideToMove() == chess.White {
 		return White
 	}
 	return Black
@@ -68,15 +68,15 @@ func (b *bitboardBoard) FullMoveNumber() int { return b.pos.FullmoveNumber() }
 
 func (b *bitboardBoard) Status() Status {
 	switch b.pos.Status() {
-	case engine.Checkmate:
+	case chess.Checkmate:
 		return Checkmate
-	case engine.Stalemate:
+	case chess.Stalemate:
 		return Stalemate
-	case engine.InsufficientMaterial:
+	case chess.InsufficientMaterial:
 		return InsufficientMaterial
-	case engine.FiftyMoveRule:
+	case chess.FiftyMoveRule:
 		return FiftyMoves
-	case engine.Repetition:
+	case chess.Repetition:
 		return ThreefoldRepetition
 	}
 	return Ongoing

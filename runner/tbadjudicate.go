@@ -3,7 +3,7 @@ package runner
 import (
 	"fmt"
 
-	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/engine/syzygy"
 )
 
@@ -53,8 +53,8 @@ func (tb *tablebase) adjudicate(b Board) (ending, bool) {
 		return ending{}, false
 	}
 	n := 0
-	for sq := engine.Square(0); sq < 64; sq++ {
-		if bb.pos.PieceAt(sq) != engine.NoPiece {
+	for sq := chess.Square(0); sq < 64; sq++ {
+		if bb.pos.PieceAt(sq) != chess.NoPiece {
 			n++
 		}
 	}

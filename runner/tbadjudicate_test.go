@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/engine/syzygy"
 )
 
@@ -59,7 +59,7 @@ func TestSyzygyAdjudication(t *testing.T) {
 				t.Errorf("%s game %d: Termination %q", mode, i+1, g.tags["Termination"])
 			}
 			fields := strings.Fields(lines[i])
-			pos, err := engine.ParseFEN(strings.Join(fields[:4], " ") + " 0 1")
+			pos, err := chess.ParseFEN(strings.Join(fields[:4], " ") + " 0 1")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +73,7 @@ func TestSyzygyAdjudication(t *testing.T) {
 				if wdl == syzygy.Loss {
 					winner = winner.Other()
 				}
-				want = map[engine.Color]string{engine.White: "1-0", engine.Black: "0-1"}[winner]
+				want = map[chess.Color]string{chess.White: "1-0", chess.Black: "0-1"}[winner]
 			}
 			if g.tags["Result"] != want {
 				t.Errorf("%s game %d: %s, the tables say %s (%v) for %s", mode, i+1, g.tags["Result"], want, wdl, lines[i])

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/internal/ucitest"
 )
 
@@ -119,7 +119,7 @@ func newStockfishReplayer(t *testing.T) *stockfishReplayer {
 // and in stockfish, and compares the placement both reach.
 func (r *stockfishReplayer) check(t *testing.T, run string, g pgnGame, castles map[string]int) {
 	t.Helper()
-	pos, err := engine.ParseFEN(g.tags["FEN"])
+	pos, err := chess.ParseFEN(g.tags["FEN"])
 	if err != nil {
 		t.Fatalf("%s round %s: FEN %v", run, g.tags["Round"], err)
 	}
@@ -131,7 +131,7 @@ func (r *stockfishReplayer) check(t *testing.T, run string, g pgnGame, castles m
 		}
 		if mv.IsCastle() {
 			side := "white"
-			if pos.SideToMove() == engine.Black {
+			if pos.SideToMove() == chess.Black {
 				side = "black"
 			}
 			castles[side+" "+strings.TrimRight(san, "+#")]++

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/spf13/cobra"
 )
 
@@ -19,9 +19,9 @@ func newPerftCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fen := args[0]
 			if fen == "startpos" {
-				fen = engine.StartFEN
+				fen = chess.StartFEN
 			}
-			pos, err := engine.ParseFEN(fen)
+			pos, err := chess.ParseFEN(fen)
 			if err != nil {
 				return err
 			}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/internal/ucitest"
 )
 
@@ -189,7 +189,7 @@ func TestWDLAgreesWithStockfish(t *testing.T) {
 		} else {
 			fen = randomPosition(rng, tables[rng.IntN(len(tables))])
 		}
-		pos, err := engine.ParseFEN(fen)
+		pos, err := chess.ParseFEN(fen)
 		if err != nil {
 			continue // not a legal position
 		}
@@ -197,7 +197,7 @@ func TestWDLAgreesWithStockfish(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", fen, err)
 		}
-		if pos.EnPassant() != engine.NoSquare {
+		if pos.EnPassant() != chess.NoSquare {
 			ep++
 		}
 		results[got]++
@@ -225,7 +225,7 @@ func TestBadTableFilesAreErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pos, _ := engine.ParseFEN("8/8/3k4/3r4/8/8/3R4/3K4 w - - 0 1")
+	pos, _ := chess.ParseFEN("8/8/3k4/3r4/8/8/3R4/3K4 w - - 0 1")
 	for name, data := range map[string][]byte{
 		"truncated":    src[:len(src)/2],
 		"header only":  src[:16],
@@ -250,7 +250,7 @@ func TestBadTableFilesAreErrors(t *testing.T) {
 	}
 	tb, _ := Open(tablesDir(t))
 	defer tb.Close()
-	many, _ := engine.ParseFEN("8/8/3k4/3r4/3n4/8/3RN3/3K4 w - - 0 1")
+	many, _ := chess.ParseFEN("8/8/3k4/3r4/3n4/8/3RN3/3K4 w - - 0 1")
 	if _, err := tb.ProbeWDL(many); err == nil {
 		t.Error("a 6-piece position probed")
 	}
@@ -271,7 +271,7 @@ func BenchmarkProbeWDL(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer tb.Close()
-	pos, _ := engine.ParseFEN("8/8/3k4/3r4/8/8/3R4/3K4 w - - 0 1")
+	pos, _ := chess.ParseFEN("8/8/3k4/3r4/8/8/3R4/3K4 w - - 0 1")
 	tb.ProbeWDL(pos)
 	b.ResetTimer()
 	for b.Loop() {

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 // WDL is a tablebase result from the side to move's point of view.
@@ -130,11 +130,11 @@ func newTable(name, path string) (*table, error) {
 }
 
 // materialName names a side's pieces the way table files do: KQRBNP order.
-func materialName(pos *engine.Position, c engine.Color) string {
+func materialName(pos *chess.Position, c chess.Color) string {
 	var sb strings.Builder
-	for _, pt := range []engine.PieceType{engine.King, engine.Queen, engine.Rook, engine.Bishop, engine.Knight, engine.Pawn} {
-		for sq := engine.Square(0); sq < 64; sq++ {
-			if pos.PieceAt(sq) == engine.MakePiece(c, pt) {
+	for _, pt := range []chess.PieceType{chess.King, chess.Queen, chess.Rook, chess.Bishop, chess.Knight, chess.Pawn} {
+		for sq := chess.Square(0); sq < 64; sq++ {
+			if pos.PieceAt(sq) == chess.MakePiece(c, pt) {
 				sb.WriteByte(" PNBRQK"[pt])
 			}
 		}
@@ -147,13 +147,13 @@ func materialName(pos *engine.Position, c engine.Color) string {
 // counter (a capture or a pawn move) for a verdict. Positions with castling
 // rights or more pieces than the tables hold are ErrNotInTables; a missing
 // or corrupt table file is an error naming it.
-func (tb *Tables) ProbeWDL(pos *engine.Position) (WDL, error) {
+func (tb *Tables) ProbeWDL(pos *chess.Position) (WDL, error) {
 	if pos.HasCastlingRights() {
 		return 0, ErrNotInTables
 	}
 	n := 0
-	for sq := engine.Square(0); sq < 64; sq++ {
-		if pos.PieceAt(sq) != engine.NoPiece {
+	for sq := chess.Square(0); sq < 64; sq++ {
+		if pos.PieceAt(sq) != chess.NoPiece {
 			n++
 		}
 	}
@@ -167,8 +167,8 @@ func (tb *Tables) ProbeWDL(pos *engine.Position) (WDL, error) {
 // search resolves captures (en passant included) first, as the tables hold
 // no positions where the best move is a capture's whose value they cannot
 // see, and then probes: the standard WDL probing algorithm.
-func (tb *Tables) search(pos *engine.Position) (WDL, error) {
-	var ml engine.MoveList
+func (tb *Tables) search(pos *chess.Position) (WDL, error) {
+	var ml chess.MoveList
 	pos.GenerateLegal(&ml)
 	best := Loss
 	captures := 0
@@ -200,13 +200,13 @@ func (tb *Tables) search(pos *engine.Position) (WDL, error) {
 	return max(best, v), nil
 }
 
-func isCapture(pos *engine.Position, m engine.Move) bool {
-	return m.IsEnPassant() || (!m.IsCastle() && pos.PieceAt(m.To()) != engine.NoPiece)
+func isCapture(pos *chess.Position, m chess.Move) bool {
+	return m.IsEnPassant() || (!m.IsCastle() && pos.PieceAt(m.To()) != chess.NoPiece)
 }
 
 // probeTable looks pos up in its table, ignoring en passant.
-func (tb *Tables) probeTable(pos *engine.Position) (WDL, error) {
-	white, black := materialName(pos, engine.White), materialName(pos, engine.Black)
+func (tb *Tables) probeTable(pos *chess.Position) (WDL, error) {
+	white, black := materialName(pos, chess.White), materialName(pos, chess.Black)
 	if white == "K" && black == "K" {
 		return Draw, nil
 	}
@@ -238,7 +238,7 @@ func (tb *Tables) probeTable(pos *engine.Position) (WDL, error) {
 	if t.hasPawns {
 		pc := t.sub[0][0].pieces[0] ^ flipColor // the leading pawns' colour, on the board
 		for sq := 0; sq < 64; sq++ {
-			if int(pos.PieceAt(engine.Square(sq))) == pc {
+			if int(pos.PieceAt(chess.Square(sq))) == pc {
 				leadPawns |= 1 << sq
 				squares[size] = sq ^ flipSquares
 				size++
@@ -258,8 +258,8 @@ func (tb *Tables) probeTable(pos *engine.Position) (WDL, error) {
 		}
 	}
 	for sq := 0; sq < 64; sq++ {
-		pc := pos.PieceAt(engine.Square(sq))
-		if pc == engine.NoPiece || leadPawns&(1<<sq) != 0 {
+		pc := pos.PieceAt(chess.Square(sq))
+		if pc == chess.NoPiece || leadPawns&(1<<sq) != 0 {
 			continue
 		}
 		if size == len(squares) {

@@ -1,4 +1,4 @@
-package engine
+package chess
 
 // Color is a side: White or Black.
 type Color uint8

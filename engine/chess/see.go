@@ -1,4 +1,8 @@
-package engine
+package chess
+
+// SEEValue is the material value used by exchange evaluation and by a
+// search's capture ordering (MVV-LVA).
+var SEEValue = [7]int{0, 100, 320, 330, 500, 950, 20000}
 
 // see returns the static exchange evaluation of move m: the material the
 // mover expects to win on the destination square if both sides keep
@@ -15,10 +19,10 @@ func (p *Position) see(m Move) int {
 		captured = Pawn
 		occ ^= sqBB(to ^ 8)
 	}
-	gain[0] = seeValue[captured]
+	gain[0] = SEEValue[captured]
 	onSquare := p.board[from].Type()
 	if pr := m.Promotion(); pr != NoPieceType {
-		gain[0] += seeValue[pr] - seeValue[Pawn]
+		gain[0] += SEEValue[pr] - SEEValue[Pawn]
 		onSquare = pr
 	}
 	rq := p.byType[Rook] | p.byType[Queen]
@@ -42,7 +46,7 @@ func (p *Position) see(m Move) int {
 			break // the king cannot capture into a defended square
 		}
 		d++
-		gain[d] = seeValue[onSquare] - gain[d-1]
+		gain[d] = SEEValue[onSquare] - gain[d-1]
 		onSquare = pt
 		occ ^= sqBB(b.lsb())
 		attackers |= bishopAttacks(to, occ)&bq | rookAttacks(to, occ)&rq

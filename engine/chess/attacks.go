@@ -1,4 +1,4 @@
-package engine
+package chess
 
 // Attack tables. Sliding pieces use magic bitboards whose magic numbers are
 // found at start-up by a seeded search (a few milliseconds), so no opaque

@@ -1,4 +1,4 @@
-package engine
+package chess
 
 // GenerateLegal fills ml with every legal move of the side to move.
 func (p *Position) GenerateLegal(ml *MoveList) {

@@ -1,4 +1,4 @@
-package engine
+package chess
 
 // Zobrist keys, from a fixed seed so hashes are the same in every run.
 var (

@@ -1,4 +1,4 @@
-package engine
+package chess
 
 // polyglotRandom is the standard Polyglot Random64 table (public data from
 // the Polyglot opening book format): 768 piece-square keys (piece kind

@@ -1,4 +1,4 @@
-package engine
+package chess
 
 // Castling right bits, also indexes into Position.castleRook.
 const (

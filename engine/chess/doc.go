@@ -1,0 +1,9 @@
+// Package chess is autoplay's one chess core, shared by the built-in
+// engine's search, the runner (legality, game status, SAN for the PGN) and
+// the opening reader: Position (bitboards, legal move generation,
+// make/unmake with incremental Zobrist hashing, FEN, X-FEN and Shredder-FEN
+// in and out, UCI and SAN moves, Chess960 castling with rights kept per rook
+// file, game status and FIDE repetition keys, Polyglot keys) and Chess960
+// start arrays. Position.Play, Status, Hash, AppendSAN and AppendFEN do not
+// allocate once the game history has grown.
+package chess
