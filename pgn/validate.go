@@ -31,7 +31,7 @@ func checkStart(fen string) error {
 		pawnAt, from = ep+8, ep-8
 	}
 	if pos.PieceAt(pawnAt) != chess.MakePiece(pusher, chess.Pawn) || pos.PieceAt(ep) != chess.NoPiece || pos.PieceAt(from) != chess.NoPiece {
-		return &FENError{fen, fmt.Sprintf("en-passant square %s, but no %s pawn has just stepped past it", f[3], pusher)}
+		return &FENError{fen, fmt.Sprintf("en-passant square %s, but no %s pawn has just stepped past it", f[3], strings.ToLower(pusher.String()))}
 	}
 	return nil
 }

@@ -3,40 +3,31 @@ package runner
 import (
 	"errors"
 
+	"github.com/autoplay/autoplay/engine/chess"
+
 	"github.com/autoplay/autoplay/protocol"
 )
 
-// Color is a side in a game.
-type Color uint8
+// Color and Status are the chess core's: one declaration for the project.
+type (
+	Color  = chess.Color
+	Status = chess.Status
+)
 
 // The two sides.
 const (
-	White Color = iota
-	Black
+	White = chess.White
+	Black = chess.Black
 )
-
-// Other returns the opponent's colour.
-func (c Color) Other() Color { return c ^ 1 }
-
-// String returns "White" or "Black", as the PGN endings spell it.
-func (c Color) String() string {
-	if c == White {
-		return "White"
-	}
-	return "Black"
-}
-
-// Status is the state of a position under the rules of chess.
-type Status uint8
 
 // Position statuses that end a game, and Ongoing.
 const (
-	Ongoing Status = iota
-	Checkmate
-	Stalemate
-	InsufficientMaterial
-	FiftyMoves
-	ThreefoldRepetition
+	Ongoing              = chess.Ongoing
+	Checkmate            = chess.Checkmate
+	Stalemate            = chess.Stalemate
+	InsufficientMaterial = chess.InsufficientMaterial
+	FiftyMoves           = chess.FiftyMoveRule
+	ThreefoldRepetition  = chess.Repetition
 )
 
 // ErrIllegalMove is returned by Board.Play for a move that is not legal in the

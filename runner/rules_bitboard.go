@@ -29,12 +29,7 @@ type bitboardBoard struct {
 	pos *chess.Position
 }
 
-func (b *bitboardBoard) Turn() Color {
-	if b.pos.SideToMove() == chess.White {
-		return White
-	}
-	return Black
-}
+func (b *bitboardBoard) Turn() Color { return b.pos.SideToMove() }
 
 func (b *bitboardBoard) Play(m protocol.Move) (protocol.Move, error) {
 	mv, ok := b.pos.FromProtocol(m)
@@ -66,18 +61,4 @@ func (b *bitboardBoard) FEN() string { return b.pos.FEN() }
 
 func (b *bitboardBoard) FullMoveNumber() int { return b.pos.FullmoveNumber() }
 
-func (b *bitboardBoard) Status() Status {
-	switch b.pos.Status() {
-	case chess.Checkmate:
-		return Checkmate
-	case chess.Stalemate:
-		return Stalemate
-	case chess.InsufficientMaterial:
-		return InsufficientMaterial
-	case chess.FiftyMoveRule:
-		return FiftyMoves
-	case chess.Repetition:
-		return ThreefoldRepetition
-	}
-	return Ongoing
-}
+func (b *bitboardBoard) Status() Status { return b.pos.Status() }

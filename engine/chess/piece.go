@@ -12,12 +12,12 @@ const (
 // Other returns the opponent.
 func (c Color) Other() Color { return c ^ 1 }
 
-// String returns "white" or "black".
+// String returns "White" or "Black", as PGN endings spell them.
 func (c Color) String() string {
 	if c == White {
-		return "white"
+		return "White"
 	}
-	return "black"
+	return "Black"
 }
 
 // PieceType is a kind of piece without color.
