@@ -8,11 +8,8 @@ import (
 	"syscall"
 )
 
-// Magic numbers at the start of a WDL and a DTZ table file.
-var (
-	wdlMagic = []byte{0x71, 0xe8, 0x23, 0x5d}
-	dtzMagic = []byte{0xd7, 0x66, 0x0c, 0xa5}
-)
+// wdlMagic starts every WDL table file.
+var wdlMagic = []byte{0x71, 0xe8, 0x23, 0x5d}
 
 // errCorrupt is wrapped with what was wrong; a table that fails to load
 // is never probed.
