@@ -3,6 +3,7 @@ package engine
 import (
 	"bufio"
 	"fmt"
+	"github.com/autoplay/autoplay/engine/syzygy"
 	"io"
 	"strconv"
 	"strings"
@@ -27,6 +28,7 @@ var engineOptions = []Option{
 	{Name: "OwnBook", Kind: OptionCheck, Default: "false"},
 	{Name: "BookFile", Kind: OptionString, Default: ""},
 	{Name: "BookDepth", Kind: OptionSpin, Default: "16", Min: 1, Max: 200},
+	{Name: "SyzygyPath", Kind: OptionString, Default: "<empty>"},
 }
 
 // Run plays the engine over in and out in protocol proto until quit or the
@@ -170,6 +172,26 @@ func (c *core) handle(cmd Command) bool {
 	return true
 }
 
+// setTablebases opens the Syzygy tables of path (dirs separated by ':')
+// for the searcher; "" or "<empty>" turns them off.
+func (c *core) setTablebases(path string) {
+	s := c.thinker.searcher
+	if s.TB != nil {
+		s.TB.Close()
+		s.TB = nil
+	}
+	if path == "" || path == "<empty>" {
+		return
+	}
+	tb, err := syzygy.Open(path)
+	if err != nil {
+		c.send(Reply{Kind: ReplyString, Text: "error: " + err.Error()})
+		return
+	}
+	s.TB = tb
+	c.send(Reply{Kind: ReplyString, Text: fmt.Sprintf("tablebases: up to %d pieces", tb.MaxPieces())})
+}
+
 // loadBook reads the book file when the book is on and not yet loaded, and
 // hands the searcher the book in use (nil when off).
 func (c *core) loadBook() {
@@ -258,6 +280,9 @@ func (c *core) applyPending() {
 			}
 			c.bookFile, c.book = val, nil
 			c.loadBook()
+			continue
+		case "syzygypath":
+			c.setTablebases(val)
 			continue
 		case "bookdepth":
 			if numErr == nil && n >= 1 && n <= 200 {

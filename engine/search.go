@@ -2,6 +2,7 @@ package engine
 
 import (
 	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/engine/syzygy"
 
 	"math"
 	"sync/atomic"
@@ -46,6 +47,9 @@ type Searcher struct {
 	// Book, if set, is consulted at the root and, at every iteration, for
 	// root moves that transpose into a book position.
 	Book *Book
+	// TB, if set, holds Syzygy tables: the root keeps only the moves that
+	// hold their result, and the search scores positions in them.
+	TB *syzygy.Tables
 
 	stop      atomic.Bool
 	pondering atomic.Bool
@@ -148,6 +152,7 @@ func (s *Searcher) iterate() Result {
 	if len(root) == 0 {
 		return res
 	}
+	root = s.tbRootMoves(root)
 	res.Best = root[0]
 	if e, ok := s.TT.probe(p.Hash()); ok && containsMove(root, e.move) {
 		res.Best = e.move
@@ -476,6 +481,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	if ply >= maxPly {
 		return Evaluate(p)
+	}
+	if sc, ok := s.probeTB(p, ply); ok {
+		return sc
 	}
 	// Mate-distance pruning: no line here can beat a mate already found.
 	alpha = max(alpha, -mateScore+ply)

@@ -139,6 +139,11 @@ func (x *XBoard) ParseLine(line string, dst []Command) ([]Command, error) {
 		x.post = false
 	case xboard.CmdMemory:
 		dst = append(dst, Command{Kind: CmdSetOption, Name: "Hash", Value: strconv.Itoa(max(c.N, 1))})
+	case xboard.CmdEgtPath:
+		// "egtpath syzygy DIR[:DIR]": the tables the search uses.
+		if kind, path, ok := strings.Cut(strings.TrimSpace(c.Value), " "); ok && kind == "syzygy" {
+			dst = append(dst, Command{Kind: CmdSetOption, Name: "SyzygyPath", Value: strings.TrimSpace(path)})
+		}
 	case xboard.CmdOption:
 		dst = append(dst, Command{Kind: CmdSetOption, Name: c.Name, Value: c.Value})
 	case xboard.CmdAnalyze, xboard.CmdEdit:
@@ -205,6 +210,7 @@ func (x *XBoard) AppendReply(dst []byte, r *Reply) []byte {
 			xboard.Feature{Name: "colors", Value: "0"},
 			xboard.Feature{Name: "memory", Value: "1"},
 			xboard.Feature{Name: "variants", Value: "normal,fischerandom"},
+			xboard.Feature{Name: "egt", Value: "syzygy"},
 			xboard.Feature{Name: "done", Value: "1"})
 	case ReplyReady:
 		dst = xboard.AppendPong(dst, r.N)
