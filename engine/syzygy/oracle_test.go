@@ -1,6 +1,7 @@
 package syzygy
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -276,5 +277,53 @@ func BenchmarkProbeWDL(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		tb.ProbeWDL(pos)
+	}
+}
+
+// Probes from many goroutines at once, as every game of a run probes the
+// same tables, agree with one another (and the race detector has its say).
+func TestConcurrentProbesAgree(t *testing.T) {
+	tb, err := Open(tablesDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	rng := rand.New(rand.NewPCG(5, 6))
+	tables := materials(tablesDir(t))
+	var positions []*chess.Position
+	var want []WDL
+	for len(positions) < 200 {
+		p, err := chess.ParseFEN(randomPosition(rng, tables[rng.IntN(len(tables))]))
+		if err != nil {
+			continue
+		}
+		positions = append(positions, p)
+	}
+	fresh, _ := Open(tablesDir(t))
+	for _, p := range positions {
+		w, err := fresh.ProbeWDL(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, w)
+	}
+	fresh.Close()
+	errs := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			for i := range positions {
+				j := (i + 25*g) % len(positions)
+				if w, err := tb.ProbeWDL(positions[j]); err != nil || w != want[j] {
+					errs <- fmt.Errorf("%s: %v %v, want %v", positions[j].FEN(), w, err, want[j])
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }
