@@ -48,18 +48,18 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	if err := picker.check(r.schedule); err != nil {
 		return nil, err
 	}
-	if r.tablebase, err = openTablebase(&cfg); err != nil {
-		return nil, err
-	}
-	if r.tablebase != nil {
-		defer r.tablebase.tables.Close()
-	}
 	res := newResult(&cfg, len(r.schedule))
 	res.OpeningsSkipped = picker.skipped
 	if opt.Out == nil {
 		opt.Out = os.Stdout
 	}
 	r.out = newReporter(&cfg, res, opt.Out)
+	if r.tablebase, err = openTablebase(&cfg, r.out.warn); err != nil {
+		return nil, err
+	}
+	if r.tablebase != nil {
+		defer r.tablebase.tables.Close()
+	}
 	if picker.skipped > 0 {
 		r.out.warn(fmt.Sprintf("openings: left out %d bad openings of %s (policy=skip); the first: %v", picker.skipped, cfg.Openings.File, picker.whySkip))
 	}

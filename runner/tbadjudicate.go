@@ -1,7 +1,9 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/engine/syzygy"
@@ -22,11 +24,15 @@ type tablebase struct {
 	tables *syzygy.Tables
 	pieces int    // adjudicate positions of at most this many pieces
 	mode   string // TBBoth, TBWin or TBDraw
+	warn   func(string)
+
+	mu     sync.Mutex
+	warned map[string]bool // each unreadable table is reported once
 }
 
 // openTablebase opens the tables of a run's config, or returns nil when it
 // has none; errors come before any game.
-func openTablebase(c *Config) (*tablebase, error) {
+func openTablebase(c *Config, warn func(string)) (*tablebase, error) {
 	if c.TB == "" {
 		return nil, nil
 	}
@@ -34,7 +40,7 @@ func openTablebase(c *Config) (*tablebase, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tb %s: %w", c.TB, err)
 	}
-	tb := &tablebase{tables: t, pieces: t.MaxPieces(), mode: c.TBAdjudicate}
+	tb := &tablebase{tables: t, pieces: t.MaxPieces(), mode: c.TBAdjudicate, warn: warn, warned: map[string]bool{}}
 	if c.TBPieces > 0 {
 		tb.pieces = min(c.TBPieces, t.MaxPieces())
 	}
@@ -63,6 +69,9 @@ func (tb *tablebase) adjudicate(b Board) (ending, bool) {
 	}
 	wdl, err := tb.tables.ProbeWDL(bb.pos)
 	if err != nil {
+		if !errors.Is(err, syzygy.ErrNotInTables) {
+			tb.warnOnce(err)
+		}
 		return ending{}, false
 	}
 	toMove := b.Turn()
@@ -75,6 +84,17 @@ func (tb *tablebase) adjudicate(b Board) (ending, bool) {
 		return ending{outcome: Draw, termination: TermAdjudication, text: "Draw by adjudication: SyzygyTB"}, true
 	}
 	return ending{}, false
+}
+
+// warnOnce reports a table that cannot be read, once per message: games
+// in its positions are played on, not adjudicated.
+func (tb *tablebase) warnOnce(err error) {
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	if msg := err.Error(); !tb.warned[msg] && tb.warn != nil {
+		tb.warned[msg] = true
+		tb.warn("tablebase: " + msg + "; such positions are played on")
+	}
 }
 
 func tbWin(c Color) ending {

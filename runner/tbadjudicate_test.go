@@ -86,9 +86,43 @@ func TestSyzygyAdjudication(t *testing.T) {
 			t.Errorf("%s: no game adjudicated by the tables:\n%s", mode, run.out)
 		}
 	}
-	run := runMatch(t, Config{Games: 2, TB: t.TempDir(), Engines: []EngineConfig{
+	// A corrupt table: a warning, games in its positions played on.
+	bad := t.TempDir()
+	orig, _ := os.ReadFile(filepath.Join(tables, "KPvK.rtbw"))
+	os.WriteFile(filepath.Join(bad, "KPvK.rtbw"), make([]byte, len(orig)), 0o644)
+	os.WriteFile(filepath.Join(bad, "KQvK.rtbw"), must(os.ReadFile(filepath.Join(tables, "KQvK.rtbw"))), 0o644)
+	badEPD := filepath.Join(dir, "bad.epd")
+	run := runMatch(t, Config{
+		Games: 2, MaxMoves: 30, TB: bad, Openings: OpeningsConfig{File: book}, EPDOut: badEPD,
+		Engines: []EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=300 option.Hash=4"),
+			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=300 option.Hash=4"),
+		},
+	})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	if !strings.Contains(run.out, "Warning: tablebase: ") || !strings.Contains(run.out, "KPvK.rtbw") {
+		t.Errorf("no warning about the corrupt table:\n%s", run.out)
+	}
+	finals, _ := os.ReadFile(badEPD)
+	for i, g := range parseGames(t, run.pgn) {
+		final := strings.Split(strings.TrimSpace(string(finals)), "\n")[i]
+		placement := strings.Fields(final)[0]
+		if strings.Contains(g.ending, "SyzygyTB") && strings.ContainsAny(placement, "Pp") {
+			t.Errorf("adjudicated in a position of the corrupt table: %s at %s", g.ending, final)
+		}
+	}
+	run = runMatch(t, Config{Games: 2, TB: t.TempDir(), Engines: []EngineConfig{
 		engineSpec(t, "cmd="+stockfishPath+" name=a nodes=100"), engineSpec(t, "cmd="+stockfishPath+" name=b nodes=100")}})
 	if run.err == nil || !strings.Contains(run.err.Error(), "no WDL tables") {
 		t.Errorf("empty tables directory: %v", run.err)
 	}
+}
+
+func must(b []byte, err error) []byte {
+	if err != nil {
+		panic(err)
+	}
+	return b
 }
