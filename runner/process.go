@@ -117,6 +117,7 @@ func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) 
 // read delivers the engine's lines until its stdout closes (or is closed
 // on our side), then an evExit.
 func (p *process) read(dec decoder, readDone chan<- struct{}) {
+	defer killEnginesOnPanic()
 	defer close(readDone)
 	br := bufio.NewReaderSize(p.stdout, maxLine)
 	for {
@@ -150,6 +151,7 @@ func (p *process) read(dec decoder, readDone chan<- struct{}) {
 // group, gives the reader a moment to read the last lines, closes the pipe
 // on our side, and reaps the engine.
 func (p *process) wait(readDone <-chan struct{}) {
+	defer killEnginesOnPanic()
 	defer close(p.done)
 	waitExited(p.pid)
 	close(p.exited)

@@ -60,6 +60,16 @@ func KillAllEngines() {
 	killOrphans()
 }
 
+// killEnginesOnPanic, deferred first thing in each of the runner's
+// goroutines, takes every engine and descendant down with a panic there
+// (which ends the process without running main's deferred cleanup).
+func killEnginesOnPanic() {
+	if v := recover(); v != nil {
+		KillAllEngines()
+		panic(v)
+	}
+}
+
 // killOrphans kills and reaps autoplay's children that are not engines it
 // runs: descendants of engines, reparented to autoplay as the subreaper.
 func killOrphans() {

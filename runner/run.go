@@ -121,6 +121,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	results := make(chan *GameRecord)
 	scheduled := make(chan struct{})
 	go func() {
+		defer killEnginesOnPanic()
 		defer close(scheduled)
 		r.dispatch(ctx, todo, jobs)
 	}()
@@ -132,6 +133,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		}
 		workers.Add(1)
 		go func() {
+			defer killEnginesOnPanic()
 			defer workers.Done()
 			r.work(ctx, engines, jobs, results)
 		}()
