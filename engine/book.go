@@ -3,6 +3,7 @@ package engine
 import (
 	"bufio"
 	"fmt"
+	"github.com/autoplay/autoplay/engine/chess"
 	"io"
 	"os"
 	"strings"
@@ -15,7 +16,7 @@ import (
 // found too.
 type Book struct {
 	positions map[uint64][]BookMove
-	poly      []polyEntry
+	poly      *chess.PolyglotBook
 	maxPlies  int
 }
 
@@ -34,11 +35,11 @@ func LoadBookFile(path string, maxPlies int) (*Book, error) {
 		if err != nil {
 			return nil, fmt.Errorf("book: %w", err)
 		}
-		es, err := parsePolyglot(data)
+		pb, err := chess.ParsePolyglot(data)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		return &Book{poly: es, maxPlies: maxPlies}, nil
+		return &Book{poly: pb, maxPlies: maxPlies}, nil
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -201,7 +202,7 @@ func (b *Book) add(key uint64, m Move) {
 // Len returns the number of book positions (PGN) or entries (Polyglot).
 func (b *Book) Len() int {
 	if b.poly != nil {
-		return len(b.poly)
+		return b.poly.Len()
 	}
 	return len(b.positions)
 }
@@ -212,7 +213,7 @@ func gamePly(p *Position) int { return 2*(p.FullmoveNumber()-1) + int(p.SideToMo
 // Contains reports whether p is a book position.
 func (b *Book) Contains(p *Position) bool {
 	if b.poly != nil {
-		return gamePly(p) <= b.maxPlies && len(polyFind(b.poly, p.PolyglotKey())) > 0
+		return gamePly(p) <= b.maxPlies && len(b.poly.Moves(p, nil)) > 0
 	}
 	_, ok := b.positions[p.Hash()]
 	return ok
@@ -226,9 +227,9 @@ func (b *Book) Probe(p *Position) (Move, bool) {
 		if gamePly(p) >= b.maxPlies {
 			return NoMove, false
 		}
-		for _, e := range polyFind(b.poly, p.PolyglotKey()) {
-			if m, ok := p.PolyglotMove(e.move); ok && int(e.weight) > n {
-				best, n = m, int(e.weight)
+		for _, wm := range b.poly.Moves(p, nil) {
+			if wm.Weight > n {
+				best, n = wm.Move, wm.Weight
 			}
 		}
 		return best, best != NoMove

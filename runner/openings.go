@@ -35,7 +35,7 @@ const (
 	PolicySkip = "skip"
 )
 
-// ParseOpeningsSpec reads `file=F format=epd|pgn order=random|sequential plies=N start=N policy=fail|skip`.
+// ParseOpeningsSpec reads `file=F format=epd|pgn|bin order=random|sequential plies=N start=N policy=fail|skip`.
 func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
 	var oc OpeningsConfig
 	tokens, err := splitSpec(spec)
@@ -94,7 +94,8 @@ func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
 // seed and config always give the same sequence.
 type openingPicker struct {
 	suite   *pgn.Suite
-	random  string // RandomFRC or RandomDFRC: start positions drawn, no suite
+	book    *polyglotOpenings // a Polyglot book instead of a suite
+	random  string            // RandomFRC or RandomDFRC: start positions drawn, no suite
 	variant Variant
 	skipped int   // bad openings left out under policy=skip
 	whySkip error // why the first was
@@ -108,6 +109,17 @@ type openingPicker struct {
 func newOpeningPicker(oc OpeningsConfig, seed uint64, variant Variant) (*openingPicker, error) {
 	if oc.File == "" {
 		p := &openingPicker{random: oc.Random, variant: variant, seed: seed}
+		return p.fresh(), nil
+	}
+	if isPolyglot(oc) {
+		if variant == Chess960 {
+			return nil, fmt.Errorf("openings: %s: a Polyglot book holds standard chess, not Chess960", oc.File)
+		}
+		book, err := openPolyglotOpenings(oc, seed)
+		if err != nil {
+			return nil, err
+		}
+		p := &openingPicker{book: book, variant: variant, seed: seed}
 		return p.fresh(), nil
 	}
 	format, err := pgn.ParseFormat(oc.Format)
@@ -181,7 +193,7 @@ func isChess960(fen string) bool {
 
 // fresh is a picker at the start of the sequence p hands out, over the same suite.
 func (p *openingPicker) fresh() *openingPicker {
-	q := &openingPicker{suite: p.suite, random: p.random, variant: p.variant, order: p.order, seed: p.seed, start: p.start,
+	q := &openingPicker{suite: p.suite, book: p.book, random: p.random, variant: p.variant, order: p.order, seed: p.seed, start: p.start,
 		rng: rand.New(rand.NewPCG(p.seed, 0x6f70656e))}
 	if p.suite != nil && p.start > 0 {
 		q.cursor = (p.start - 1) % p.suite.Len()
@@ -194,6 +206,10 @@ func (p *openingPicker) fresh() *openingPicker {
 // or -1 for the standard initial position.
 func (p *openingPicker) next() int {
 	switch {
+	case p.book != nil:
+		i := p.cursor // a pair number: the book line follows from it
+		p.cursor++
+		return i
 	case p.random == RandomFRC:
 		return p.rng.IntN(960)
 	case p.random == RandomDFRC:
@@ -211,6 +227,8 @@ func (p *openingPicker) next() int {
 // opening gives the opening at index i (from next).
 func (p *openingPicker) opening(i int) (pgn.Opening, error) {
 	switch {
+	case p.book != nil:
+		return p.book.opening(i), nil
 	case p.random == RandomFRC:
 		return pgn.Opening{FEN: chess.Chess960FEN(i, i), Source: "frc:" + strconv.Itoa(i)}, nil
 	case p.random == RandomDFRC:

@@ -505,9 +505,9 @@ func (p *configParser) openings(n *yaml.Node, path string) OpeningsConfig {
 		p.errorf(m.node, path, "missing file (or random: frc|dfrc)")
 	}
 	if v, ok := m.get("format"); ok {
-		if s, ok := p.scalar(v, m.sub("format"), "epd or pgn"); ok {
-			if _, err := pgn.ParseFormat(s); err != nil {
-				p.errorf(resolveAlias(v), m.sub("format"), "expected epd or pgn, got %q", s)
+		if s, ok := p.scalar(v, m.sub("format"), "epd, pgn or bin"); ok {
+			if _, err := pgn.ParseFormat(s); err != nil && !strings.EqualFold(s, "bin") {
+				p.errorf(resolveAlias(v), m.sub("format"), "expected epd, pgn or bin, got %q", s)
 			}
 			oc.Format = s
 		}
