@@ -85,7 +85,14 @@ func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) 
 		return nil, err
 	}
 	cmd.Stdout = stdoutW
+	// Started and registered under the registry's lock: the orphan sweep,
+	// which holds it too, never sees the new child unregistered.
+	liveEngines.mu.Lock()
 	err = cmd.Start()
+	if err == nil {
+		liveEngines.pids[cmd.Process.Pid] = true
+	}
+	liveEngines.mu.Unlock()
 	stdoutW.Close()
 	if err != nil {
 		stdin.Close()
@@ -107,7 +114,6 @@ func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) 
 	if log != nil {
 		cmd.Stderr.(*stderrLog).name = p.name
 	}
-	liveEngines.add(p.pid)
 	readDone := make(chan struct{})
 	go p.read(dec, readDone)
 	go p.wait(readDone)

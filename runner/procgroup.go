@@ -18,12 +18,6 @@ type engineRegistry struct {
 	pids map[int]bool
 }
 
-func (r *engineRegistry) add(pid int) {
-	r.mu.Lock()
-	r.pids[pid] = true
-	r.mu.Unlock()
-}
-
 func (r *engineRegistry) remove(pid int) {
 	r.mu.Lock()
 	delete(r.pids, pid)
