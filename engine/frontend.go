@@ -150,6 +150,10 @@ func (c *core) handle(cmd Command) bool {
 	case CmdPosition:
 		c.setPosition(cmd)
 	case CmdGo:
+		// The last search may have sent its bestmove without the loop having
+		// seen it finish yet: end it first, so that options set since then
+		// apply to this search.
+		c.thinker.transition(evStop, nil, Limits{})
 		c.applyPending()
 		lim := Limits{
 			WTime: cmd.Go.WTime, BTime: cmd.Go.BTime, WInc: cmd.Go.WInc, BInc: cmd.Go.BInc,
