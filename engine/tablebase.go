@@ -1,6 +1,10 @@
 package engine
 
-import "github.com/autoplay/autoplay/engine/syzygy"
+import (
+	"strconv"
+
+	"github.com/autoplay/autoplay/engine/syzygy"
+)
 
 // tbWinScore is a tablebase win: above any evaluation, below every mate,
 // so that a mate the search finds still ranks first.
@@ -53,20 +57,6 @@ func (s *Searcher) tbRootMoves(root []Move) []Move {
 			kept = append(kept, m)
 		}
 	}
-	s.reportString("tablebase: " + best.String() + ", " + itoa(len(kept)) + " of " + itoa(len(root)) + " moves keep it")
+	s.reportString("tablebase: " + best.String() + ", " + strconv.Itoa(len(kept)) + " of " + strconv.Itoa(len(root)) + " moves keep it")
 	return kept
-}
-
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(b[i:])
 }

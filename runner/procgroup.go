@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"os"
 	"strconv"
 	"sync"
@@ -117,7 +118,7 @@ func parentOf(pid int) int {
 	if err != nil {
 		return -1
 	}
-	i := lastIndexByte(b, ')')
+	i := bytes.LastIndexByte(b, ')')
 	if i < 0 || i+4 >= len(b) {
 		return -1
 	}
@@ -130,15 +131,6 @@ func parentOf(pid int) int {
 		n = n*10 + int(c-'0')
 	}
 	return n
-}
-
-func lastIndexByte(b []byte, c byte) int {
-	for i := len(b) - 1; i >= 0; i-- {
-		if b[i] == c {
-			return i
-		}
-	}
-	return -1
 }
 
 // waitExited blocks until process pid has exited, without reaping it

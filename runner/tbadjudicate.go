@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/engine/syzygy"
 )
 
@@ -58,13 +57,7 @@ func (tb *tablebase) adjudicate(b Board) (ending, bool) {
 	if !ok || bb.pos.HalfmoveClock() != 0 || bb.pos.HasCastlingRights() {
 		return ending{}, false
 	}
-	n := 0
-	for sq := chess.Square(0); sq < 64; sq++ {
-		if bb.pos.PieceAt(sq) != chess.NoPiece {
-			n++
-		}
-	}
-	if n > tb.pieces {
+	if bb.pos.Occupied().Count() > tb.pieces {
 		return ending{}, false
 	}
 	wdl, err := tb.tables.ProbeWDL(bb.pos)

@@ -151,13 +151,7 @@ func (tb *Tables) ProbeWDL(pos *chess.Position) (WDL, error) {
 	if pos.HasCastlingRights() {
 		return 0, ErrNotInTables
 	}
-	n := 0
-	for sq := chess.Square(0); sq < 64; sq++ {
-		if pos.PieceAt(sq) != chess.NoPiece {
-			n++
-		}
-	}
-	if n > tb.maxPieces {
+	if pos.Occupied().Count() > tb.maxPieces {
 		return 0, ErrNotInTables
 	}
 	p := pos.Clone()
