@@ -1,6 +1,10 @@
 package runner
 
-import "github.com/autoplay/autoplay/runner/stats"
+import (
+	"time"
+
+	"github.com/autoplay/autoplay/runner/stats"
+)
 
 // Tournament is how engines are paired.
 type Tournament string
@@ -33,15 +37,21 @@ type ResignAdjudication struct {
 // Config is one run, a match or a tournament: `autoplay match` flags and
 // `autoplay run` YAML keys fill this same value.
 type Config struct {
-	Engines     []EngineConfig
-	Type        Tournament // "" = match
-	Seeds       int        // gauntlet: how many of the first engines play all others (0 = 1)
-	Rounds      int        // 0 = 1
-	Games       int        // games per encounter per round, in pairs: the same opening twice, colours swapped
-	Concurrency int
-	Openings    OpeningsConfig
-	Seed        uint64
-	Variant     Variant // "" = standard
+	Engines []EngineConfig
+	Type    Tournament // "" = match
+	Seeds   int        // gauntlet: how many of the first engines play all others (0 = 1)
+	Rounds  int        // 0 = 1
+	Games   int        // games per encounter per round, in pairs: the same opening twice, colours swapped
+	// OpeningRepeat is how many consecutive games of an encounter share an
+	// opening (0 = 2, a pair); colours still alternate game by game unless
+	// NoSwap. Reverse gives every game the other colours.
+	OpeningRepeat   int
+	NoSwap, Reverse bool
+	Wait            time.Duration // pause between a worker's games
+	Concurrency     int
+	Openings        OpeningsConfig
+	Seed            uint64
+	Variant         Variant // "" = standard
 	// Syzygy adjudication: TB is the tables' directories (DIR1:DIR2),
 	// TBPieces the most pieces adjudicated (0 = all the tables hold),
 	// TBAdjudicate both, win or draw.
@@ -49,6 +59,7 @@ type Config struct {
 	TBPieces     int
 	TBAdjudicate string
 	PGNOut       string // finished games are appended here (and a run resumes from it)
+	PGNMinimal   bool   // no move comments and only the roster tags (cutechess's "min")
 	EPDOut       string // final positions, one EPD line per game
 	JSONOut      string // full results, rewritten atomically after every game
 	LogFile      string

@@ -77,6 +77,10 @@ func (c *EngineConfig) ApplySpec(spec string) error {
 	return nil
 }
 
+// Set applies one key=value of an engine spec, such as "option.Hash", "16":
+// the same keys ApplySpec reads, for front ends that have them split already.
+func (c *EngineConfig) Set(key, value string) error { return c.set(key, value) }
+
 // set applies one key. The keys are the ones YAML configs use too.
 func (c *EngineConfig) set(key, value string) error {
 	if err := checkProtocolSafe(key, value); err != nil {

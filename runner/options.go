@@ -7,6 +7,11 @@ import "io"
 type Options struct {
 	Out   io.Writer   // progress and results; nil = os.Stdout
 	Relay *RelayStats // when set, per-move relay latencies are gathered here
+	// Printer, when set, reports the run instead of autoplay's own output.
+	Printer Printer
+	// AppendOnly appends games to an existing PGN the way cutechess-cli
+	// does: no state file, no resume, every scheduled game played.
+	AppendOnly bool
 }
 
 // rules is the chess core the runner plays by.

@@ -23,6 +23,7 @@ type reporter struct {
 	begun    time.Time
 	played   int // games finished in this process (for the rate)
 	lastLine bool
+	custom   Printer // another runner's words, instead of ours
 }
 
 func newReporter(c *Config, res *Result, w io.Writer) *reporter {
@@ -51,25 +52,43 @@ func (r *reporter) clearStatus() {
 }
 
 func (r *reporter) warn(msg string) {
+	if r.custom != nil {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.custom.Warn(msg)
+		return
+	}
 	if !r.cfg.Quiet {
 		r.printf("Warning: %s\n", msg)
 	}
 }
 
 func (r *reporter) started(number, total int, white, black string) {
+	if r.custom != nil {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.custom.Started(number, total, white, black)
+		return
+	}
 	if r.cfg.Verbose {
 		r.printf("Started game %d of %d (%s vs %s)\n", number, total, white, black)
 	}
 }
 
 func (r *reporter) resumed(res *Result) {
-	if !r.cfg.Quiet {
+	if !r.cfg.Quiet && r.custom == nil {
 		r.printf("Resuming: %d of %d games already played in %s\n", res.Resumed, res.Total, r.cfg.PGNOut)
 	}
 }
 
 // finished reports a game; the collector calls it after the game is in the PGN.
 func (r *reporter) finished(rec *GameRecord) {
+	if r.custom != nil {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.custom.Finished(rec, r.res)
+		return
+	}
 	if r.cfg.Quiet {
 		return
 	}
@@ -154,6 +173,12 @@ func standings(res *Result) string {
 // final prints the result of the run: the score (match) or the rating table
 // and crosstable (tournaments), the SPRT's decision, and engine failures.
 func (r *reporter) final(res *Result) {
+	if r.custom != nil {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		r.custom.Final(res)
+		return
+	}
 	var b strings.Builder
 	if res.Interrupted {
 		fmt.Fprintf(&b, "Interrupted after %d of %d games\n", res.Played, res.Total)

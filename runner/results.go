@@ -106,11 +106,12 @@ func (r *Result) add(g scheduledGame, outcome Outcome, culprit Color, fail failu
 }
 
 // updateSPRT recomputes the log-likelihood ratio: on game pairs when pairs
-// are played (the pentanomial model), else on single games.
+// are played (the pentanomial model), else on single games. The BayesElo
+// model counts single games only, as cutechess-cli does.
 func (r *Result) updateSPRT() {
 	enc := r.Encounters[0]
 	s := r.SPRT
-	if enc.Pairs.Pairs() > 0 {
+	if enc.Pairs.Pairs() > 0 && s.Test.Model != stats.BayesElo {
 		s.LLR = s.Test.LLRPentanomial(enc.Pairs)
 	} else {
 		s.LLR = s.Test.LLR(enc.Score)

@@ -56,8 +56,14 @@ func (c *Config) fingerprintWith(counts bool) string {
 		TB                   bool    `json:",omitempty"`
 		TBPieces             int     `json:",omitempty"`
 		TBAdjudicate         string  `json:",omitempty"`
+		OpeningRepeat        int     `json:",omitempty"`
+		NoSwap, Reverse      bool    `json:",omitempty"`
 	}{Type: c.Type, Seeds: c.Seeds, Openings: c.Openings,
-		Seed: c.Seed, MaxMoves: c.MaxMoves, Draw: c.Draw, Resign: c.Resign}
+		Seed: c.Seed, MaxMoves: c.MaxMoves, Draw: c.Draw, Resign: c.Resign,
+		NoSwap: c.NoSwap, Reverse: c.Reverse}
+	if c.OpeningRepeat != 0 && c.OpeningRepeat != 2 {
+		key.OpeningRepeat = c.OpeningRepeat
+	}
 	if counts {
 		key.Rounds, key.Games = c.Rounds, c.Games
 	}

@@ -54,6 +54,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		opt.Out = os.Stdout
 	}
 	r.out = newReporter(&cfg, res, opt.Out)
+	r.out.custom = opt.Printer
 	if r.tablebase, err = openTablebase(&cfg, r.out.warn); err != nil {
 		return nil, err
 	}
@@ -86,9 +87,11 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		other.Games, other.Rounds = games, rounds
 		return buildSchedule(&other, picker.fresh())
 	}
-	done, err := resume(&cfg, r.schedule, res, rebuild)
-	if err != nil {
-		return nil, err
+	done := map[int]bool{}
+	if !opt.AppendOnly {
+		if done, err = resume(&cfg, r.schedule, res, rebuild); err != nil {
+			return nil, err
+		}
 	}
 	if len(done) > 0 {
 		r.out.resumed(res)
@@ -259,7 +262,23 @@ func (r *run) work(ctx context.Context, engines map[int]*Engine, jobs <-chan sch
 		}
 		rec.game = g
 		results <- rec
+		if r.cfg.Wait > 0 && !r.pause(ctx, r.cfg.Wait) {
+			return
+		}
 	}
+}
+
+// pause waits d between games (cutechess's -wait), unless the run stops.
+func (r *run) pause(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+	case <-r.stop:
+	}
+	return false
 }
 
 // preflight starts every engine once; the first game's two stay running
@@ -432,6 +451,9 @@ func (o *outputs) record(rec *GameRecord, c *Config) error {
 		g, err := rec.PGN(rules, c.Event, c.Site)
 		if err != nil {
 			return err
+		}
+		if c.PGNMinimal {
+			minimalPGN(g)
 		}
 		if err := o.pgn.Write(g); err != nil {
 			return err

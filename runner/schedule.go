@@ -43,14 +43,24 @@ func buildSchedule(c *Config, picker *openingPicker) []scheduledGame {
 	games := make([]scheduledGame, 0, c.Rounds*len(encounters)*c.Games)
 	pair := -1
 	opening := -1
+	repeat := max(c.OpeningRepeat, 1)
+	if c.OpeningRepeat == 0 {
+		repeat = 2
+	}
 	for round := 0; round < c.Rounds; round++ {
 		for e, enc := range encounters {
 			for g := 0; g < c.Games; g++ {
 				white, black := enc[0], enc[1]
 				if g%2 == 0 {
 					pair++
+				}
+				if g%repeat == 0 {
 					opening = picker.next()
-				} else {
+				}
+				if g%2 == 1 && !c.NoSwap {
+					white, black = black, white
+				}
+				if c.Reverse {
 					white, black = black, white
 				}
 				games = append(games, scheduledGame{

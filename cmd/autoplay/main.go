@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/autoplay/autoplay/compat"
 	"github.com/autoplay/autoplay/runner"
 )
 
@@ -22,13 +23,20 @@ func main() {
 			panic(v)
 		}
 	}()
+	if d := dialectOfProgram(os.Args[0]); d != "" {
+		// Installed as cutechess-cli or fastchess: be that command.
+		os.Args = append([]string{os.Args[0], string(d)}, os.Args[1:]...)
+	} else if err := singleDashHint(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "autoplay:", err)
+		os.Exit(exitError)
+	}
 	root := &cobra.Command{
 		Use:           "autoplay",
 		Short:         "Play chess engines against each other: matches, tournaments, SPRT tests",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newMatchCmd(), newRunCmd(), newStatsCmd(), newEngineCmd(), newPerftCmd())
+	root.AddCommand(newMatchCmd(), newRunCmd(), newStatsCmd(), newEngineCmd(), newPerftCmd(), newCompatCmd(compat.Cutechess), newCompatCmd(compat.Fastchess))
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "autoplay:", err)
 		runner.KillAllEngines()

@@ -16,6 +16,10 @@ const (
 	// Normalized bounds are normalized Elo: the hypotheses fix the t-value
 	// (score-0.5)/sigma, which does not depend on the draw rate.
 	Normalized
+	// BayesElo bounds are BayesElo, with the draw Elo estimated from the
+	// games: cutechess-cli's SPRT and fastchess's model=bayesian. It counts
+	// single games only.
+	BayesElo
 )
 
 // String returns the model's name as ParseModel reads it.
@@ -25,6 +29,8 @@ func (m Model) String() string {
 		return "logistic"
 	case Normalized:
 		return "normalized"
+	case BayesElo:
+		return "bayesian"
 	}
 	return fmt.Sprintf("Model(%d)", int(m))
 }
@@ -36,8 +42,10 @@ func ParseModel(s string) (Model, error) {
 		return Logistic, nil
 	case "normalized", "normalised":
 		return Normalized, nil
+	case "bayesian", "bayeselo":
+		return BayesElo, nil
 	}
-	return 0, fmt.Errorf("stats: unknown SPRT model %q (want logistic or normalized)", s)
+	return 0, fmt.Errorf("stats: unknown SPRT model %q (want logistic, normalized or bayesian)", s)
 }
 
 // Decision is the state of a sequential test after the latest result.
@@ -83,7 +91,7 @@ func (s SPRT) Validate() error {
 		return fmt.Errorf("stats: SPRT elo0 %v must be below elo1 %v", s.Elo0, s.Elo1)
 	case math.IsInf(s.Elo0, 0) || math.IsInf(s.Elo1, 0):
 		return fmt.Errorf("stats: SPRT bounds elo0 %v, elo1 %v must be finite", s.Elo0, s.Elo1)
-	case s.Model != Logistic && s.Model != Normalized:
+	case s.Model != Logistic && s.Model != Normalized && s.Model != BayesElo:
 		return fmt.Errorf("stats: unknown SPRT model %v", s.Model)
 	}
 	return nil
@@ -109,7 +117,12 @@ func (s SPRT) Decide(llr float64) Decision {
 
 // LLR is the generalized log-likelihood ratio of H1 to H0 for single games.
 // It is NaN only for parameters Validate rejects.
-func (s SPRT) LLR(t Trinomial) float64 { return s.llr(t.dist(), 1) }
+func (s SPRT) LLR(t Trinomial) float64 {
+	if s.Model == BayesElo {
+		return s.bayesEloLLR(t)
+	}
+	return s.llr(t.dist(), 1)
+}
 
 // LLRPentanomial is the generalized log-likelihood ratio of H1 to H0 for game
 // pairs. It is NaN only for parameters Validate rejects.

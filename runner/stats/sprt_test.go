@@ -6,8 +6,8 @@ import (
 	"testing"
 )
 
-func TestParseModelReadsBothNamesAndRejectsOthers(t *testing.T) {
-	for in, want := range map[string]Model{"logistic": Logistic, "Normalized": Normalized, " normalised ": Normalized} {
+func TestParseModelReadsTheNamesAndRejectsOthers(t *testing.T) {
+	for in, want := range map[string]Model{"logistic": Logistic, "Normalized": Normalized, " normalised ": Normalized, "bayesian": BayesElo, "BayesElo": BayesElo} {
 		if got, err := ParseModel(in); err != nil || got != want {
 			t.Errorf("ParseModel(%q) = %v, %v, want %v", in, got, err, want)
 		}
@@ -15,8 +15,8 @@ func TestParseModelReadsBothNamesAndRejectsOthers(t *testing.T) {
 			t.Errorf("ParseModel(%v.String()) = %v", want, got)
 		}
 	}
-	if _, err := ParseModel("bayesian"); err == nil || !strings.Contains(err.Error(), "bayesian") {
-		t.Errorf("ParseModel(bayesian) error = %v, want one naming the input", err)
+	if _, err := ParseModel("bayes-elo"); err == nil || !strings.Contains(err.Error(), "bayes-elo") {
+		t.Errorf("ParseModel(bayes-elo) error = %v, want one naming the input", err)
 	}
 }
 

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/autoplay/autoplay/compat"
+	"github.com/autoplay/autoplay/runner"
+)
+
+func newCompatCmd(d compat.Dialect) *cobra.Command {
+	tool := map[compat.Dialect]string{compat.Cutechess: "cutechess-cli", compat.Fastchess: "fastchess"}[d]
+	return &cobra.Command{
+		Use:   string(d) + " ARGS...",
+		Short: "Run a " + tool + " command line as-is and print what " + tool + " prints",
+		Long: "Run a " + tool + ` command line unchanged (single-dash options: -engine, -each,
+-games, -rounds, -openings, -sprt, -pgnout, ...) and print its output line for line,
+so that scripts that parse it work. Installed or linked under the name ` + tool + `,
+autoplay behaves as this command: ln -s autoplay ` + tool + `.
+An option autoplay does not support is an error naming it. See README, "Drop-in".`,
+		Example:            "  autoplay " + string(d) + " -engine cmd=/usr/games/stockfish name=sf -engine cmd=builtin name=ap \\\n      -each tc=5+0.05 -games 2 -rounds 10 -repeat -pgnout file=games.pgn",
+		DisableFlagParsing: true,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runCompat(d, args)
+		},
+	}
+}
+
+// runCompat runs one command line of another tool, with that tool's exit
+// statuses: 0 when the run ended (whatever an SPRT decided), 1 on an error;
+// an interrupted run is 130 for cutechess-cli and 1 for fastchess.
+func runCompat(d compat.Dialect, args []string) error {
+	for _, a := range args {
+		if a == "--help" || a == "-h" {
+			args = []string{"-help"}
+		}
+	}
+	inv, err := compat.Parse(d, args)
+	if err != nil {
+		return err
+	}
+	switch {
+	case inv.Help:
+		return compatHelp(d)
+	case inv.Version:
+		fmt.Printf("autoplay %s mode (speaks the %s command line)\n", d, d)
+		return nil
+	}
+	if err := useBuiltinEngine(inv.Config.Engines); err != nil {
+		return err
+	}
+	if err := inv.Prepare(os.Stderr); err != nil {
+		return err
+	}
+	oneProcessor()
+	ctx, stop := interruptible()
+	defer stop()
+	res, err := runner.Run(ctx, inv.Config, inv.Options(os.Stdout))
+	if err != nil {
+		return err
+	}
+	if err := inv.Conclude(os.Stdout); err != nil {
+		return err
+	}
+	if res.Interrupted {
+		if d == compat.Fastchess {
+			return &exitStatus{exitError, "interrupted"}
+		}
+		return errInterrupted
+	}
+	return nil
+}
+
+func compatHelp(d compat.Dialect) error {
+	cmd := newCompatCmd(d)
+	fmt.Println(cmd.Long)
+	fmt.Println("\nExample:\n" + cmd.Example)
+	return nil
+}
+
+// dialectOfProgram says which tool autoplay was installed as, from the
+// name it was started by ("cutechess-cli", "fastchess"), or "".
+func dialectOfProgram(argv0 string) compat.Dialect {
+	name := strings.TrimSuffix(filepath.Base(argv0), ".exe")
+	switch name {
+	case "cutechess-cli", "cutechess":
+		return compat.Cutechess
+	case "fastchess", "fast-chess":
+		return compat.Fastchess
+	}
+	return ""
+}
+
+// singleDashHint explains `autoplay -engine ...`: the other tools' options
+// need their subcommand.
+func singleDashHint(args []string) error {
+	if len(args) == 0 || !strings.HasPrefix(args[0], "-") || strings.HasPrefix(args[0], "--") || len(args[0]) < 3 {
+		return nil
+	}
+	return fmt.Errorf("%s is a cutechess-cli/fastchess option: run `autoplay cutechess %s` or `autoplay fastchess %s` (or link autoplay as cutechess-cli or fastchess); autoplay's own commands are `autoplay match --engine ...` and `autoplay run FILE.yaml`",
+		args[0], strings.Join(args, " "), strings.Join(args, " "))
+}

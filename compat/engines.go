@@ -1,0 +1,155 @@
+package compat
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+// engineKeys are the -engine/-each keys each dialect reads, mapped to
+// autoplay's engine keys ("" = the same name).
+var engineKeys = map[Dialect]map[string]string{
+	Cutechess: {
+		"name": "", "cmd": "", "dir": "", "arg": "", "proto": "", "restart": "",
+		"tc": "", "st": "", "timemargin": "", "depth": "", "nodes": "",
+		"book": "", "bookdepth": "", "ponder": "", "whitepov": "", "stderr": "",
+	},
+	Fastchess: {
+		"name": "", "cmd": "", "dir": "", "args": "", "proto": "", "restart": "",
+		"tc": "", "st": "", "timemargin": "", "depth": "", "plies": "depth", "nodes": "",
+		"ponder": "", "timeout": "",
+	},
+}
+
+// refusedEngineKeys are the real tools' engine keys autoplay does not take.
+var refusedEngineKeys = map[string]string{
+	"conf":    "autoplay has no engines.json: give cmd= and the other keys",
+	"initstr": "text sent before the protocol starts is not supported",
+	"trust":   "every result claim is checked against the rules",
+	"tscale":  "timeouts are not scaled; autoplay's are generous (10 s)",
+	"debug":   "UCI debug mode is not sent; use -debug or -log for the engine lines",
+}
+
+// engine builds one engine from its -engine keys, then the -each keys (both
+// tools apply -each last, so it wins).
+func (inv *Invocation) engine(own []keyValue) (runner.EngineConfig, error) {
+	e := runner.DefaultEngineConfig()
+	for _, group := range append([][]keyValue{own}, inv.each...) {
+		for _, kv := range group {
+			if err := inv.setEngineKey(&e, kv); err != nil {
+				return e, err
+			}
+		}
+	}
+	if e.Cmd == "" {
+		return e, fmt.Errorf("missing cmd= (the engine's program)")
+	}
+	if inv.Dialect == Cutechess {
+		splitCommand(&e)
+	}
+	return e, nil
+}
+
+func (inv *Invocation) setEngineKey(e *runner.EngineConfig, kv keyValue) error {
+	if name, ok := strings.CutPrefix(kv.key, "option."); ok {
+		if kv.bare {
+			return fmt.Errorf("%s: expected option.NAME=VALUE", kv.key)
+		}
+		return e.Set("option."+name, kv.value)
+	}
+	to, ok := engineKeys[inv.Dialect][kv.key]
+	if !ok {
+		if why, refused := refusedEngineKeys[kv.key]; refused {
+			return fmt.Errorf("engine key %s is not supported: %s", kv.key, why)
+		}
+		return fmt.Errorf("unknown engine key %q", kv.key)
+	}
+	if to == "" {
+		to = kv.key
+	}
+	value := kv.value
+	switch to {
+	case "ponder", "whitepov":
+		if kv.bare {
+			value = "true" // cutechess writes them alone
+		}
+	case "args":
+		words, err := splitWords(value)
+		if err != nil {
+			return err
+		}
+		for _, w := range words {
+			if err := e.Set("arg", w); err != nil {
+				return err
+			}
+		}
+		return nil
+	case "tc":
+		value = strings.TrimPrefix(value, "0/") // fastchess writes "0/10+0.1" for no moves per period
+	default:
+		if kv.bare {
+			return fmt.Errorf("engine key %s needs a value (%s=...)", kv.key, kv.key)
+		}
+	}
+	if err := e.Set(to, value); err != nil {
+		return fmt.Errorf("%s=%s: %w", kv.key, kv.value, err)
+	}
+	return nil
+}
+
+// splitCommand makes cutechess's cmd="engine --uci" a program and its
+// arguments, as cutechess-cli does, unless the whole text names a file.
+func splitCommand(e *runner.EngineConfig) {
+	if !strings.ContainsAny(e.Cmd, " \t") {
+		return
+	}
+	path := e.Cmd
+	if e.Dir != "" && !strings.HasPrefix(path, "/") {
+		path = e.Dir + "/" + path
+	}
+	if _, err := os.Stat(path); err == nil {
+		return
+	}
+	words, err := splitWords(e.Cmd)
+	if err != nil || len(words) == 0 {
+		return
+	}
+	e.Cmd = words[0]
+	e.Args = append(words[1:len(words):len(words)], e.Args...)
+}
+
+// splitWords splits on spaces outside double or single quotes.
+func splitWords(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	in := false
+	var quote rune
+	for _, r := range s {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteRune(r)
+		case r == '"' || r == '\'':
+			quote, in = r, true
+		case r == ' ' || r == '\t':
+			if in {
+				words = append(words, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteRune(r)
+			in = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unclosed %c quote in %q", quote, s)
+	}
+	if in {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}

@@ -1,0 +1,78 @@
+package compat
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+// finish turns what the options said into the run: engines with -each
+// applied, the tournament, the number of games and how openings repeat.
+func (inv *Invocation) finish() error {
+	c := &inv.Config
+	if len(inv.engines) < 2 {
+		return fmt.Errorf("at least two engines are needed: -engine cmd=A ... -engine cmd=B ...")
+	}
+	for i, spec := range inv.engines {
+		e, err := inv.engine(spec)
+		if err != nil {
+			return fmt.Errorf("engine %d: %w", i+1, err)
+		}
+		if !e.TC.HasLimit() {
+			return fmt.Errorf("engine %d (%s): missing time control: give tc=, st=, nodes= or depth= (to -engine or -each)", i+1, e.Cmd)
+		}
+		c.Engines = append(c.Engines, e)
+	}
+	if c.Type == "" || c.Type == runner.TypeRoundRobin || c.Type == runner.TypeGauntlet {
+		if len(c.Engines) == 2 {
+			c.Type, c.Seeds = runner.TypeMatch, 0 // both tools' two-engine tournaments are a match
+		} else if c.Type == "" {
+			c.Type = runner.TypeRoundRobin
+		}
+	}
+	if c.Type == runner.TypeGauntlet && c.Seeds == 0 {
+		c.Seeds = 1
+	}
+	if c.Seeds > 0 && c.Type != runner.TypeGauntlet {
+		c.Seeds = 0 // -seeds only matters to a gauntlet
+	}
+
+	games, rounds := inv.games, inv.rounds
+	repeat := 0
+	switch inv.Dialect {
+	case Cutechess:
+		games, rounds = max(games, 1), max(rounds, 1)
+		switch inv.repeat {
+		case 0:
+			repeat = 1 // without -repeat every game has its own opening
+		case -1:
+			repeat = games // policy=encounter: one opening per encounter
+		default:
+			repeat = inv.repeat
+		}
+	case Fastchess:
+		if games == 0 {
+			games = 2
+		}
+		if rounds == 0 {
+			rounds = 2
+		}
+		repeat = games // each round plays one opening
+	}
+	if c.Type == runner.TypeMatch {
+		c.Games, c.Rounds = games*rounds, 1
+	} else {
+		c.Games, c.Rounds = games, rounds
+	}
+	if repeat != 2 {
+		c.OpeningRepeat = max(repeat, 1)
+	}
+	if !inv.seeded {
+		c.Seed = uint64(time.Now().UnixNano()) // as both tools do without -srand
+	}
+	if inv.Debug && c.LogFile == "" {
+		c.LogFile = "/dev/stdout"
+	}
+	return inv.applyRecordOptions()
+}

@@ -1,0 +1,51 @@
+// Package compat reads cutechess-cli and fastchess command lines into an
+// autoplay run and prints what those tools print, so that scripts written
+// for them (fishtest's and OpenBench's workers among them) run unchanged.
+package compat
+
+import (
+	"time"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+// Dialect is the tool whose command line and output are spoken.
+type Dialect string
+
+// The dialects.
+const (
+	Cutechess Dialect = "cutechess"
+	Fastchess Dialect = "fastchess"
+)
+
+// Invocation is one command line, read: the run it asks for and how it
+// wants to be told about it.
+type Invocation struct {
+	Dialect Dialect
+	Config  runner.Config
+	Output  Dialect // -output format=: whose lines to print
+
+	// RatingInterval: the rating block every N games (cutechess) or game
+	// pairs (fastchess); 0 = only at the end.
+	RatingInterval int
+	// ScoreInterval: cutechess-style "Score of" lines every N games.
+	ScoreInterval int
+	// OutcomeInterval: cutechess's outcome lists every N games; 0 = at the end.
+	OutcomeInterval int
+	ReportPenta     bool // fastchess's pentanomial report (and SPRT on pairs)
+
+	PGNAppend, EPDAppend bool // false: the file is emptied before the run
+	CRC32                bool // print the PGN's CRC32 at the end (fastchess -crc32 pgn=true)
+	Debug                bool // every engine line on standard output (cutechess -debug)
+
+	Help, Version bool
+	Notes         []string // options accepted without an effect here, said once
+	seeded        bool     // -srand was given
+	repeat        int      // -repeat N (cutechess); 0 = not given
+	games, rounds int
+	moveFields    []string // fastchess -pgnout nodes=true ...
+	matchLines    []string // fastchess -pgnout match_line=REGEX
+	engines       [][]keyValue
+	each          [][]keyValue
+	startedAt     time.Time
+}

@@ -1,0 +1,76 @@
+package compat
+
+import (
+	"fmt"
+	"strings"
+)
+
+// moveFieldKeys are fastchess's -pgnout switches for extra per-move data.
+var moveFieldKeys = []string{"nodes", "seldepth", "nps", "hashfull", "tbhits", "pv", "timeleft", "latency"}
+
+// pgnout reads cutechess's "FILE [min] [fi]" or fastchess's key=value form.
+func (inv *Invocation) pgnout(v []string) error {
+	if !strings.Contains(v[0], "=") {
+		if inv.Dialect == Fastchess {
+			return fmt.Errorf("expects key=value pairs such as file=games.pgn")
+		}
+		inv.Config.PGNOut = v[0]
+		for _, w := range v[1:] {
+			switch w {
+			case "min":
+				inv.Config.PGNMinimal = true
+			case "fi": // only finished games: autoplay never writes others
+			default:
+				return fmt.Errorf("%q: want min or fi after the file name", w)
+			}
+		}
+		return nil
+	}
+	for _, kv := range keyValues(v) {
+		switch {
+		case kv.key == "file":
+			inv.Config.PGNOut = kv.value
+		case kv.key == "notation":
+			if kv.value != "san" {
+				return fmt.Errorf("notation=%s: autoplay writes SAN PGN only", kv.value)
+			}
+		case kv.key == "append":
+			b, err := boolValue(kv)
+			if err != nil {
+				return err
+			}
+			inv.PGNAppend = b
+		case kv.key == "min":
+			b, err := boolValue(kv)
+			if err != nil {
+				return err
+			}
+			inv.Config.PGNMinimal = b
+		case kv.key == "match_line":
+			inv.matchLines = append(inv.matchLines, kv.value)
+		case contains(moveFieldKeys, kv.key):
+			b, err := boolValue(kv)
+			if err != nil {
+				return err
+			}
+			if b {
+				inv.moveFields = append(inv.moveFields, kv.key)
+			}
+		default:
+			return fmt.Errorf("unknown key %q (known: file notation append min match_line %s)", kv.key, strings.Join(moveFieldKeys, " "))
+		}
+	}
+	if inv.Config.PGNOut == "" {
+		inv.Config.PGNOut = "fastchess_" + inv.startedAt.Format("20060102_150405") + ".pgn"
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,64 @@
+package compat
+
+import (
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+// Printer is the runner.Printer for the invocation's output format.
+func (inv *Invocation) Printer(w io.Writer) runner.Printer {
+	t := newTally(&inv.Config)
+	if inv.Output == Fastchess {
+		return &fastchessPrinter{w: w, inv: inv, tally: t}
+	}
+	return &cutechessPrinter{w: w, inv: inv, tally: t}
+}
+
+// Options are the runner options of a run of another tool: its output, and
+// games appended to the PGN as that tool does (no resume).
+func (inv *Invocation) Options(w io.Writer) runner.Options {
+	return runner.Options{Out: w, Printer: inv.Printer(w), AppendOnly: true}
+}
+
+// Prepare empties the PGN and EPD files a command line asked not to append
+// to (fastchess's append=false), and says which options had no effect.
+func (inv *Invocation) Prepare(stderr io.Writer) error {
+	for _, f := range []struct {
+		path   string
+		append bool
+	}{{inv.Config.PGNOut, inv.PGNAppend}, {inv.Config.EPDOut, inv.EPDAppend}} {
+		if f.path == "" || f.append {
+			continue
+		}
+		if err := os.Truncate(f.path, 0); err != nil && !os.IsNotExist(err) {
+			return fmt.Errorf("%s: %w", f.path, err)
+		}
+	}
+	for _, n := range inv.Notes {
+		fmt.Fprintln(stderr, "autoplay: note:", n)
+	}
+	return nil
+}
+
+// Conclude prints what the tool prints after the run: fastchess's CRC32 of
+// the PGN.
+func (inv *Invocation) Conclude(w io.Writer) error {
+	if !inv.CRC32 || inv.Config.PGNOut == "" {
+		return nil
+	}
+	f, err := os.Open(inv.Config.PGNOut)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := crc32.NewIEEE()
+	if _, err := io.Copy(h, f); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "File %s has CRC32: %#x\n", inv.Config.PGNOut, h.Sum32())
+	return nil
+}
