@@ -11,9 +11,6 @@ import (
 // applied, the tournament, the number of games and how openings repeat.
 func (inv *Invocation) finish() error {
 	c := &inv.Config
-	if len(inv.engines) < 2 {
-		return fmt.Errorf("at least two engines are needed: -engine cmd=A ... -engine cmd=B ...")
-	}
 	for i, spec := range inv.engines {
 		e, err := inv.engine(spec)
 		if err != nil {
@@ -23,6 +20,9 @@ func (inv *Invocation) finish() error {
 			return fmt.Errorf("engine %d (%s): missing time control: give tc=, st=, nodes= or depth= (to -engine or -each)", i+1, e.Cmd)
 		}
 		c.Engines = append(c.Engines, e)
+	}
+	if len(c.Engines) < 2 {
+		return fmt.Errorf("at least two engines are needed: -engine cmd=A ... -engine cmd=B ...")
 	}
 	if c.Type == "" || c.Type == runner.TypeRoundRobin || c.Type == runner.TypeGauntlet {
 		if len(c.Engines) == 2 {

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -48,7 +49,7 @@ func (inv *Invocation) pgnout(v []string) error {
 			inv.Config.PGNMinimal = b
 		case kv.key == "match_line":
 			inv.matchLines = append(inv.matchLines, kv.value)
-		case contains(moveFieldKeys, kv.key):
+		case slices.Contains(moveFieldKeys, kv.key):
 			b, err := boolValue(kv)
 			if err != nil {
 				return err
@@ -64,13 +65,4 @@ func (inv *Invocation) pgnout(v []string) error {
 		inv.Config.PGNOut = "fastchess_" + inv.startedAt.Format("20060102_150405") + ".pgn"
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
