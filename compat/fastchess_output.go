@@ -24,7 +24,6 @@ type fastchessPrinter struct {
 	w     io.Writer
 	inv   *Invocation
 	tally *tally
-	pairs int // completed pairs, all encounters
 }
 
 func (p *fastchessPrinter) Started(number, total int, white, black string) {

@@ -17,7 +17,7 @@ func (inv *Invocation) finish() error {
 			return fmt.Errorf("engine %d: %w", i+1, err)
 		}
 		if !e.TC.HasLimit() {
-			return fmt.Errorf("engine %d (%s): missing time control: give tc=, st=, nodes= or depth= (to -engine or -each)", i+1, e.Cmd)
+			return fmt.Errorf("engine %d (%s): missing time control: give tc=, st=, nodes= or depth= to -engine or -each", i+1, e.Cmd)
 		}
 		c.Engines = append(c.Engines, e)
 	}

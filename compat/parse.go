@@ -15,11 +15,10 @@ import (
 type arity struct{ min, max int } // max -1: any number
 
 var (
-	none      = arity{0, 0}
-	one       = arity{1, 1}
-	optional  = arity{0, 1}
-	some      = arity{1, -1}
-	anyNumber = arity{0, -1}
+	none     = arity{0, 0}
+	one      = arity{1, 1}
+	optional = arity{0, 1}
+	some     = arity{1, -1}
 )
 
 // optionSpec is one option a dialect knows.
