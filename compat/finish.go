@@ -22,7 +22,7 @@ func (inv *Invocation) finish() error {
 		c.Engines = append(c.Engines, e)
 	}
 	if len(c.Engines) < 2 {
-		return fmt.Errorf("at least two engines are needed: -engine cmd=A ... -engine cmd=B ...")
+		return fmt.Errorf("at least two engines are needed (-engine cmd=A -engine cmd=B)")
 	}
 	if c.Type == "" || c.Type == runner.TypeRoundRobin || c.Type == runner.TypeGauntlet {
 		if len(c.Engines) == 2 {
