@@ -42,6 +42,12 @@ type EngineConfig struct {
 	Timeout    time.Duration // how long to wait for the handshake, isready, or a move without a clock
 	Restart    Restart
 	Variant    Variant // the run's, set when the run's config is completed
+	// WhitePOV: the engine reports scores from White's side, not the side
+	// to move's (cutechess's whitepov); they are turned when it plays Black.
+	WhitePOV bool
+	// StderrFile receives the engine's standard error, appended, instead of
+	// the log (cutechess's stderr=FILE).
+	StderrFile string
 }
 
 // Default timings: generous enough for a loaded machine, short enough that a
@@ -139,12 +145,22 @@ func (c *EngineConfig) set(key, value string) error {
 			err = fmt.Errorf("must be milliseconds, 0 or more")
 		}
 		c.TimeMargin = time.Duration(ms) * time.Millisecond
+	case "whitepov":
+		c.WhitePOV, err = strconv.ParseBool(value)
+		if err != nil {
+			err = fmt.Errorf("want true or false")
+		}
+	case "stderr":
+		if value == "" {
+			err = fmt.Errorf("want a file name")
+		}
+		c.StderrFile = value
 	case "timeout":
 		if c.Timeout, err = parseSeconds(value); err == nil && c.Timeout <= 0 {
 			err = fmt.Errorf("must be more than 0 seconds")
 		}
 	default:
-		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart)", key)
+		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart whitepov stderr)", key)
 	}
 	return err
 }

@@ -160,6 +160,9 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				move = played
 				mover.Accepted(move)
 				moves = append(moves, move)
+				if mover.cfg.WhitePOV && side == Black {
+					ev.Info.Score.Value = -ev.Info.Score.Value
+				}
 				rec.Plies = append(rec.Plies, Ply{Move: move, Info: ev.Info, Elapsed: elapsed})
 				engineMoves++
 				lastMoveRead = ev.At

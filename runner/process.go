@@ -73,6 +73,15 @@ func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) 
 	if log != nil {
 		cmd.Stderr = &stderrLog{log: log, name: cfg.Name}
 	}
+	if cfg.StderrFile != "" {
+		// The child gets the file itself; our copy closes once it started.
+		f, err := os.OpenFile(cfg.StderrFile, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+		if err != nil {
+			return nil, fmt.Errorf("stderr: %w", err)
+		}
+		defer f.Close()
+		cmd.Stderr = f
+	}
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -111,8 +120,8 @@ func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) 
 		done:    make(chan struct{}),
 		log:     log,
 	}
-	if log != nil {
-		cmd.Stderr.(*stderrLog).name = p.name
+	if sl, ok := cmd.Stderr.(*stderrLog); ok {
+		sl.name = p.name
 	}
 	readDone := make(chan struct{})
 	go p.read(dec, readDone)

@@ -327,3 +327,34 @@ func TestCompatSPRTDecisionExitsZero(t *testing.T) {
 		t.Fatal("the SPRT did not stop the run")
 	}
 }
+
+// The example command lines in configs/dropin run as they are.
+func TestDropinExamplesRun(t *testing.T) {
+	needStockfish(t)
+	repo, _ := filepath.Abs("../..")
+	scripts, _ := filepath.Glob(filepath.Join(repo, "configs/dropin/*.sh"))
+	if len(scripts) < 4 {
+		t.Fatalf("examples: %v", scripts)
+	}
+	for _, script := range scripts {
+		dir := t.TempDir()
+		cmd := exec.Command("sh", script)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "AUTOPLAY="+buildAutoplay(t), "REPO="+repo)
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "\nFinished match\n") {
+			t.Errorf("%s: %v\n%s", script, err, out)
+			continue
+		}
+		finished := strings.Count(string(out), "\nFinished game ")
+		pgns, _ := filepath.Glob(filepath.Join(dir, "*.pgn"))
+		games := 0
+		for _, p := range pgns {
+			data, _ := os.ReadFile(p)
+			games += strings.Count(string(data), "[Round ")
+		}
+		if finished == 0 || (len(pgns) > 0 && games != finished) {
+			t.Errorf("%s: %d games finished, %d in %v", script, finished, games, pgns)
+		}
+	}
+}
