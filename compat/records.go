@@ -1,14 +1,23 @@
 package compat
 
-import "fmt"
+import (
+	"strings"
 
-// applyRecordOptions maps fastchess's per-move PGN fields and match_line.
+	"github.com/autoplay/autoplay/runner"
+)
+
+// applyRecordOptions maps fastchess's per-move PGN fields and match_line
+// (several patterns: any of them).
 func (inv *Invocation) applyRecordOptions() error {
-	if len(inv.moveFields) > 0 {
-		return fmt.Errorf("option -pgnout %s=true: per-move fields are not supported yet", inv.moveFields[0])
+	f, err := runner.ParseMoveFields(inv.moveFields)
+	if err != nil {
+		return err
 	}
-	if len(inv.matchLines) > 0 {
-		return fmt.Errorf("option -pgnout match_line=%s: not supported yet", inv.matchLines[0])
+	inv.Config.MoveFields = f
+	if len(inv.matchLines) == 1 {
+		inv.Config.MatchLine = inv.matchLines[0]
+	} else if len(inv.matchLines) > 1 {
+		inv.Config.MatchLine = "(?:" + strings.Join(inv.matchLines, ")|(?:") + ")"
 	}
 	return nil
 }

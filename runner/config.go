@@ -60,15 +60,21 @@ type Config struct {
 	TBAdjudicate string
 	PGNOut       string // finished games are appended here (and a run resumes from it)
 	PGNMinimal   bool   // no move comments and only the roster tags (cutechess's "min")
-	EPDOut       string // final positions, one EPD line per game
-	JSONOut      string // full results, rewritten atomically after every game
-	LogFile      string
-	MaxMoves     int // draw by adjudication after this many full moves by the engines; 0 = never
-	Draw         *DrawAdjudication
-	Resign       *ResignAdjudication
-	SPRT         *stats.SPRT // stop as soon as a bound is crossed (matches only)
-	ReportEvery  int         // print the score every N games; 0 = only at the end
-	Event, Site  string
-	Quiet        bool // only the final result
-	Verbose      bool // also each game's start and every warning
+	MoveFields   MoveFields
+	// MatchLine: engine lines matching this pattern are kept with the move
+	// that follows them, as line="..." in its PGN comment (fastchess's
+	// match_line; OpenBench's "info string pgncomment").
+	MatchLine   string
+	GamesJSONL  string // one JSON object per finished game, with its moves
+	EPDOut      string // final positions, one EPD line per game
+	JSONOut     string // full results, rewritten atomically after every game
+	LogFile     string
+	MaxMoves    int // draw by adjudication after this many full moves by the engines; 0 = never
+	Draw        *DrawAdjudication
+	Resign      *ResignAdjudication
+	SPRT        *stats.SPRT // stop as soon as a bound is crossed (matches only)
+	ReportEvery int         // print the score every N games; 0 = only at the end
+	Event, Site string
+	Quiet       bool // only the final result
+	Verbose     bool // also each game's start and every warning
 }

@@ -92,6 +92,10 @@ func (c *Config) complete() error {
 	if c.SPRT != nil && c.Type != TypeMatch {
 		return fmt.Errorf("sprt needs type match (two engines)")
 	}
+	matchLine, err := compileMatchLine(c.MatchLine)
+	if err != nil {
+		return err
+	}
 	names := map[string]bool{}
 	for i := range c.Engines {
 		e := &c.Engines[i]
@@ -99,6 +103,7 @@ func (c *Config) complete() error {
 			e.Name = defaultEngineName(e)
 		}
 		e.Variant = c.Variant
+		e.capture = capture{pv: c.MoveFields.PV, lines: matchLine}
 		if err := e.Validate(); err != nil {
 			return err
 		}

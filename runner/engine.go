@@ -26,7 +26,7 @@ const quitGrace = time.Second
 // and reads its events through the Engine.
 type driver interface {
 	// decoder turns the engine's output lines into events, on the reader goroutine.
-	decoder() decoder
+	decoder(capture) decoder
 	// handshake runs right after start: identify, learn features/options, set options.
 	handshake(ctx context.Context, e *Engine, warn func(string)) error
 	// newGame prepares a game from startFEN and waits until the engine is in sync.
@@ -72,7 +72,7 @@ func StartEngine(ctx context.Context, cfg *EngineConfig, log *IOLog, warn func(s
 	default:
 		drv = &uciDriver{}
 	}
-	proc, err := startProcess(cfg, drv.decoder(), log)
+	proc, err := startProcess(cfg, drv.decoder(cfg.capture), log)
 	if err != nil {
 		return nil, err
 	}

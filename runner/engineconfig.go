@@ -48,6 +48,7 @@ type EngineConfig struct {
 	// StderrFile receives the engine's standard error, appended, instead of
 	// the log (cutechess's stderr=FILE).
 	StderrFile string
+	capture    capture // set from the run's config when it is completed
 }
 
 // Default timings: generous enough for a loaded machine, short enough that a

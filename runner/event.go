@@ -31,6 +31,20 @@ type moveInfo struct {
 	Depth    int
 	SelDepth int
 	Nodes    uint64
+	NPS      uint64
+	HashFull int // permille
+	TBHits   uint64
+	Time     time.Duration // the search time the engine reported
+	// PV and Lines are filled only when the run asks for them (MoveFields.PV,
+	// MatchLine); each move gets fresh ones, handed over, never shared.
+	PV    string
+	Lines []string
+}
+
+// fromInfo keeps the per-move figures of an info line.
+func fromInfo(i *protocol.Info) moveInfo {
+	return moveInfo{Score: i.Score, Depth: i.Depth, SelDepth: i.SelDepth, Nodes: i.Nodes,
+		NPS: i.NPS, HashFull: i.HashFull, TBHits: i.TBHits, Time: i.Time}
 }
 
 // Event is one message from an engine's reader goroutine to its game loop.

@@ -11,10 +11,11 @@ import (
 
 // Ply is one half-move of a game as the runner saw it.
 type Ply struct {
-	Move    protocol.Move
-	Info    moveInfo
-	Elapsed time.Duration
-	Book    bool // from the opening, not played by an engine
+	Move     protocol.Move
+	Info     moveInfo
+	Elapsed  time.Duration
+	TimeLeft time.Duration // the mover's clock after the move (0 without a clock)
+	Book     bool          // from the opening, not played by an engine
 }
 
 // GameRecord is a finished game: who played, what, and how it ended.
@@ -163,7 +164,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				if mover.cfg.WhitePOV && side == Black {
 					ev.Info.Score.Value = -ev.Info.Score.Value
 				}
-				rec.Plies = append(rec.Plies, Ply{Move: move, Info: ev.Info, Elapsed: elapsed})
+				rec.Plies = append(rec.Plies, Ply{Move: move, Info: ev.Info, Elapsed: elapsed, TimeLeft: clocks[side].Remaining()})
 				engineMoves++
 				lastMoveRead = ev.At
 				if end, over := s.adjudicator.moved(side, ev.Info.Score, board.FullMoveNumber()); over {

@@ -12,7 +12,7 @@ import (
 
 // PGN turns the record into a PGN game. SAN is worked out here, by replaying
 // the moves, so that the per-move path never spells moves.
-func (r *GameRecord) PGN(rules Rules, event, site string) (*pgn.Game, error) {
+func (r *GameRecord) PGN(rules Rules, event, site string, fields MoveFields) (*pgn.Game, error) {
 	board, err := rules.NewBoard(r.StartFEN)
 	if err != nil {
 		return nil, err
@@ -32,7 +32,7 @@ func (r *GameRecord) PGN(rules Rules, event, site string) (*pgn.Game, error) {
 		if err != nil {
 			return nil, fmt.Errorf("game %d ply %d %s: %w", r.Number, i+1, p.Move, err)
 		}
-		g.Moves = append(g.Moves, pgn.Move{SAN: san, Comment: p.comment()})
+		g.Moves = append(g.Moves, pgn.Move{SAN: san, Comment: p.comment(fields)})
 	}
 	tc := r.TimeControl[White].String()
 	if other := r.TimeControl[Black].String(); other != tc {
@@ -69,11 +69,60 @@ func (r *GameRecord) PGN(rules Rules, event, site string) (*pgn.Game, error) {
 // comment is the move's PGN comment: "book", or score/depth and time as
 // "+0.35/12 0.512s" (mate scores "+M5/20 0.100s", "-M3/9 ..."), score from
 // the mover's point of view.
-func (p *Ply) comment() string {
+func (p *Ply) comment(fields MoveFields) string {
 	if p.Book {
 		return "book"
 	}
-	secs := strconv.FormatFloat(p.Elapsed.Seconds(), 'f', 3, 64) + "s"
+	return p.scoreText() + p.extras(fields)
+}
+
+// seconds writes a duration as fastchess and cutechess do: "0.512s".
+func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) + "s" }
+
+// extras are the asked-for fields after the score, in fastchess's order
+// and spelling: ", tl=9.870s, latency=0.002s, n=1234, sd=15, nps=..., hashfull=..,
+// tbhits=.., pv="e2e4 e7e5", line="info string ...""
+func (p *Ply) extras(f MoveFields) string {
+	var b strings.Builder
+	add := func(s string) { b.WriteString(", "); b.WriteString(s) }
+	if f.TimeLeft && p.TimeLeft > 0 {
+		add("tl=" + seconds(p.TimeLeft))
+	}
+	if f.Latency && p.Info.Time > 0 {
+		add("latency=" + seconds(p.Elapsed-p.Info.Time))
+	}
+	if f.Nodes {
+		add("n=" + strconv.FormatUint(p.Info.Nodes, 10))
+	}
+	if f.SelDepth {
+		add("sd=" + strconv.Itoa(p.Info.SelDepth))
+	}
+	if f.NPS {
+		add("nps=" + strconv.FormatUint(p.Info.NPS, 10))
+	}
+	if f.HashFull {
+		add("hashfull=" + strconv.Itoa(p.Info.HashFull))
+	}
+	if f.TBHits {
+		add("tbhits=" + strconv.FormatUint(p.Info.TBHits, 10))
+	}
+	if f.PV && p.Info.PV != "" {
+		add(`pv="` + p.Info.PV + `"`)
+	}
+	for _, l := range p.Info.Lines {
+		add(`line="` + commentSafe(l) + `"`)
+	}
+	return b.String()
+}
+
+// commentSafe keeps engine text from ending the PGN comment or the quotes.
+func commentSafe(s string) string {
+	return strings.NewReplacer("}", ")", "{", "(", `"`, "'").Replace(s)
+}
+
+// scoreText is "+0.35/12 0.512s", or the time alone without a score.
+func (p *Ply) scoreText() string {
+	secs := seconds(p.Elapsed)
 	var score string
 	switch s := p.Info.Score; s.Kind {
 	case protocol.ScoreCP:

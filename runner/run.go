@@ -2,13 +2,10 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"sync"
 	"time"
-
-	"github.com/autoplay/autoplay/pgn"
 )
 
 // run is one running match or tournament: its config and the state its
@@ -410,59 +407,4 @@ func (r *run) finished() bool {
 	default:
 		return false
 	}
-}
-
-// outputs are the files a run writes as games finish.
-type outputs struct {
-	pgn *pgn.Writer
-	epd *os.File
-}
-
-func openOutputs(c *Config) (*outputs, error) {
-	o := &outputs{}
-	var err error
-	if c.PGNOut != "" {
-		if o.pgn, err = pgn.OpenAppend(c.PGNOut); err != nil {
-			return nil, fmt.Errorf("pgnout %s: cannot write: %w", c.PGNOut, errors.Unwrap(err))
-		}
-	}
-	if c.EPDOut != "" {
-		if o.epd, err = os.OpenFile(c.EPDOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
-			o.close()
-			return nil, fmt.Errorf("epdout: %w", err)
-		}
-	}
-	return o, nil
-}
-
-func (o *outputs) close() {
-	if o.pgn != nil {
-		o.pgn.Close()
-	}
-	if o.epd != nil {
-		o.epd.Close()
-	}
-}
-
-// record appends a finished game to the PGN, whole, and its final position
-// to the EPD file, before it is reported.
-func (o *outputs) record(rec *GameRecord, c *Config) error {
-	if o.pgn != nil {
-		g, err := rec.PGN(rules, c.Event, c.Site)
-		if err != nil {
-			return err
-		}
-		if c.PGNMinimal {
-			minimalPGN(g)
-		}
-		if err := o.pgn.Write(g); err != nil {
-			return err
-		}
-	}
-	if o.epd != nil {
-		if _, err := o.epd.WriteString(rec.epdLine()); err != nil {
-			return fmt.Errorf("epdout: %w", err)
-		}
-	}
-	return nil
 }

@@ -20,7 +20,7 @@ type uciDriver struct {
 	kingTakesRook bool
 }
 
-func (d *uciDriver) decoder() decoder { return &uciDecoder{} }
+func (d *uciDriver) decoder(c capture) decoder { return &uciDecoder{keep: keeper{capture: c}} }
 
 func (d *uciDriver) quit() []byte { return uci.AppendCommand(nil, uci.CmdQuit) }
 
@@ -112,14 +112,17 @@ func (d *uciDriver) gameOver(*Engine, Outcome, string) {}
 type uciDecoder struct {
 	msg  uci.EngineMessage
 	last moveInfo
+	keep keeper
 }
 
 func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 	err := uci.ParseEngineLine(line, &d.msg)
+	d.keep.line(line)
 	switch d.msg.Kind {
 	case uci.KindInfo:
 		if info := &d.msg.Info; err == nil && info.HasScore() && info.MultiPV <= 1 {
-			d.last = moveInfo{Score: info.Score, Depth: info.Depth, SelDepth: info.SelDepth, Nodes: info.Nodes}
+			d.last = fromInfo(info)
+			d.keep.pv(info.PV)
 		}
 		return false
 	case uci.KindBestMove:
@@ -127,8 +130,10 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 			ev.Kind, ev.Text = evBadMove, token
 		} else {
 			ev.Kind, ev.Move, ev.Info = evMove, d.msg.BestMove, d.last
+			d.keep.handOver(&ev.Info)
 		}
 		d.last = moveInfo{}
+		d.keep.reset()
 		return true
 	case uci.KindReadyOK:
 		ev.Kind = evReady

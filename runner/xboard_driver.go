@@ -41,7 +41,7 @@ func newXBoardDriver() *xboardDriver {
 	return &xboardDriver{f: xboardFeatures{time: true, reuse: true}}
 }
 
-func (d *xboardDriver) decoder() decoder { return &xboardDecoder{} }
+func (d *xboardDriver) decoder(c capture) decoder { return &xboardDecoder{keep: keeper{capture: c}} }
 
 func (d *xboardDriver) quit() []byte { return xboard.AppendCommand(nil, xboard.CmdQuit) }
 
@@ -347,14 +347,17 @@ func (d *xboardDriver) gameOver(e *Engine, outcome Outcome, reason string) {
 type xboardDecoder struct {
 	msg  xboard.EngineMessage
 	last moveInfo
+	keep keeper
 }
 
 func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
 	err := xboard.ParseEngineLine(line, &d.msg)
+	d.keep.line(line)
 	switch d.msg.Kind {
 	case xboard.KindThinking:
 		if info := &d.msg.Info; err == nil {
-			d.last = moveInfo{Score: info.Score, Depth: info.Depth, SelDepth: info.SelDepth, Nodes: info.Nodes}
+			d.last = fromInfo(info)
+			d.keep.pv(info.PV)
 		}
 		return false
 	case xboard.KindMove:
@@ -363,12 +366,14 @@ func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
 			return true
 		}
 		ev.Kind, ev.Info = evMove, d.last
+		d.keep.handOver(&ev.Info)
 		if m, ok := d.msg.Move.Coord(); ok {
 			ev.Move = m
 		} else {
 			ev.Text = d.msg.Move.String() // SAN: the game loop reads it against the board
 		}
 		d.last = moveInfo{}
+		d.keep.reset()
 	case xboard.KindPong:
 		ev.Kind, ev.N = evReady, d.msg.Number
 	case xboard.KindFeature:

@@ -102,7 +102,7 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 // The keys known at each level, in the order the documentation gives them.
 var (
 	topKeys = []string{"event", "site", "type", "variant", "tb", "tbpieces", "tbadjudicate", "seeds", "rounds", "games", "concurrency", "seed",
-		"report_every", "pgnout", "epdout", "json", "log", "maxmoves", "quiet", "verbose",
+		"report_every", "pgnout", "epdout", "json", "log", "maxmoves", "quiet", "verbose", "pgnfields", "match_line", "games_jsonl",
 		"openings", "each", "engines", "adjudication", "sprt"}
 	engineKeys = []string{"name", "cmd", "args", "dir", "proto", "options", "tc", "st", "nodes",
 		"depth", "timemargin", "timeout", "restart", "whitepov", "stderr"}
@@ -383,6 +383,7 @@ func (p *configParser) config(root *yaml.Node) *Config {
 	}
 	p.settings(top, cfg)
 	p.outputs(top, cfg)
+	p.records(top, cfg)
 	if n, ok := top.get("openings"); ok {
 		cfg.Openings = p.openings(n, "openings")
 	}
@@ -466,7 +467,7 @@ func (p *configParser) settings(top yamlMap, cfg *Config) {
 // outputs reads the output file names; their directories must exist now
 // rather than fail after the first game.
 func (p *configParser) outputs(top yamlMap, cfg *Config) {
-	for key, dst := range map[string]*string{"pgnout": &cfg.PGNOut, "epdout": &cfg.EPDOut, "json": &cfg.JSONOut, "log": &cfg.LogFile} {
+	for key, dst := range map[string]*string{"pgnout": &cfg.PGNOut, "epdout": &cfg.EPDOut, "json": &cfg.JSONOut, "log": &cfg.LogFile, "games_jsonl": &cfg.GamesJSONL} {
 		n, ok := top.get(key)
 		if !ok {
 			continue
@@ -478,6 +479,38 @@ func (p *configParser) outputs(top yamlMap, cfg *Config) {
 		*dst = s
 		if dir := filepath.Dir(s); !dirExists(dir) {
 			p.errorf(resolveAlias(n), key, "directory %q does not exist", dir)
+		}
+	}
+}
+
+// records reads the per-move PGN fields and the match_line pattern.
+func (p *configParser) records(top yamlMap, cfg *Config) {
+	if n, ok := top.get("pgnfields"); ok {
+		list := resolveAlias(n)
+		if list.Kind != yaml.SequenceNode {
+			p.errorf(list, "pgnfields", "expected a list such as [nodes, seldepth, pv], got %s", describeNode(list))
+		} else {
+			for i, item := range list.Content {
+				path := fmt.Sprintf("pgnfields[%d]", i)
+				name, ok := p.scalar(item, path, "a field name")
+				if !ok {
+					continue
+				}
+				f, err := ParseMoveFields(append(cfg.MoveFields.names(), name))
+				if err != nil {
+					p.add(resolveAlias(item), path, err)
+					continue
+				}
+				cfg.MoveFields = f
+			}
+		}
+	}
+	if n, ok := top.get("match_line"); ok {
+		if s, ok := p.str(n, "match_line"); ok {
+			if _, err := compileMatchLine(s); err != nil {
+				p.add(resolveAlias(n), "match_line", err)
+			}
+			cfg.MatchLine = s
 		}
 	}
 }

@@ -262,7 +262,7 @@ func TestOpenBenchCommandLine(t *testing.T) {
 		"-engine dir=Engines/ cmd=./sf-dev proto=uci tc=inf nodes=3000 option.Threads=1 option.Hash=8 name=Stockfish-dev " +
 		"-engine dir=Engines/ cmd=./sf-base proto=uci tc=inf nodes=1500 option.Threads=1 option.Hash=8 name=Stockfish-base " +
 		"-openings file=Books/uho12.epd format=epd order=random start=4 -srand 77 " +
-		"-pgnout file=ob.pgn"
+		"-pgnout file=ob.pgn seldepth=true nodes=true match_line=^info\\sstring\\s.*"
 	out, stderr, code := runTool(t, dir, buildAutoplay(t), append([]string{"fastchess"}, strings.Fields(line)...)...)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
@@ -271,6 +271,24 @@ func TestOpenBenchCommandLine(t *testing.T) {
 	tl := tallyPGN(t, filepath.Join(dir, "ob.pgn"), "Stockfish-dev")
 	if games != 6 || tl.games != 6 || penta != tl.penta {
 		t.Fatalf("OpenBench reads %v over %d games; the PGN has %+v", penta, games, tl)
+	}
+	// OpenBench's pgn_util reads each move's comment with these.
+	data, _ = os.ReadFile(filepath.Join(dir, "ob.pgn"))
+	scoreDepth := regexp.MustCompile(`([+-]?M?\d+(?:\.\d+)?)/(\d+)`)
+	timeRe, nodesRe, seldepthRe := regexp.MustCompile(`([\d.]+s)`), regexp.MustCompile(`n=(\d+)`), regexp.MustCompile(`sd=(\d+)`)
+	lineRe := regexp.MustCompile(`line="([^"]*)"`)
+	comments := regexp.MustCompile(`\{([^}]*)\}`).FindAllStringSubmatch(string(data), -1)
+	verbose, kept := 0, 0
+	for _, c := range comments {
+		if scoreDepth.MatchString(c[1]) && timeRe.MatchString(c[1]) && nodesRe.MatchString(c[1]) && seldepthRe.MatchString(c[1]) {
+			verbose++
+		}
+		if lineRe.MatchString(c[1]) {
+			kept++
+		}
+	}
+	if verbose < len(comments)/2 || kept == 0 {
+		t.Fatalf("%d of %d comments read as OpenBench's verbose form, %d with a kept line:\n%s", verbose, len(comments), kept, data)
 	}
 }
 

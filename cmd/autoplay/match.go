@@ -18,6 +18,7 @@ func newMatchCmd() *cobra.Command {
 		sprtSpec        string
 		drawSpec        string
 		resignSpec      string
+		pgnFields       []string
 		cfg             runner.Config
 	)
 	cmd := &cobra.Command{
@@ -52,6 +53,9 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 			if err := runner.ApplyAdjudicationSpecs(&cfg, sprtSpec, drawSpec, resignSpec); err != nil {
 				return err
 			}
+			if cfg.MoveFields, err = runner.ParseMoveFields(pgnFields); err != nil {
+				return fmt.Errorf("--pgn-fields: %w", err)
+			}
 			var opt runner.Options
 			if showRunnerStats {
 				opt.Relay = &runner.RelayStats{}
@@ -78,6 +82,9 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.StringVar(&cfg.Site, "site", "", "PGN Site tag")
 	f.BoolVar(&showRunnerStats, "runner-stats", false, "report relay latency and the runner's CPU per move at the end")
 	f.StringVar(&cfg.EPDOut, "epdout", "", "append each game's final position to this EPD file")
+	f.StringSliceVar(&pgnFields, "pgn-fields", nil, "extra per-move data in PGN comments: nodes,seldepth,nps,hashfull,tbhits,pv,timeleft,latency")
+	f.StringVar(&cfg.MatchLine, "pgn-match-line", "", "keep engine lines matching this regular expression in the next move's comment (line=\"...\")")
+	f.StringVar(&cfg.GamesJSONL, "games-jsonl", "", "append each finished game, with its moves and the --pgn-fields, as one JSON line to this file")
 	f.StringVar(&cfg.JSONOut, "json", "", "keep the full results in this JSON file, rewritten after every game")
 	f.BoolVar(&cfg.Quiet, "quiet", false, "print only the final result")
 	f.BoolVar(&cfg.Verbose, "verbose", false, "also print when each game starts")

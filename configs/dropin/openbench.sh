@@ -10,4 +10,4 @@ exec "${AUTOPLAY:-bin/autoplay}" fastchess \
   -engine dir=Engines/ cmd=./sf-dev proto=uci tc=inf nodes=3000 option.Threads=1 option.Hash=8 name=Stockfish-dev \
   -engine dir=Engines/ cmd=./sf-base proto=uci tc=inf nodes=1500 option.Threads=1 option.Hash=8 name=Stockfish-base \
   -openings file=Books/uho12.epd format=epd order=random start=4 -srand 77 \
-  -pgnout file=openbench.pgn
+  -pgnout file=openbench.pgn seldepth=true nodes=true match_line='^info string pgncomment .*'

@@ -1,0 +1,119 @@
+package runner
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var moveComment = regexp.MustCompile(`(\S+) \{([^}]*)\}`)
+
+// With every per-move field asked for, each engine move's comment carries
+// them in fastchess's spelling, with values that hold up, and the JSON
+// lines carry the same.
+func TestMoveFieldsInPGNAndJSONLines(t *testing.T) {
+	needStockfish(t)
+	dir := t.TempDir()
+	pgnPath, jsonl := filepath.Join(dir, "games.pgn"), filepath.Join(dir, "games.jsonl")
+	fields, err := ParseMoveFields(strings.Split("nodes,seldepth,nps,hashfull,tbhits,pv,timeleft,latency", ","))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sf := "cmd=" + stockfishPath + " option.Hash=8 option.Threads=1 tc=20+0.2 nodes=3000"
+	run := runMatch(t, Config{
+		Engines:    []EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
+		Games:      2, MaxMoves: 20, PGNOut: pgnPath, GamesJSONL: jsonl,
+		MoveFields: fields, MatchLine: `^info string`,
+	})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	comments := moveComment.FindAllStringSubmatch(run.pgn, -1)
+	if len(comments) < 40 {
+		t.Fatalf("%d move comments", len(comments))
+	}
+	lines := 0
+	for _, c := range comments {
+		text := strings.Join(strings.Fields(c[2]), " ") // the PGN wraps long comments
+		for _, key := range []string{"tl=", "latency=", "n=", "sd=", "nps=", "hashfull=", "tbhits=", `pv="`} {
+			if !strings.Contains(text, ", "+key) {
+				t.Fatalf("comment %q lacks %s", text, key)
+			}
+		}
+		n, _ := strconv.Atoi(regexp.MustCompile(`, n=(\d+)`).FindStringSubmatch(text)[1])
+		if n < 1 || n > 3000+1000 {
+			t.Errorf("nodes %d in %q at a 3000-node limit", n, text)
+		}
+		if strings.Contains(text, `line="info string`) {
+			lines++
+		}
+	}
+	if lines == 0 {
+		t.Error("no info string line kept by match_line")
+	}
+	checkPGNExtract(t, pgnPath, 2)
+
+	f, err := os.Open(jsonl)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	games := parseGames(t, run.pgn)
+	i := 0
+	for sc.Scan() {
+		var g gameLine
+		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
+			t.Fatal(err)
+		}
+		if g.Number != i+1 || len(g.Moves) != len(strings.Fields(moveNumbers.ReplaceAllString(games[i].moves, ""))) {
+			t.Errorf("game %d: %d moves in JSON, PGN %q", g.Number, len(g.Moves), games[i].moves)
+		}
+		for _, m := range g.Moves {
+			if m.Book {
+				continue
+			}
+			if m.Nodes == nil || *m.Nodes == 0 || m.PV == "" || !strings.HasPrefix(m.PV, m.Move) || m.SAN == "" {
+				t.Fatalf("game %d move %+v", g.Number, m)
+			}
+		}
+		i++
+	}
+	if i != 2 {
+		t.Fatalf("%d JSON lines", i)
+	}
+}
+
+var moveNumbers = regexp.MustCompile(`\d+\.(\.\.)?|\{[^}]*\}|1-0|0-1|1/2-1/2|\*`)
+
+// Without fields the comments stay as they were: score/depth and time.
+func TestDefaultCommentsStaySmall(t *testing.T) {
+	needStockfish(t)
+	sf := "cmd=" + stockfishPath + " option.Hash=8 tc=20+0.2 nodes=500"
+	run := runMatch(t, Config{Engines: []EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")}, Games: 1, MaxMoves: 6})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	for _, c := range moveComment.FindAllStringSubmatch(run.pgn, -1) {
+		c[2] = strings.Join(strings.Fields(c[2]), " ")
+		if !regexp.MustCompile(`^[+-](\d+\.\d\d|M\d+)/\d+ \d+\.\d{3}s$`).MatchString(c[2]) && !strings.Contains(c[2], "adjudication") {
+			t.Errorf("default comment %q", c[2])
+		}
+	}
+}
+
+func TestMoveFieldNamesAreChecked(t *testing.T) {
+	if _, err := ParseMoveFields([]string{"nodes", "depthh"}); err == nil || !strings.Contains(err.Error(), `"depthh"`) {
+		t.Fatalf("err = %v", err)
+	}
+	_, err := ParseConfig("x.yaml", []byte("engines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}]\npgnfields: [nodes, speed]\nmatch_line: '('\n"))
+	if err == nil || !strings.Contains(err.Error(), `x.yaml:2:`) || !strings.Contains(err.Error(), `"speed"`) || !strings.Contains(err.Error(), "x.yaml:3:") {
+		t.Fatalf("err = %v", err)
+	}
+}

@@ -1,0 +1,86 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/autoplay/autoplay/pgn"
+)
+
+// outputs are the files a run writes as games finish.
+type outputs struct {
+	pgn   *pgn.Writer
+	epd   *os.File
+	jsonl *os.File
+}
+
+func openOutputs(c *Config) (*outputs, error) {
+	o := &outputs{}
+	var err error
+	if c.PGNOut != "" {
+		if o.pgn, err = pgn.OpenAppend(c.PGNOut); err != nil {
+			return nil, fmt.Errorf("pgnout %s: cannot write: %w", c.PGNOut, errors.Unwrap(err))
+		}
+	}
+	if c.EPDOut != "" {
+		if o.epd, err = os.OpenFile(c.EPDOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+			o.close()
+			return nil, fmt.Errorf("epdout: %w", err)
+		}
+	}
+	if c.GamesJSONL != "" {
+		if o.jsonl, err = os.OpenFile(c.GamesJSONL, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+			o.close()
+			return nil, fmt.Errorf("games-jsonl: %w", err)
+		}
+	}
+	return o, nil
+}
+
+func (o *outputs) close() {
+	if o.pgn != nil {
+		o.pgn.Close()
+	}
+	if o.epd != nil {
+		o.epd.Close()
+	}
+	if o.jsonl != nil {
+		o.jsonl.Close()
+	}
+}
+
+// record appends a finished game to the PGN, whole, its final position to
+// the EPD file and its JSON line, before it is reported.
+func (o *outputs) record(rec *GameRecord, c *Config) error {
+	if o.pgn == nil && o.jsonl == nil && o.epd == nil {
+		return nil
+	}
+	var g *pgn.Game
+	if o.pgn != nil || o.jsonl != nil {
+		var err error
+		if g, err = rec.PGN(rules, c.Event, c.Site, c.MoveFields); err != nil {
+			return err
+		}
+	}
+	if o.jsonl != nil {
+		// Before the PGN is trimmed: the line wants every move's SAN.
+		if _, err := o.jsonl.Write(rec.jsonLine(g, c.MoveFields)); err != nil {
+			return fmt.Errorf("games-jsonl: %w", err)
+		}
+	}
+	if o.pgn != nil {
+		if c.PGNMinimal {
+			minimalPGN(g)
+		}
+		if err := o.pgn.Write(g); err != nil {
+			return err
+		}
+	}
+	if o.epd != nil {
+		if _, err := o.epd.WriteString(rec.epdLine()); err != nil {
+			return fmt.Errorf("epdout: %w", err)
+		}
+	}
+	return nil
+}
