@@ -48,7 +48,11 @@ type EngineConfig struct {
 	// StderrFile receives the engine's standard error, appended, instead of
 	// the log (cutechess's stderr=FILE).
 	StderrFile string
-	capture    capture // set from the run's config when it is completed
+	// Book is a Polyglot book the runner plays from on the engine's behalf,
+	// at most BookDepth moves a game (0 = while the book has moves).
+	Book      string
+	BookDepth int
+	capture   capture // set from the run's config when it is completed
 }
 
 // Default timings: generous enough for a loaded machine, short enough that a
@@ -151,6 +155,15 @@ func (c *EngineConfig) set(key, value string) error {
 		if err != nil {
 			err = fmt.Errorf("want true or false")
 		}
+	case "book":
+		if value == "" {
+			err = fmt.Errorf("want a Polyglot book file")
+		}
+		c.Book = value
+	case "bookdepth":
+		if c.BookDepth, err = strconv.Atoi(value); err == nil && c.BookDepth < 1 {
+			err = fmt.Errorf("must be a whole number of moves, 1 or more")
+		}
 	case "stderr":
 		if value == "" {
 			err = fmt.Errorf("want a file name")
@@ -161,7 +174,7 @@ func (c *EngineConfig) set(key, value string) error {
 			err = fmt.Errorf("must be more than 0 seconds")
 		}
 	default:
-		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart whitepov stderr)", key)
+		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth)", key)
 	}
 	return err
 }

@@ -48,6 +48,8 @@ type gameSetup struct {
 	adjudicator adjudicator
 	tablebase   *tablebase // nil: no tablebase adjudication
 	relay       *RelayStats
+	books       [2]*engineBook // by colour; nil: the engine has no book of its own
+	bookSeed    uint64
 }
 
 // playGame drives one game from the opening to its end in a single select
@@ -106,6 +108,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 	timer.Stop()
 	defer timer.Stop()
 	engineMoves := 0
+	book := newBookPlay(s.bookSeed, s.number)
 	var relay relayHistogram
 	var lastMoveRead time.Time // when the previous engine move was read: the relay starts there
 	if s.relay != nil {
@@ -119,6 +122,17 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 			return adjudicatedDraw("move limit"), nil
 		}
 		side := board.Turn()
+		if m, ok := book.move(s.books[side], side, board); ok {
+			// The engine's own book answers for it: no time, no search.
+			if played, err := board.Play(m); err == nil {
+				moves = append(moves, played)
+				rec.Plies = append(rec.Plies, Ply{Move: played, Book: true, TimeLeft: clocks[side].Remaining()})
+				clocks[side].Punch(0, 0)
+				engineMoves++
+				continue
+			}
+			book.out[side] = true
+		}
 		mover, other := s.players[side], s.players[side.Other()]
 		sent, err := mover.Think(s.opening.FEN, moves, &clocks, side)
 		if err != nil {

@@ -26,8 +26,8 @@ func TestMoveFieldsInPGNAndJSONLines(t *testing.T) {
 	}
 	sf := "cmd=" + stockfishPath + " option.Hash=8 option.Threads=1 tc=20+0.2 nodes=3000"
 	run := runMatch(t, Config{
-		Engines:    []EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
-		Games:      2, MaxMoves: 20, PGNOut: pgnPath, GamesJSONL: jsonl,
+		Engines: []EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
+		Games:   2, MaxMoves: 20, PGNOut: pgnPath, GamesJSONL: jsonl,
 		MoveFields: fields, MatchLine: `^info string`,
 	})
 	if run.err != nil {

@@ -16,6 +16,7 @@ type run struct {
 	out       *reporter
 	relay     *RelayStats
 	tablebase *tablebase
+	books     []*engineBook // by engine index
 	picker    *openingPicker
 	schedule  []scheduledGame
 
@@ -53,6 +54,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	r.out = newReporter(&cfg, res, opt.Out)
 	r.out.custom = opt.Printer
 	if r.tablebase, err = openTablebase(&cfg, r.out.warn); err != nil {
+		return nil, err
+	}
+	if r.books, err = loadEngineBooks(&cfg); err != nil {
 		return nil, err
 	}
 	if r.tablebase != nil {
@@ -246,6 +250,8 @@ func (r *run) work(ctx context.Context, engines map[int]*Engine, jobs <-chan sch
 			},
 			tablebase: r.tablebase,
 			relay:     r.relay,
+			books:     [2]*engineBook{r.books[g.white], r.books[g.black]},
+			bookSeed:  r.cfg.Seed,
 		}
 		r.out.started(g.number, len(r.schedule), setup.players[White].Name(), setup.players[Black].Name())
 		rec, err := playGame(ctx, &setup)
