@@ -52,7 +52,10 @@ type EngineConfig struct {
 	// at most BookDepth moves a game (0 = while the book has moves).
 	Book      string
 	BookDepth int
-	capture   capture // set from the run's config when it is completed
+	// Ponder lets the engine think on its opponent's time: UCI "go ponder"
+	// on the reply it expects, XBoard "hard".
+	Ponder  bool
+	capture capture // set from the run's config when it is completed
 }
 
 // Default timings: generous enough for a loaded machine, short enough that a
@@ -155,6 +158,11 @@ func (c *EngineConfig) set(key, value string) error {
 		if err != nil {
 			err = fmt.Errorf("want true or false")
 		}
+	case "ponder":
+		c.Ponder, err = strconv.ParseBool(value)
+		if err != nil {
+			err = fmt.Errorf("want true or false")
+		}
 	case "book":
 		if value == "" {
 			err = fmt.Errorf("want a Polyglot book file")
@@ -174,7 +182,7 @@ func (c *EngineConfig) set(key, value string) error {
 			err = fmt.Errorf("must be more than 0 seconds")
 		}
 	default:
-		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth)", key)
+		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder)", key)
 	}
 	return err
 }

@@ -52,9 +52,12 @@ func fromInfo(i *protocol.Info) moveInfo {
 type Event struct {
 	Kind eventKind
 	Move protocol.Move
-	Info moveInfo
-	At   time.Time // when the line was read: the clock stops here
-	Text string    // see the kinds; for evMove, a SAN move that Move could not hold
+	// Ponder is the reply the engine expects to its move (UCI "bestmove X
+	// ponder Y", else the second move of its PV): what it may ponder on.
+	Ponder protocol.Move
+	Info   moveInfo
+	At     time.Time // when the line was read: the clock stops here
+	Text   string    // see the kinds; for evMove, a SAN move that Move could not hold
 	// N and Claim carry the rest of rarer messages: a pong's number, the
 	// result an engine claims.
 	N     int

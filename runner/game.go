@@ -109,6 +109,8 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 	defer timer.Stop()
 	engineMoves := 0
 	book := newBookPlay(s.bookSeed, s.number)
+	var ponder pondering
+	defer ponder.settleAfterGame(s.players)
 	var relay relayHistogram
 	var lastMoveRead time.Time // when the previous engine move was read: the relay starts there
 	if s.relay != nil {
@@ -134,12 +136,22 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 			book.out[side] = true
 		}
 		mover, other := s.players[side], s.players[side.Other()]
-		sent, err := mover.Think(s.opening.FEN, moves, &clocks, side)
+		var sent time.Time
+		var err error
+		if ponder.active[side] {
+			sent, err = ponder.resume(ctx, mover, side, moves[len(moves)-1], s.opening.FEN, moves, &clocks)
+		} else {
+			sent, err = mover.Think(s.opening.FEN, moves, &clocks, side)
+		}
 		if err != nil {
 			return disconnect(side), nil
 		}
 		if !lastMoveRead.IsZero() {
 			relay.add(time.Since(lastMoveRead))
+		}
+		// The mover has its go; now its opponent may think on its time.
+		if err := ponder.start(other, side.Other(), board, s.opening.FEN, moves, &clocks); err != nil {
+			return disconnect(side.Other()), nil
 		}
 		budget := clocks[side].Budget()
 		limit := mover.cfg.Timeout // no clock: only a stall ends the wait
@@ -174,6 +186,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				}
 				move = played
 				mover.Accepted(move)
+				ponder.named[side] = ev.Ponder
 				moves = append(moves, move)
 				if mover.cfg.WhitePOV && side == Black {
 					ev.Info.Score.Value = -ev.Info.Score.Value

@@ -52,6 +52,9 @@ type Board interface {
 	Play(m protocol.Move) (protocol.Move, error)
 	// Status tells whether the game is over by the rules, repetition included.
 	Status() Status
+	// Legal says whether a move is legal in the current position, and gives
+	// it as Play would return it, without playing it.
+	Legal(m protocol.Move) (protocol.Move, bool)
 	// SAN spells a legal move of the current position in SAN.
 	SAN(m protocol.Move) (string, error)
 	// ParseSAN reads a legal move of the current position written in SAN.

@@ -41,6 +41,14 @@ func (b *bitboardBoard) Play(m protocol.Move) (protocol.Move, error) {
 	return canon, nil
 }
 
+func (b *bitboardBoard) Legal(m protocol.Move) (protocol.Move, bool) {
+	mv, ok := b.pos.FromProtocol(m)
+	if !ok {
+		return protocol.Move{}, false
+	}
+	return b.pos.CanonicalMove(mv), true
+}
+
 func (b *bitboardBoard) SAN(m protocol.Move) (string, error) {
 	mv, ok := b.pos.FromProtocol(m)
 	if !ok {

@@ -80,9 +80,18 @@ func (b *notnilBoard) find(m protocol.Move) *chess.Move {
 }
 
 func (b *notnilBoard) Play(m protocol.Move) (protocol.Move, error) {
+	canon, ok := b.Legal(m)
+	if !ok {
+		return protocol.Move{}, ErrIllegalMove
+	}
+	b.setPosition(b.pos.Update(b.find(m)))
+	return canon, nil
+}
+
+func (b *notnilBoard) Legal(m protocol.Move) (protocol.Move, bool) {
 	lm := b.find(m)
 	if lm == nil {
-		return protocol.Move{}, ErrIllegalMove
+		return protocol.Move{}, false
 	}
 	canon := protocol.MustParseMove(lm.String())
 	if lm.HasTag(chess.KingSideCastle) {
@@ -90,8 +99,7 @@ func (b *notnilBoard) Play(m protocol.Move) (protocol.Move, error) {
 	} else if lm.HasTag(chess.QueenSideCastle) {
 		canon = canon.Castling('a')
 	}
-	b.setPosition(b.pos.Update(lm))
-	return canon, nil
+	return canon, true
 }
 
 func (b *notnilBoard) SAN(m protocol.Move) (string, error) {

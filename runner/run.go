@@ -59,6 +59,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	if r.books, err = loadEngineBooks(&cfg); err != nil {
 		return nil, err
 	}
+	warnPonderCores(&cfg, r.out.warn)
 	if r.tablebase != nil {
 		defer r.tablebase.tables.Close()
 	}

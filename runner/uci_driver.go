@@ -57,12 +57,34 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 			return err
 		}
 	}
+	if e.cfg.Ponder {
+		if !e.declares("Ponder") {
+			warn(fmt.Sprintf("engine %s does not declare the Ponder option: it will not ponder", e.cfg.Name))
+		} else if !setsOption(e.cfg.Options, "Ponder") {
+			// The engine plans its time knowing it may ponder.
+			if err := e.write(uci.AppendSetOption(e.buf[:0], "Ponder", "true")); err != nil {
+				return err
+			}
+		}
+	}
 	if chess960 {
 		// Castling is king-takes-rook both ways once this is set.
 		d.kingTakesRook = true
 		return e.write(uci.AppendSetOption(e.buf[:0], "UCI_Chess960", "true"))
 	}
 	return nil
+}
+
+// canPonder: pondering was asked for and the engine declares it can.
+func (d *uciDriver) canPonder(e *Engine) bool { return e.cfg.Ponder && e.declares("Ponder") }
+
+func setsOption(opts []EngineOption, name string) bool {
+	for _, o := range opts {
+		if strings.EqualFold(o.Name, name) {
+			return true
+		}
+	}
+	return false
 }
 
 func (d *uciDriver) newGame(ctx context.Context, e *Engine, _ Rules, _ string) error {
@@ -74,9 +96,34 @@ func (d *uciDriver) newGame(ctx context.Context, e *Engine, _ Rules, _ string) e
 }
 
 func (d *uciDriver) think(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) (time.Time, error) {
+	return d.search(e, startFEN, moves, clocks, side, false)
+}
+
+// ponder has the engine think on the opponent's time: the position after
+// the reply it expects (the last of moves) and "go ponder" with the clocks.
+func (d *uciDriver) ponder(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) error {
+	_, err := d.search(e, startFEN, moves, clocks, side, true)
+	return err
+}
+
+// ponderHit: the expected reply came; the search goes on, on the clock from now.
+func (d *uciDriver) ponderHit(e *Engine) (time.Time, error) {
+	b := uci.AppendCommand(e.buf[:0], uci.CmdPonderHit)
+	e.buf = b
+	sent := time.Now()
+	return sent, e.write(b)
+}
+
+// ponderMiss: another reply came; the search is stopped and its bestmove,
+// which answers a position that did not happen, is read and dropped.
+func (d *uciDriver) ponderMiss(ctx context.Context, e *Engine) error {
+	return d.settle(ctx, e)
+}
+
+func (d *uciDriver) search(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color, ponder bool) (time.Time, error) {
 	b := uci.AppendPositionAs(e.buf[:0], startFEN, moves, d.kingTakesRook)
 	g := &d.goCmd
-	*g = uci.Go{}
+	*g = uci.Go{Ponder: ponder}
 	tc := &e.cfg.TC
 	if tc.HasClock() {
 		g.Clock = true
@@ -113,6 +160,9 @@ type uciDecoder struct {
 	msg  uci.EngineMessage
 	last moveInfo
 	keep keeper
+	// pvReply is the second move of the last scored PV: the expected reply
+	// when bestmove names none.
+	pvReply protocol.Move
 }
 
 func (d *uciDecoder) decode(line []byte, ev *Event) bool {
@@ -123,16 +173,24 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 		if info := &d.msg.Info; err == nil && info.HasScore() && info.MultiPV <= 1 {
 			d.last = fromInfo(info)
 			d.keep.pv(info.PV)
+			d.pvReply = protocol.Move{}
+			if len(info.PV) > 1 {
+				d.pvReply = info.PV[1]
+			}
 		}
 		return false
 	case uci.KindBestMove:
 		if token, bad := uciMoveError(err); bad {
 			ev.Kind, ev.Text = evBadMove, token
 		} else {
-			ev.Kind, ev.Move, ev.Info = evMove, d.msg.BestMove, d.last
+			ev.Kind, ev.Move, ev.Info, ev.Ponder = evMove, d.msg.BestMove, d.last, d.msg.Ponder
+			if ev.Ponder.IsZero() {
+				ev.Ponder = d.pvReply
+			}
 			d.keep.handOver(&ev.Info)
 		}
 		d.last = moveInfo{}
+		d.pvReply = protocol.Move{}
 		d.keep.reset()
 		return true
 	case uci.KindReadyOK:

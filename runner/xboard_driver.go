@@ -221,7 +221,11 @@ func (d *xboardDriver) newGame(ctx context.Context, e *Engine, rules Rules, star
 		b = xboard.AppendCommandN(b, xboard.CmdSd, tc.Depth)
 	}
 	b = xboard.AppendCommand(b, xboard.CmdPost)
-	b = xboard.AppendCommand(b, xboard.CmdEasy)
+	if e.cfg.Ponder {
+		b = xboard.AppendCommand(b, xboard.CmdHard) // it ponders by itself
+	} else {
+		b = xboard.AppendCommand(b, xboard.CmdEasy)
+	}
 	if startFEN != "" {
 		if d.f.setboard {
 			b = xboard.AppendCommandArg(b, xboard.CmdSetboard, startFEN)

@@ -112,6 +112,7 @@ type config struct {
 	illegal  string
 	seed     int64
 	trapTerm bool
+	pick     string // "rules" (the default choice) or "first": the first legal move
 }
 
 // Which protocols each mode exists in.
@@ -124,7 +125,7 @@ const (
 var modes = map[string]int{
 	"normal": inBoth, "crash": inBoth, "hang": inBoth, "illegal": inBoth, "malformed": inBoth,
 	"flood": inBoth, "late": inBoth, "exitatstart": inBoth, "nouciok": inUCI,
-	"noreadyok": inUCI, "badoption": inUCI, "slow": inBoth,
+	"noreadyok": inUCI, "badoption": inUCI, "slow": inBoth, "ponderearly": inUCI,
 	"falseclaim": inXBoard, "trueclaim": inXBoard, "resign": inXBoard, "rejectmove": inXBoard,
 	"nodone": inXBoard, "donezero": inXBoard, "noping": inXBoard, "nosetboard": inXBoard,
 	"san": inXBoard, "bare": inXBoard, "reuse0": inXBoard, "drawoffer": inXBoard, "stubborn": inXBoard, "outofturn": inXBoard,
@@ -140,6 +141,7 @@ func main() {
 	flag.StringVar(&cfg.illegal, "illegal", "color", "illegal move kind: color (moves an opponent piece) or jump (e2e5-style)")
 	flag.Int64Var(&cfg.seed, "seed", 1, "seed of the move choice")
 	flag.BoolVar(&cfg.trapTerm, "trapterm", false, "ignore SIGTERM and SIGINT")
+	flag.StringVar(&cfg.pick, "pick", "rules", "move choice: rules (mates, captures, promotions first) or first (the first legal move, and the first legal reply as the ponder move)")
 	xboard := flag.Bool("xboard", false, "speak XBoard (CECP protocol 2) instead of UCI")
 	holder := flag.String("holder", "", "at start fork a process that holds stdout and stderr open and sleeps: group (in the engine's process group) or session (escaped into its own session)")
 	sleeper := flag.Bool("sleeper", false, "be such a holder (internal)")
@@ -325,6 +327,9 @@ func (e *engine) think(args []string, lines <-chan string) bool {
 		return true
 	case e.cfg.mode == "flood":
 		e.flood()
+	case e.cfg.mode == "ponderearly" && hasToken(args, "ponder"):
+		e.answer() // a bestmove while pondering: a protocol violation
+		return true
 	}
 
 	// When to answer: at once, after a delay, or (infinite, ponder) at stop.
@@ -366,7 +371,7 @@ func (e *engine) think(args []string, lines <-chan string) bool {
 
 // answer prints the search info and bestmove for the current position.
 func (e *engine) answer() {
-	c := chooseMove(e.pos, e.rng)
+	c := e.choose(e.pos, e.rng)
 	if c.move == nil {
 		e.send("info string misengine: no legal move")
 		e.send("bestmove 0000")
@@ -378,7 +383,24 @@ func (e *engine) answer() {
 	}
 	e.send("info depth 1 seldepth 1 score %s nodes %d nps 1000 time 1 pv %s",
 		score, len(e.pos.ValidMoves()), c.move)
+	// The reply it expects, chosen the same way (a throwaway generator, so
+	// the moves it plays do not change).
+	if reply := e.choose(e.pos.Update(c.move), rand.New(rand.NewSource(1))); reply.move != nil {
+		e.send("bestmove %s ponder %s", c.move, reply.move)
+		return
+	}
 	e.send("bestmove %s", c.move)
+}
+
+// choose picks a move as -pick says.
+func (e *engine) choose(pos *chess.Position, rng *rand.Rand) choice {
+	if e.cfg.pick == "first" {
+		if moves := pos.ValidMoves(); len(moves) > 0 {
+			return choice{move: moves[0], score: material(pos.Update(moves[0]), pos.Turn())}
+		}
+		return choice{}
+	}
+	return chooseMove(pos, rng)
 }
 
 // flood prints cfg.flood info lines: mostly ordinary search lines, every
