@@ -266,7 +266,7 @@ func (inv *Invocation) tournament(v []string) error {
 	case "gauntlet":
 		inv.Config.Type = runner.TypeGauntlet
 	case "knockout":
-		inv.Config.Type = runner.Tournament("knockout")
+		inv.Config.Type = runner.TypeKnockout
 	default:
 		return fmt.Errorf("want round-robin, gauntlet or knockout")
 	}

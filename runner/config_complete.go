@@ -82,8 +82,18 @@ func (c *Config) complete() error {
 		if len(c.Engines) < 2 {
 			return fmt.Errorf("a round-robin needs at least 2 engines")
 		}
+	case TypeKnockout:
+		if len(c.Engines) < 2 {
+			return fmt.Errorf("a knockout needs at least 2 engines")
+		}
+		if c.Rounds > 1 {
+			return fmt.Errorf("rounds %d: a knockout's rounds follow from its engines; give games (per encounter) instead", c.Rounds)
+		}
+		if total := knockoutGames(c); total > MaxGames {
+			return fmt.Errorf("%d games: a run plays at most %d games", total, MaxGames)
+		}
 	default:
-		return fmt.Errorf("type %q: want match, gauntlet or round-robin", c.Type)
+		return fmt.Errorf("type %q: want match, gauntlet, round-robin or knockout", c.Type)
 	}
 	if total := c.Games * c.Rounds * len(c.encounters()); total > MaxGames {
 		return fmt.Errorf("%d games (games %d × rounds %d × %d encounters): a run plays at most %d games; split it into several runs",

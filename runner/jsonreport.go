@@ -20,6 +20,13 @@ type jsonReport struct {
 	SPRT       *jsonSPRT       `json:"sprt,omitempty"`
 	// OpeningsSkipped counts bad openings left out under policy=skip.
 	OpeningsSkipped int `json:"openings_skipped,omitempty"`
+	// Knockout is the bracket, round by round, and its winner once decided.
+	Knockout *jsonKnockout `json:"knockout,omitempty"`
+}
+
+type jsonKnockout struct {
+	Rounds []KnockoutRound `json:"rounds"`
+	Winner string          `json:"winner,omitempty"`
 }
 
 // jsonEncounter holds the figures the summary prints, rounded the same,
@@ -69,6 +76,12 @@ func (o *outputs) writeJSON(c *Config, res *Result, state string) error {
 			je.Pairs = &pairs
 		}
 		rep.Encounters = append(rep.Encounters, je)
+	}
+	if res.Knockout != nil {
+		rep.Knockout = &jsonKnockout{Rounds: res.Knockout}
+		if last := res.Knockout[len(res.Knockout)-1]; len(last) == 1 {
+			rep.Knockout.Winner = last[0].Winner
+		}
 	}
 	if s := res.SPRT; s != nil {
 		rep.SPRT = &jsonSPRT{Elo0: s.Test.Elo0, Elo1: s.Test.Elo1, Alpha: s.Test.Alpha, Beta: s.Test.Beta,

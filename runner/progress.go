@@ -75,6 +75,14 @@ func (r *reporter) started(number, total int, white, black string) {
 	}
 }
 
+// note prints a line about the run: a knockout's decided encounters and
+// its bracket.
+func (r *reporter) note(line string) {
+	if !r.cfg.Quiet {
+		r.printf("%s\n", line)
+	}
+}
+
 func (r *reporter) resumed(res *Result) {
 	if !r.cfg.Quiet && r.custom == nil {
 		r.printf("Resuming: %d of %d games already played in %s\n", res.Resumed, res.Total, r.cfg.PGNOut)

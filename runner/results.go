@@ -16,6 +16,8 @@ type Result struct {
 	SPRT        *SPRTState // nil without an SPRT
 	// OpeningsSkipped counts the bad openings policy=skip left out.
 	OpeningsSkipped int
+	// Knockout is the bracket so far, round by round (knockouts only).
+	Knockout []KnockoutRound
 }
 
 // EncounterResult is the score of one engine against another, from the

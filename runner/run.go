@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -18,9 +19,13 @@ type run struct {
 	tablebase *tablebase
 	books     []*engineBook // by engine index
 	picker    *openingPicker
-	schedule  []scheduledGame
+	schedule  []scheduledGame // nil for a knockout, whose games come as it goes
+	knockout  *knockout
 
 	stop chan struct{} // closed by finish: schedule no more games
+	// planned is the number of games the run expects, for "game N of M": a
+	// knockout's tie-breaks add to it while workers read it.
+	planned atomic.Int64
 
 	startsMu     sync.Mutex
 	failedStarts map[int]int // engine index: failed starts in a row
@@ -42,11 +47,23 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		return nil, err
 	}
 	r := &run{cfg: &cfg, picker: picker, relay: opt.Relay, stop: make(chan struct{}), failedStarts: map[int]int{}}
-	r.schedule = buildSchedule(&cfg, picker)
-	if err := picker.check(r.schedule); err != nil {
-		return nil, err
+	total := 0
+	if cfg.Type == TypeKnockout {
+		// Its games come as it goes: check the openings its most games can draw.
+		r.knockout = newKnockout(&cfg, picker)
+		if err := picker.check(knockoutOpeningsProbe(&cfg, picker)); err != nil {
+			return nil, err
+		}
+		total = knockoutGames(&cfg)
+	} else {
+		r.schedule = buildSchedule(&cfg, picker)
+		if err := picker.check(r.schedule); err != nil {
+			return nil, err
+		}
+		total = len(r.schedule)
 	}
-	res := newResult(&cfg, len(r.schedule))
+	res := newResult(&cfg, total)
+	r.planned.Store(int64(total))
 	res.OpeningsSkipped = picker.skipped
 	if opt.Out == nil {
 		opt.Out = os.Stdout
@@ -84,26 +101,32 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		r.log = NewIOLog(f)
 		defer r.log.Flush()
 	}
-	rebuild := func(games, rounds int) []scheduledGame {
-		other := cfg
-		other.Games, other.Rounds = games, rounds
-		return buildSchedule(&other, picker.fresh())
-	}
-	done := map[int]bool{}
-	if !opt.AppendOnly {
-		if done, err = resume(&cfg, r.schedule, res, rebuild); err != nil {
+	var todo []scheduledGame
+	if r.knockout != nil {
+		if todo, err = r.resumeKnockout(opt.AppendOnly, res); err != nil {
 			return nil, err
 		}
-	}
-	if len(done) > 0 {
-		r.out.resumed(res)
-	}
-
-	todo := make([]scheduledGame, 0, len(r.schedule)-len(done))
-	for _, g := range r.schedule {
-		if !done[g.number] {
-			todo = append(todo, g)
+	} else {
+		rebuild := func(games, rounds int) []scheduledGame {
+			other := cfg
+			other.Games, other.Rounds = games, rounds
+			return buildSchedule(&other, picker.fresh())
 		}
+		done := map[int]bool{}
+		if !opt.AppendOnly {
+			if done, err = resume(&cfg, r.schedule, res, rebuild); err != nil {
+				return nil, err
+			}
+		}
+		todo = make([]scheduledGame, 0, len(r.schedule)-len(done))
+		for _, g := range r.schedule {
+			if !done[g.number] {
+				todo = append(todo, g)
+			}
+		}
+	}
+	if res.Resumed > 0 {
+		r.out.resumed(res)
 	}
 	if len(todo) == 0 || res.decided() {
 		r.out.final(res)
@@ -125,13 +148,18 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	jobs := make(chan scheduledGame)
 	results := make(chan *GameRecord)
 	scheduled := make(chan struct{})
+	queue := newGameQueue(todo, r.knockout == nil)
 	go func() {
 		defer killEnginesOnPanic()
 		defer close(scheduled)
-		r.dispatch(ctx, todo, jobs)
+		r.dispatch(ctx, queue, jobs)
 	}()
+	workerCount := min(cfg.Concurrency, len(todo))
+	if r.knockout != nil {
+		workerCount = cfg.Concurrency // later rounds may have more games than the first phase
+	}
 	var workers sync.WaitGroup
-	for i := range min(cfg.Concurrency, len(todo)) {
+	for i := range workerCount {
 		engines := map[int]*Engine{}
 		if i == 0 {
 			engines = first
@@ -155,6 +183,15 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		}
 		res.add(rec.game, rec.Outcome, rec.end.culprit, rec.end.failure)
 		r.out.finished(rec)
+		if r.knockout != nil {
+			more, said, done := r.knockout.record(rec.game, rec.Outcome, res)
+			r.growPlan(res)
+			res.Knockout = r.knockout.Bracket()
+			for _, line := range said {
+				r.out.note(line)
+			}
+			queue.add(more, done)
+		}
 		if err := outs.writeJSON(&cfg, res, "running"); err != nil {
 			r.fail(err)
 		}
@@ -183,9 +220,13 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 
 // dispatch hands out games in schedule order until they run out, the run is
 // finished early (SPRT, error), or it is cancelled.
-func (r *run) dispatch(ctx context.Context, todo []scheduledGame, jobs chan<- scheduledGame) {
+func (r *run) dispatch(ctx context.Context, q *gameQueue, jobs chan<- scheduledGame) {
 	defer close(jobs)
-	for _, g := range todo {
+	for {
+		g, ok := q.take(ctx, r.stop)
+		if !ok {
+			return
+		}
 		select {
 		case jobs <- g:
 		case <-ctx.Done():
@@ -235,7 +276,7 @@ func (r *run) work(ctx context.Context, engines map[int]*Engine, jobs <-chan sch
 				return
 			}
 			rec := r.notStarted(g, failed, err)
-			r.out.started(g.number, len(r.schedule), rec.White, rec.Black)
+			r.out.started(g.number, r.total(), rec.White, rec.Black)
 			results <- rec
 			continue
 		}
@@ -254,7 +295,7 @@ func (r *run) work(ctx context.Context, engines map[int]*Engine, jobs <-chan sch
 			books:     [2]*engineBook{r.books[g.white], r.books[g.black]},
 			bookSeed:  r.cfg.Seed,
 		}
-		r.out.started(g.number, len(r.schedule), setup.players[White].Name(), setup.players[Black].Name())
+		r.out.started(g.number, r.total(), setup.players[White].Name(), setup.players[Black].Name())
 		rec, err := playGame(ctx, &setup)
 		if ctx.Err() != nil {
 			// A stop has begun: whatever happened to this game is not scored.
@@ -413,5 +454,16 @@ func (r *run) finished() bool {
 		return true
 	default:
 		return false
+	}
+}
+
+// total is how many games the run expects now.
+func (r *run) total() int { return int(r.planned.Load()) }
+
+// growPlan counts a knockout's tie-break games into the games expected.
+func (r *run) growPlan(res *Result) {
+	if extra := knockoutGames(r.cfg) + r.knockout.extraGames - r.total(); extra > 0 {
+		res.Total += extra
+		r.planned.Add(int64(extra))
 	}
 }

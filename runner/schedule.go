@@ -24,6 +24,8 @@ func (c *Config) encounters() [][2]int {
 				out = append(out, [2]int{i, j})
 			}
 		}
+	case TypeKnockout:
+		return nil // its encounters follow from the results (knockout.go)
 	case TypeGauntlet:
 		for s := 0; s < c.Seeds; s++ {
 			for j := c.Seeds; j < n; j++ {

@@ -445,12 +445,12 @@ func (p *configParser) settings(top yamlMap, cfg *Config) {
 		}
 	}
 	if n, ok := top.get("type"); ok {
-		if s, ok := p.scalar(n, "type", "match, gauntlet or round-robin"); ok {
+		if s, ok := p.scalar(n, "type", "match, gauntlet, round-robin or knockout"); ok {
 			switch t := Tournament(s); t {
-			case TypeMatch, TypeGauntlet, TypeRoundRobin:
+			case TypeMatch, TypeGauntlet, TypeRoundRobin, TypeKnockout:
 				cfg.Type = t
 			default:
-				p.errorf(resolveAlias(n), "type", "expected match, gauntlet or round-robin, got %q", s)
+				p.errorf(resolveAlias(n), "type", "expected match, gauntlet, round-robin or knockout, got %q", s)
 			}
 		}
 	}
@@ -963,6 +963,13 @@ func (p *configParser) tournament(top yamlMap, cfg *Config) {
 				where, wherePath = resolveAlias(seedsNode), "seeds"
 			}
 			p.errorf(where, wherePath, "a gauntlet with %d seeds needs more than %d engines, got %d", cfg.Seeds, cfg.Seeds, n)
+		}
+	case TypeKnockout:
+		if n < 2 {
+			p.errorf(where, wherePath, "a knockout needs at least 2 engines, got %d", n)
+		}
+		if roundsNode, ok := top.get("rounds"); ok && cfg.Rounds > 1 {
+			p.errorf(resolveAlias(roundsNode), "rounds", "a knockout's rounds follow from its engines: give games (per encounter) instead")
 		}
 	case TypeRoundRobin:
 		if n < 2 {

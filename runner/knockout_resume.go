@@ -1,0 +1,96 @@
+package runner
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/autoplay/autoplay/pgn"
+)
+
+// resumeKnockout lays out the knockout's first round and, when the run has
+// a PGN from an earlier start, replays the games in it through the bracket:
+// each phase's games get the same numbers as before, because they depend
+// on the results alone. It returns the games still to play.
+func (r *run) resumeKnockout(appendOnly bool, res *Result) ([]scheduledGame, error) {
+	todo := r.knockout.start(res)
+	res.Knockout = r.knockout.Bracket()
+	c := r.cfg
+	if appendOnly || c.PGNOut == "" {
+		return todo, nil
+	}
+	played, err := knockoutPlayed(c)
+	if err != nil || len(played) == 0 {
+		return todo, err
+	}
+	for {
+		var rest []scheduledGame
+		progressed := false
+		for _, g := range todo {
+			pg, ok := played[g.number]
+			if !ok {
+				rest = append(rest, g)
+				continue
+			}
+			white, black := c.Engines[g.white].Name, c.Engines[g.black].Name
+			if pg.White != white || pg.Black != black {
+				return nil, fmt.Errorf("resume: %s:%d: game %d is %s vs %s, but the bracket has %s vs %s",
+					c.PGNOut, pg.Line, g.number, pg.White, pg.Black, white, black)
+			}
+			outcome, _ := parseOutcome(pg.Result)
+			culprit, fail := failureFromEnding(pg.Ending)
+			res.add(g, outcome, culprit, fail)
+			res.Resumed++
+			more, _, _ := r.knockout.record(g, outcome, res)
+			r.growPlan(res)
+			rest = append(rest, more...)
+			progressed = true
+		}
+		todo = rest
+		if !progressed {
+			res.Knockout = r.knockout.Bracket()
+			return todo, nil
+		}
+	}
+}
+
+// knockoutPlayed checks the state file beside the PGN (written when there is
+// none) and returns the finished games the PGN holds, by number.
+func knockoutPlayed(c *Config) (map[int]pgn.GameResult, error) {
+	want := runState{Fingerprint: c.fingerprint(), ConfigGames: c.Games, Rounds: c.Rounds}
+	b, err := os.ReadFile(statePath(c.PGNOut))
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return nil, writeFileAtomic(statePath(c.PGNOut), mustJSON(want))
+	case err != nil:
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	var have runState
+	if err := json.Unmarshal(b, &have); err != nil {
+		return nil, fmt.Errorf("resume: %s: %w", statePath(c.PGNOut), err)
+	}
+	if have.Fingerprint != want.Fingerprint || have.ConfigGames != c.Games {
+		return nil, fmt.Errorf("resume: %s belongs to a different run (other engines, games per encounter, time controls, openings or seed, says %s): choose another pgnout, or delete both files to start afresh",
+			c.PGNOut, statePath(c.PGNOut))
+	}
+	games, complete, err := pgn.ReadResults(c.PGNOut)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	if err := truncateTo(c.PGNOut, complete); err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	played := map[int]pgn.GameResult{}
+	for _, g := range games {
+		if _, ok := parseOutcome(g.Result); ok && g.Round > 0 {
+			if _, dup := played[g.Round]; !dup {
+				played[g.Round] = g
+			}
+		}
+	}
+	return played, nil
+}
