@@ -25,7 +25,10 @@ func (p *cutechessPrinter) Started(number, total int, white, black string) {
 	fmt.Fprintf(p.w, "Started game %d of %d (%s vs %s)\n", number, total, white, black)
 }
 
-func (p *cutechessPrinter) Warn(msg string) { fmt.Fprintf(p.w, "Warning: %s\n", msg) }
+func (p *cutechessPrinter) Warn(msg string) {
+	p.inv.warned = true
+	fmt.Fprintf(p.w, "Warning: %s\n", msg)
+}
 
 func (p *cutechessPrinter) Finished(rec *runner.GameRecord, res *runner.Result) {
 	enc := res.Encounters[rec.Encounter()]

@@ -37,6 +37,8 @@ type Invocation struct {
 	PGNAppend, EPDAppend bool // false: the file is emptied before the run
 	CRC32                bool // print the PGN's CRC32 at the end (fastchess -crc32 pgn=true)
 	Debug                bool // every engine line on standard output (cutechess -debug)
+	Strict               bool // fastchess -strict: any warning makes the exit status 1
+	warned               bool
 
 	Help, Version bool
 	Notes         []string // options accepted without an effect here, said once

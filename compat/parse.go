@@ -102,6 +102,7 @@ func specs(d Dialect) map[string]optionSpec {
 			return nil
 		}}
 		common["-testEnv"] = optionSpec{none, func(*Invocation, []string) error { return nil }}
+		common["-strict"] = optionSpec{none, func(inv *Invocation, _ []string) error { inv.Strict = true; return nil }}
 		common["-force-concurrency"] = optionSpec{none, func(*Invocation, []string) error { return nil }}
 		for _, name := range []string{"-startup-ms", "-ucinewgame-ms", "-ping-ms"} {
 			common[name] = optionSpec{one, (*Invocation).engineTimeout}

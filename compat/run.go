@@ -62,3 +62,6 @@ func (inv *Invocation) Conclude(w io.Writer) error {
 	fmt.Fprintf(w, "File %s has CRC32: %#x\n", inv.Config.PGNOut, h.Sum32())
 	return nil
 }
+
+// FailedStrictly says a -strict run saw a warning: its exit status is 1.
+func (inv *Invocation) FailedStrictly() bool { return inv.Strict && inv.warned }

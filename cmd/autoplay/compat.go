@@ -66,6 +66,9 @@ func runCompat(d compat.Dialect, args []string) error {
 	if err := inv.Conclude(os.Stdout); err != nil {
 		return err
 	}
+	if inv.FailedStrictly() {
+		return &exitStatus{exitError, "a warning ended a -strict run"}
+	}
 	if res.Interrupted {
 		if d == compat.Fastchess {
 			return &exitStatus{exitError, "interrupted"}

@@ -376,3 +376,31 @@ func TestDropinExamplesRun(t *testing.T) {
 		}
 	}
 }
+
+// A copy of autoplay named cutechess-cli is cutechess-cli, and still starts
+// its own built-in engine (as "cutechess-cli engine"); -strict turns a
+// warning into exit status 1.
+func TestCopyNamedCutechessCliRunsTheBuiltinEngine(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile(buildAutoplay(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cc := filepath.Join(dir, "cutechess-cli")
+	if err := os.WriteFile(cc, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"-engine", "cmd=builtin", "name=a", "depth=2", "-engine", "cmd=builtin", "name=b", "depth=1",
+		"-each", "tc=inf", "-games", "2", "-repeat", "-maxmoves", "8"}
+	out, stderr, code := runTool(t, dir, cc, args...)
+	if code != 0 || strings.Count(out, "Finished game") != 2 || !strings.HasSuffix(out, "Finished match\n") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	fc := filepath.Join(dir, "fastchess")
+	os.WriteFile(fc, data, 0o755)
+	// An option the engine does not declare is a warning: fatal with -strict.
+	out, stderr, code = runTool(t, dir, fc, append(append([]string{}, args...), "-each", "option.NoSuchOption=1", "-strict")...)
+	if code != 1 || !strings.Contains(out, "Warning; ") {
+		t.Fatalf("-strict: exit %d\n%s\n%s", code, out, stderr)
+	}
+}

@@ -23,7 +23,9 @@ func main() {
 			panic(v)
 		}
 	}()
-	if d := dialectOfProgram(os.Args[0]); d != "" {
+	if d := dialectOfProgram(os.Args[0]); d != "" && !(len(os.Args) > 1 && os.Args[1] == "engine") {
+		// ("engine" is how a copy named cutechess-cli starts its own
+		// built-in engine: the other tools take no such word.)
 		// Installed as cutechess-cli or fastchess: be that command.
 		os.Args = append([]string{os.Args[0], string(d)}, os.Args[1:]...)
 	} else if err := singleDashHint(os.Args[1:]); err != nil {
