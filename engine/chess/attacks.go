@@ -1,8 +1,8 @@
 package chess
 
-// Attack tables. Sliding pieces use magic bitboards whose magic numbers are
-// found at start-up by a seeded search (a few milliseconds), so no opaque
-// constants live in the source.
+// Attack tables. Sliding pieces use magic bitboards; the magic numbers are
+// constants (magics_table.go) that magics_test.go finds again with a seeded
+// search, so none of them is opaque.
 
 var (
 	knightAttacks [64]Bitboard
@@ -92,15 +92,16 @@ func init() {
 		}
 	}
 	initMagics()
+	// The lines and the squares between, from the tables just built.
 	for a := Square(0); a < 64; a++ {
 		for b := Square(0); b < 64; b++ {
 			if a == b {
 				continue
 			}
-			for _, dirs := range [][4][2]int{rookDirs, bishopDirs} {
-				if slowSlide(a, 0, dirs).has(b) {
-					line[a][b] = (slowSlide(a, 0, dirs) & slowSlide(b, 0, dirs)) | sqBB(a) | sqBB(b)
-					between[a][b] = slowSlide(a, sqBB(b), dirs) & slowSlide(b, sqBB(a), dirs)
+			for _, attacks := range [2]func(Square, Bitboard) Bitboard{rookAttacks, bishopAttacks} {
+				if attacks(a, 0).has(b) {
+					line[a][b] = (attacks(a, 0) & attacks(b, 0)) | sqBB(a) | sqBB(b)
+					between[a][b] = attacks(a, sqBB(b)) & attacks(b, sqBB(a))
 				}
 			}
 		}
@@ -113,61 +114,28 @@ func edgesFor(s Square) Bitboard {
 		((fileA | fileH) &^ (fileA << uint(s.File())))
 }
 
+// slideTableSize is the entries of all squares' tables: 2^(mask bits) each.
+const slideTableSize = 102400 + 5248
+
 func initMagics() {
-	rng := uint64(0x9E3779B97F4A7C15)
-	next := func() uint64 {
-		rng ^= rng << 13
-		rng ^= rng >> 7
-		rng ^= rng << 17
-		return rng
-	}
-	var occs, refs [4096]Bitboard
-	var epoch [4096]int
-	var used [4096]Bitboard
+	slideTable = make([]Bitboard, 0, slideTableSize)
 	for _, kind := range []struct {
-		table *[64]magic
-		dirs  [4][2]int
-	}{{&rookMagics, rookDirs}, {&bishopMagics, bishopDirs}} {
+		table   *[64]magic
+		numbers *[64]uint64
+		dirs    [4][2]int
+	}{{&rookMagics, &rookMagicNumbers, rookDirs}, {&bishopMagics, &bishopMagicNumbers, bishopDirs}} {
 		for s := Square(0); s < 64; s++ {
 			m := &kind.table[s]
 			m.mask = slowSlide(s, 0, kind.dirs) &^ edgesFor(s)
-			n := m.mask.Count()
-			m.shift = uint8(64 - n)
+			m.shift = uint8(64 - m.mask.Count())
 			m.off = uint32(len(slideTable))
-			size := 0
+			m.magic = kind.numbers[s]
+			slideTable = append(slideTable, make([]Bitboard, 1<<m.mask.Count())...)
 			for sub := Bitboard(0); ; sub = (sub - m.mask) & m.mask {
-				occs[size], refs[size] = sub, slowSlide(s, sub, kind.dirs)
-				size++
+				slideTable[m.index(sub)] = slowSlide(s, sub, kind.dirs)
 				if sub == m.mask {
 					break
 				}
-			}
-			for try := 1; ; try++ {
-				a, b, c := next(), next(), next() // sparse candidates, drawn in order
-				mg := a & b & c
-				if Bitboard((uint64(m.mask)*mg)>>56).Count() < 6 {
-					continue
-				}
-				ok := true
-				for i := 0; i < size && ok; i++ {
-					idx := (uint64(occs[i]) * mg) >> m.shift
-					if epoch[idx] != try {
-						epoch[idx], used[idx] = try, refs[i]
-					} else if used[idx] != refs[i] {
-						ok = false
-					}
-				}
-				if ok {
-					m.magic = mg
-					break
-				}
-			}
-			slideTable = append(slideTable, make([]Bitboard, size)...)
-			for i := 0; i < size; i++ {
-				slideTable[m.index(occs[i])] = refs[i]
-			}
-			for i := range epoch {
-				epoch[i] = 0
 			}
 		}
 	}
