@@ -33,7 +33,8 @@ func findMagics(dirs [4][2]int) [64]uint64 {
 				epoch[i] = 0
 			}
 			for try := 1; ; try++ {
-				mg := next() & next() & next()
+				a, b, c := next(), next(), next() // sparse candidates, drawn in order
+				mg := a & b & c
 				if Bitboard((uint64(mask)*mg)>>56).Count() < 6 {
 					continue
 				}
