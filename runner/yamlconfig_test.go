@@ -177,7 +177,7 @@ func TestParseConfigReportsProblemsWithTheirPlace(t *testing.T) {
 		{"negative seed", "seed: -1" + twoEngines, `bad.yaml:1:7: seed: expected a whole number, 0 or more, got "-1"`},
 		{"bad bool", "quiet: yes please" + twoEngines, `bad.yaml:1:8: quiet: expected true or false, got "yes please"`},
 		{"quiet and verbose", "quiet: true\nverbose: true" + twoEngines, `bad.yaml:2:10: verbose: cannot be true together with quiet`},
-		{"unknown type", "type: swiss" + twoEngines, `bad.yaml:1:7: type: expected match, gauntlet or round-robin, got "swiss"`},
+		{"unknown type", "type: swiss" + twoEngines, `bad.yaml:1:7: type: expected match, gauntlet, round-robin or knockout, got "swiss"`},
 		{"match with three engines", "type: match\nengines:\n  - {name: a, cmd: sh, tc: 10}\n  - {name: b, cmd: sh, tc: 10}\n  - {name: c, cmd: sh, tc: 10}\n",
 			`bad.yaml:1:7: type: a match needs exactly 2 engines, got 3 (use gauntlet or round-robin for more)`},
 		{"default match with one engine", "engines:\n  - {name: a, cmd: sh, tc: 10}\n",
