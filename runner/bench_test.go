@@ -57,7 +57,7 @@ type relayPath struct {
 	info   [4][]byte
 	best   [4][]byte
 	clocks [2]Clock
-	moves  []protocol.Move
+	line   gameLine
 	i      int
 }
 
@@ -67,12 +67,16 @@ func newRelayPath(tb testing.TB) *relayPath {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { devnull.Close() })
+	stdin, err := newRawPipe(devnull)
+	if err != nil {
+		tb.Fatal(err)
+	}
 	cfg := DefaultEngineConfig()
 	cfg.ApplySpec("tc=10+0.1")
 	r := &relayPath{
-		e:      &Engine{cfg: &cfg, proc: &process{name: "bench", stdin: devnull}, drv: &uciDriver{}, buf: make([]byte, 0, 4096)},
+		e:      &Engine{cfg: &cfg, proc: &process{name: "bench", stdin: stdin}, drv: &uciDriver{}, buf: make([]byte, 0, 4096)},
 		clocks: [2]Clock{NewClock(cfg.TC), NewClock(cfg.TC)},
-		moves:  make([]protocol.Move, 0, 128),
+		line:   gameLine{moves: make([]protocol.Move, 0, 128), zeroFEN: make([]byte, 0, 96)},
 	}
 	r.board, _ = BitboardRules{}.NewBoard("")
 	for i, m := range []string{"g1f3", "g8f6", "f3g1", "f6g8"} { // a cycle: games of any length
@@ -90,12 +94,12 @@ func (r *relayPath) move(tb testing.TB) {
 		tb.Fatal(err)
 	}
 	r.board.Status()
-	if len(r.moves) == cap(r.moves) {
-		r.moves = r.moves[:0] // keep the position command game-sized
+	if len(r.line.moves) == cap(r.line.moves) {
+		r.line.moves = r.line.moves[:0] // keep the position command game-sized
 	}
-	r.moves = append(r.moves, ev.Move)
+	r.line.played(ev.Move, r.board)
 	r.clocks[r.i%2].Punch(time.Millisecond, 0)
-	if _, err := r.e.Think("", r.moves, &r.clocks, Color(r.i%2)); err != nil {
+	if _, err := r.e.Think(&r.line, &r.clocks, Color(r.i%2)); err != nil {
 		tb.Fatal(err)
 	}
 	r.i++
@@ -117,5 +121,24 @@ func TestRelayPathDoesNotAllocate(t *testing.T) {
 	r := newRelayPath(t)
 	if allocs := testing.AllocsPerRun(2000, func() { r.move(t) }); allocs != 0 {
 		t.Errorf("%v allocations per move", allocs)
+	}
+}
+
+// A capture or pawn move keeps the position the engines are told from, in
+// a buffer the line reuses: no allocation either.
+func TestGameLineKeepsItsFENWithoutAllocating(t *testing.T) {
+	board, _ := BitboardRules{}.NewBoard("")
+	line := gameLine{moves: make([]protocol.Move, 0, 8), zeroFEN: make([]byte, 0, 96)}
+	m, _ := board.Play(protocol.MustParseMove("e2e4"))
+	line.played(m, board)
+	if string(line.zeroFEN) != board.FEN() || line.zeroAt != 1 {
+		t.Fatalf("zero FEN %q at %d, want %q at 1", line.zeroFEN, line.zeroAt, board.FEN())
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		line.moves = line.moves[:0]
+		line.played(m, board)
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per zeroing move", allocs)
 	}
 }

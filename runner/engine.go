@@ -33,7 +33,7 @@ type driver interface {
 	newGame(ctx context.Context, e *Engine, rules Rules, startFEN string) error
 	// think asks for a move in the position after moves; it returns the
 	// moment the clock starts.
-	think(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) (time.Time, error)
+	think(e *Engine, line *gameLine, clocks *[2]Clock, side Color) (time.Time, error)
 	// rejects says whether the engine's "illegal move" reply naming move
 	// refuses one of the moves of this game it was sent.
 	rejects(move string, moves []protocol.Move) bool
@@ -132,8 +132,8 @@ func (e *Engine) NewGame(ctx context.Context, rules Rules, startFEN string) erro
 }
 
 // Think asks the engine for its move; it returns when the clock started.
-func (e *Engine) Think(startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) (time.Time, error) {
-	return e.drv.think(e, startFEN, moves, clocks, side)
+func (e *Engine) Think(line *gameLine, clocks *[2]Clock, side Color) (time.Time, error) {
+	return e.drv.think(e, line, clocks, side)
 }
 
 // Accepted tells the engine's driver that its move was legal and played.

@@ -54,8 +54,11 @@ type EngineConfig struct {
 	BookDepth int
 	// Ponder lets the engine think on its opponent's time: UCI "go ponder"
 	// on the reply it expects, XBoard "hard".
-	Ponder  bool
-	capture capture // set from the run's config when it is completed
+	Ponder bool
+	// FullHistory sends a UCI engine the whole game every move, not the
+	// position after the last capture or pawn move and the moves since.
+	FullHistory bool
+	capture     capture // set from the run's config when it is completed
 }
 
 // Default timings: generous enough for a loaded machine, short enough that a
@@ -158,6 +161,11 @@ func (c *EngineConfig) set(key, value string) error {
 		if err != nil {
 			err = fmt.Errorf("want true or false")
 		}
+	case "fullhistory":
+		c.FullHistory, err = strconv.ParseBool(value)
+		if err != nil {
+			err = fmt.Errorf("want true or false")
+		}
 	case "ponder":
 		c.Ponder, err = strconv.ParseBool(value)
 		if err != nil {
@@ -182,7 +190,7 @@ func (c *EngineConfig) set(key, value string) error {
 			err = fmt.Errorf("must be more than 0 seconds")
 		}
 	default:
-		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder)", key)
+		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)", key)
 	}
 	return err
 }

@@ -48,17 +48,28 @@ func TestFaultMatrixCastlingNotation(t *testing.T) {
 		t.Errorf("only %d castlings in 8 games: the test proves little", castles)
 	}
 	checkPGNExtract(t, pgnPath, 8)
-	// What each engine was told: king-takes-rook to sf960 only. In these
-	// openings the kings start on e1 and e8, so the first move from e1 (e8)
-	// in a position command is the white (black) king's.
+	// What each engine was told: king-takes-rook to sf960 only. A position
+	// command starts from a FEN (the opening's, or the position after the
+	// last capture or pawn move); where that FEN still lets a side castle,
+	// its king stands on e1 (e8) in these openings, so the first move from
+	// e1 (e8) is the king's.
 	log, _ := os.ReadFile(logPath)
 	sawRook := false
 	for _, line := range strings.Split(string(log), "\n") {
-		_, moves, ok := strings.Cut(line, " moves ")
+		head, moves, ok := strings.Cut(line, " moves ")
 		if !ok || !strings.Contains(line, " > position ") {
 			continue
 		}
+		castling := ""
+		if _, fen, ok := strings.Cut(head, " > position fen "); ok {
+			if f := strings.Fields(fen); len(f) > 2 {
+				castling = f[2]
+			}
+		}
 		for _, from := range []string{"e1", "e8"} {
+			if from == "e1" && !strings.ContainsAny(castling, "KQ") || from == "e8" && !strings.ContainsAny(castling, "kq") {
+				continue
+			}
 			castle := firstMoveFrom(moves, from)
 			rank := from[1:]
 			kingStep := castle == from+"g"+rank || castle == from+"c"+rank

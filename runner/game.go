@@ -66,16 +66,16 @@ func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", s.opening.Source, err)
 	}
-	moves := make([]protocol.Move, 0, 256)
+	line := &gameLine{startFEN: s.opening.FEN, moves: make([]protocol.Move, 0, 256), zeroFEN: make([]byte, 0, 96)}
 	for i, m := range s.opening.Moves {
 		played, err := board.Play(m)
 		if err != nil {
 			return nil, fmt.Errorf("opening %s: move %d %s is illegal", s.opening.Source, i+1, m)
 		}
-		moves = append(moves, played)
+		line.played(played, board)
 		rec.Plies = append(rec.Plies, Ply{Move: played, Book: true})
 	}
-	end, err := runGameLoop(ctx, s, board, rec, moves)
+	end, err := runGameLoop(ctx, s, board, rec, line)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +94,7 @@ func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
 	return rec, nil
 }
 
-func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord, moves []protocol.Move) (ending, error) {
+func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord, line *gameLine) (ending, error) {
 	for c := White; c <= Black; c++ {
 		if err := s.players[c].NewGame(ctx, s.rules, s.opening.FEN); err != nil {
 			if ctx.Err() != nil {
@@ -127,7 +127,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 		if m, ok := book.move(s.books[side], side, board); ok {
 			// The engine's own book answers for it: no time, no search.
 			if played, err := board.Play(m); err == nil {
-				moves = append(moves, played)
+				line.played(played, board)
 				rec.Plies = append(rec.Plies, Ply{Move: played, Book: true, TimeLeft: clocks[side].Remaining()})
 				clocks[side].Punch(0, 0)
 				engineMoves++
@@ -139,9 +139,9 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 		var sent time.Time
 		var err error
 		if ponder.active[side] {
-			sent, err = ponder.resume(ctx, mover, side, moves[len(moves)-1], s.opening.FEN, moves, &clocks)
+			sent, err = ponder.resume(ctx, mover, side, line, &clocks)
 		} else {
-			sent, err = mover.Think(s.opening.FEN, moves, &clocks, side)
+			sent, err = mover.Think(line, &clocks, side)
 		}
 		if err != nil {
 			return disconnect(side), nil
@@ -150,7 +150,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 			relay.add(time.Since(lastMoveRead))
 		}
 		// The mover has its go; now its opponent may think on its time.
-		if err := ponder.start(other, side.Other(), board, s.opening.FEN, moves, &clocks); err != nil {
+		if err := ponder.start(other, side.Other(), board, line, &clocks); err != nil {
 			return disconnect(side.Other()), nil
 		}
 		budget := clocks[side].Budget()
@@ -187,7 +187,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				move = played
 				mover.Accepted(move)
 				ponder.named[side] = ev.Ponder
-				moves = append(moves, move)
+				line.played(move, board)
 				if mover.cfg.WhitePOV && side == Black {
 					ev.Info.Score.Value = -ev.Info.Score.Value
 				}
@@ -205,7 +205,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 			case evBadMove:
 				return illegalMove(side, ev.Text), nil
 			default:
-				if end, over := interruption(mover, side, ev, moves); over {
+				if end, over := interruption(mover, side, ev, line.moves); over {
 					mover.busy = ev.Kind != evExit
 					return end, nil
 				}
@@ -221,7 +221,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				mover.busy = true
 				return movesOutOfTurn(side.Other(), ev), nil
 			}
-			if end, over := interruption(other, side.Other(), ev, moves); over {
+			if end, over := interruption(other, side.Other(), ev, line.moves); over {
 				mover.busy = true
 				return end, nil
 			}

@@ -7,8 +7,8 @@ import (
 	"github.com/autoplay/autoplay/protocol"
 )
 
-// gameLine is one finished game in the --games-jsonl file.
-type gameLine struct {
+// jsonGame is one finished game in the --games-jsonl file.
+type jsonGame struct {
 	Number      int        `json:"number"`
 	White       string     `json:"white"`
 	Black       string     `json:"black"`
@@ -17,12 +17,12 @@ type gameLine struct {
 	Reason      string     `json:"reason"`
 	StartFEN    string     `json:"start_fen,omitempty"`
 	Opening     string     `json:"opening,omitempty"`
-	Moves       []moveLine `json:"moves"`
+	Moves       []jsonMove `json:"moves"`
 }
 
-// moveLine is one ply: always the move, its SAN, time and score; the
+// jsonMove is one ply: always the move, its SAN, time and score; the
 // optional fields only when the run asked for them (MoveFields).
-type moveLine struct {
+type jsonMove struct {
 	Move     string   `json:"move"`
 	SAN      string   `json:"san"`
 	Book     bool     `json:"book,omitempty"`
@@ -43,9 +43,9 @@ type moveLine struct {
 
 // jsonLine is the game as one line of JSON; g is its PGN game (for SAN).
 func (r *GameRecord) jsonLine(g *pgn.Game, f MoveFields) []byte {
-	line := gameLine{Number: r.Number, White: r.White, Black: r.Black, Result: r.Outcome.String(),
+	line := jsonGame{Number: r.Number, White: r.White, Black: r.Black, Result: r.Outcome.String(),
 		Termination: string(r.Termination), Reason: r.Ending, StartFEN: r.StartFEN, Opening: r.Opening,
-		Moves: make([]moveLine, len(r.Plies))}
+		Moves: make([]jsonMove, len(r.Plies))}
 	ms := func(d float64) *float64 { return &d }
 	for i := range r.Plies {
 		p := &r.Plies[i]

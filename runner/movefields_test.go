@@ -68,7 +68,7 @@ func TestMoveFieldsInPGNAndJSONLines(t *testing.T) {
 	games := parseGames(t, run.pgn)
 	i := 0
 	for sc.Scan() {
-		var g gameLine
+		var g jsonGame
 		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
 			t.Fatal(err)
 		}

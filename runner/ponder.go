@@ -13,7 +13,7 @@ import (
 // time (UCI "go ponder"). XBoard engines ponder by themselves ("hard").
 type ponderer interface {
 	canPonder(e *Engine) bool
-	ponder(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) error
+	ponder(e *Engine, line *gameLine, clocks *[2]Clock, side Color) error
 	ponderHit(e *Engine) (time.Time, error)
 	ponderMiss(ctx context.Context, e *Engine) error
 }
@@ -28,8 +28,8 @@ type pondering struct {
 }
 
 // start has the engine of side ponder on the reply it named, if it may and
-// the reply is legal; board is the position before that reply.
-func (p *pondering) start(e *Engine, side Color, board Board, startFEN string, moves []protocol.Move, clocks *[2]Clock) error {
+// the reply is legal; board and line are the game before that reply.
+func (p *pondering) start(e *Engine, side Color, board Board, line *gameLine, clocks *[2]Clock) error {
 	named := p.named[side]
 	p.named[side] = protocol.Move{}
 	pd, ok := e.drv.(ponderer)
@@ -41,22 +41,23 @@ func (p *pondering) start(e *Engine, side Color, board Board, startFEN string, m
 		return nil
 	}
 	p.active[side], p.expected[side] = true, expected
-	return pd.ponder(e, startFEN, append(moves, expected), clocks, side)
+	withReply := line.with(expected)
+	return pd.ponder(e, &withReply, clocks, side)
 }
 
 // resume turns a pondering engine to its move after the opponent's reply
 // last: on the expected reply its search goes on ("ponderhit"), else it is
 // stopped and asked afresh. The clock starts at the returned time.
-func (p *pondering) resume(ctx context.Context, e *Engine, side Color, last protocol.Move, startFEN string, moves []protocol.Move, clocks *[2]Clock) (time.Time, error) {
+func (p *pondering) resume(ctx context.Context, e *Engine, side Color, line *gameLine, clocks *[2]Clock) (time.Time, error) {
 	p.active[side] = false
 	pd := e.drv.(ponderer)
-	if last == p.expected[side] {
+	if line.last() == p.expected[side] {
 		return pd.ponderHit(e)
 	}
 	if err := pd.ponderMiss(ctx, e); err != nil {
 		return time.Time{}, err
 	}
-	return e.Think(startFEN, moves, clocks, side)
+	return e.Think(line, clocks, side)
 }
 
 // settleAfterGame marks engines still pondering when the game ended: the

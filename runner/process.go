@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"sync"
@@ -38,8 +37,8 @@ type process struct {
 	name    string
 	cmd     *exec.Cmd
 	pid     int
-	stdin   io.WriteCloser
-	stdout  *os.File
+	stdin   *rawPipe
+	stdout  *rawPipe
 	events  chan Event    // closed by the reader after evExit
 	closing chan struct{} // closed by close: the reader stops delivering
 	exited  chan struct{} // closed once the engine's own process has exited
@@ -82,18 +81,29 @@ func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) 
 		defer f.Close()
 		cmd.Stderr = f
 	}
-	stdin, err := cmd.StdinPipe()
+	// Our own pipes rather than StdinPipe and StdoutPipe: the reader may
+	// outlive Wait, closing our end is how a pipe held by a descendant is
+	// given up on, and our ends are read and written raw (rawpipe.go).
+	stdinR, stdinW, err := os.Pipe()
 	if err != nil {
 		return nil, err
 	}
-	// Our own pipe rather than StdoutPipe: the reader may outlive Wait, and
-	// closing our end is how a pipe held by a descendant is given up on.
-	stdout, stdoutW, err := os.Pipe()
+	stdoutR, stdoutW, err := os.Pipe()
 	if err != nil {
-		stdin.Close()
+		stdinR.Close()
+		stdinW.Close()
 		return nil, err
 	}
-	cmd.Stdout = stdoutW
+	stdin, err1 := newRawPipe(stdinW)
+	stdout, err2 := newRawPipe(stdoutR)
+	if err := errors.Join(err1, err2); err != nil {
+		stdinR.Close()
+		stdinW.Close()
+		stdoutR.Close()
+		stdoutW.Close()
+		return nil, err
+	}
+	cmd.Stdin, cmd.Stdout = stdinR, stdoutW
 	// Started and registered under the registry's lock: the orphan sweep,
 	// which holds it too, never sees the new child unregistered.
 	liveEngines.mu.Lock()
@@ -102,6 +112,7 @@ func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) 
 		liveEngines.pids[cmd.Process.Pid] = true
 	}
 	liveEngines.mu.Unlock()
+	stdinR.Close() // the child has its own copies
 	stdoutW.Close()
 	if err != nil {
 		stdin.Close()

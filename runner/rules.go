@@ -61,6 +61,10 @@ type Board interface {
 	ParseSAN(san string) (protocol.Move, error)
 	// FEN describes the current position.
 	FEN() string
+	// AppendFEN appends the FEN to dst, for the per-move path.
+	AppendFEN(dst []byte) []byte
+	// HalfmoveClock is the plies since the last capture or pawn move.
+	HalfmoveClock() int
 	// FullMoveNumber is the number of the current full move, as in FEN.
 	FullMoveNumber() int
 }

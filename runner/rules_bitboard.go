@@ -67,6 +67,10 @@ func (b *bitboardBoard) ParseSAN(san string) (protocol.Move, error) {
 
 func (b *bitboardBoard) FEN() string { return b.pos.FEN() }
 
+func (b *bitboardBoard) AppendFEN(dst []byte) []byte { return b.pos.AppendFEN(dst) }
+
+func (b *bitboardBoard) HalfmoveClock() int { return b.pos.HalfmoveClock() }
+
 func (b *bitboardBoard) FullMoveNumber() int { return b.pos.FullmoveNumber() }
 
 func (b *bitboardBoard) Status() Status { return b.pos.Status() }

@@ -124,6 +124,10 @@ func (b *notnilBoard) ParseSAN(san string) (protocol.Move, error) {
 
 func (b *notnilBoard) FEN() string { return b.pos.String() }
 
+func (b *notnilBoard) AppendFEN(dst []byte) []byte { return append(dst, b.pos.String()...) }
+
+func (b *notnilBoard) HalfmoveClock() int { return b.pos.HalfMoveClock() }
+
 func (b *notnilBoard) FullMoveNumber() int {
 	var n int
 	fmt.Sscan(lastField(b.pos.String()), &n)

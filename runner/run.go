@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
@@ -132,9 +133,13 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		r.out.final(res)
 		return res, outs.writeJSON(&cfg, res, "finished")
 	}
-	// Every engine starts once here, so one that cannot start is an error
-	// before any game is played; the first worker keeps the first pair.
-	first, err := r.preflight(ctx, todo[0])
+	workerCount := min(cfg.Concurrency, len(todo))
+	if r.knockout != nil {
+		workerCount = cfg.Concurrency // later rounds may have more games than the first phase
+	}
+	// Every engine starts here, so one that cannot start is an error before
+	// any game is played; each worker keeps the engines of a first game.
+	first, err := r.preflight(ctx, todo, workerCount)
 	if err != nil {
 		if ctx.Err() != nil {
 			// Stopped while engines started: an interruption, not an error.
@@ -154,16 +159,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		defer close(scheduled)
 		r.dispatch(ctx, queue, jobs)
 	}()
-	workerCount := min(cfg.Concurrency, len(todo))
-	if r.knockout != nil {
-		workerCount = cfg.Concurrency // later rounds may have more games than the first phase
-	}
 	var workers sync.WaitGroup
 	for i := range workerCount {
-		engines := map[int]*Engine{}
-		if i == 0 {
-			engines = first
-		}
+		engines := first[i]
 		workers.Add(1)
 		go func() {
 			defer killEnginesOnPanic()
@@ -326,25 +324,61 @@ func (r *run) pause(ctx context.Context, d time.Duration) bool {
 	return false
 }
 
-// preflight starts every engine once; the first game's two stay running
-// for the first worker, the others are quit.
-func (r *run) preflight(ctx context.Context, first scheduledGame) (map[int]*Engine, error) {
-	keep := map[int]*Engine{}
-	for i := range r.cfg.Engines {
-		e, err := StartEngine(ctx, &r.cfg.Engines[i], r.log, r.out.warn)
-		if err != nil {
-			for _, k := range keep {
-				k.Close()
-			}
-			return nil, err
-		}
-		if i == first.white || i == first.black {
-			keep[i] = e
-		} else {
-			e.Close()
+// preflight starts, all at once, the engines of each worker's first game
+// and every other engine once (then quits those): an engine that cannot
+// start is an error before any game, and no worker waits for the others'
+// engines to start one after another (a stockfish takes about 0.1 s).
+func (r *run) preflight(ctx context.Context, todo []scheduledGame, workers int) ([]map[int]*Engine, error) {
+	type start struct{ worker, engine int } // worker -1: started only to check it
+	var starts []start
+	covered := map[int]bool{}
+	for w := 0; w < workers && w < len(todo); w++ {
+		for _, i := range [2]int{todo[w].white, todo[w].black} {
+			starts = append(starts, start{w, i})
+			covered[i] = true
 		}
 	}
-	return keep, nil
+	for i := range r.cfg.Engines {
+		if !covered[i] {
+			starts = append(starts, start{-1, i})
+		}
+	}
+	engines := make([]*Engine, len(starts))
+	errs := make([]error, len(starts))
+	var wg sync.WaitGroup
+	for k, st := range starts {
+		wg.Add(1)
+		go func() {
+			defer killEnginesOnPanic()
+			defer wg.Done()
+			engines[k], errs[k] = StartEngine(ctx, &r.cfg.Engines[st.engine], r.log, r.out.warn)
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		for _, e := range engines {
+			if e != nil {
+				e.Close()
+			}
+		}
+		for _, err := range errs {
+			if err != nil {
+				return nil, err // the first in engine order, as a serial start would say
+			}
+		}
+	}
+	kept := make([]map[int]*Engine, workers)
+	for w := range kept {
+		kept[w] = map[int]*Engine{}
+	}
+	for k, st := range starts {
+		if st.worker < 0 {
+			engines[k].Close()
+		} else {
+			kept[st.worker][st.engine] = engines[k]
+		}
+	}
+	return kept, nil
 }
 
 // ready makes sure the worker holds healthy engines white and black: it

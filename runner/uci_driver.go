@@ -95,14 +95,14 @@ func (d *uciDriver) newGame(ctx context.Context, e *Engine, _ Rules, _ string) e
 	return e.awaitKind(ctx, evReady)
 }
 
-func (d *uciDriver) think(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) (time.Time, error) {
-	return d.search(e, startFEN, moves, clocks, side, false)
+func (d *uciDriver) think(e *Engine, line *gameLine, clocks *[2]Clock, side Color) (time.Time, error) {
+	return d.search(e, line, clocks, side, false)
 }
 
 // ponder has the engine think on the opponent's time: the position after
-// the reply it expects (the last of moves) and "go ponder" with the clocks.
-func (d *uciDriver) ponder(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color) error {
-	_, err := d.search(e, startFEN, moves, clocks, side, true)
+// the reply it expects (the last move of line) and "go ponder" with the clocks.
+func (d *uciDriver) ponder(e *Engine, line *gameLine, clocks *[2]Clock, side Color) error {
+	_, err := d.search(e, line, clocks, side, true)
 	return err
 }
 
@@ -120,8 +120,13 @@ func (d *uciDriver) ponderMiss(ctx context.Context, e *Engine) error {
 	return d.settle(ctx, e)
 }
 
-func (d *uciDriver) search(e *Engine, startFEN string, moves []protocol.Move, clocks *[2]Clock, side Color, ponder bool) (time.Time, error) {
-	b := uci.AppendPositionAs(e.buf[:0], startFEN, moves, d.kingTakesRook)
+func (d *uciDriver) search(e *Engine, line *gameLine, clocks *[2]Clock, side Color, ponder bool) (time.Time, error) {
+	var b []byte
+	if len(line.zeroFEN) > 0 && !e.cfg.FullHistory {
+		b = uci.AppendPositionAs(e.buf[:0], line.zeroFEN, line.moves[line.zeroAt:], d.kingTakesRook)
+	} else {
+		b = uci.AppendPositionAs(e.buf[:0], line.startFEN, line.moves, d.kingTakesRook)
+	}
 	g := &d.goCmd
 	*g = uci.Go{Ponder: ponder}
 	tc := &e.cfg.TC

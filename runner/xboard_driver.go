@@ -260,7 +260,8 @@ func (d *xboardDriver) sync(ctx context.Context, e *Engine) error {
 // think tells the engine the moves it has not seen and the clocks. The
 // first time in a game it is in force mode and gets "go"; after that it
 // plays its side, and the opponent's move is what starts its search.
-func (d *xboardDriver) think(e *Engine, _ string, moves []protocol.Move, clocks *[2]Clock, side Color) (time.Time, error) {
+func (d *xboardDriver) think(e *Engine, line *gameLine, clocks *[2]Clock, side Color) (time.Time, error) {
+	moves := line.moves
 	b := e.buf[:0]
 	clock := e.cfg.TC.HasClock() && d.f.time
 	if d.playing && clock {

@@ -105,7 +105,7 @@ var (
 		"report_every", "pgnout", "epdout", "json", "log", "maxmoves", "quiet", "verbose", "pgnfields", "match_line", "games_jsonl",
 		"openings", "each", "engines", "adjudication", "sprt"}
 	engineKeys = []string{"name", "cmd", "args", "dir", "proto", "options", "tc", "st", "nodes",
-		"depth", "timemargin", "timeout", "restart", "whitepov", "stderr", "book", "bookdepth", "ponder"}
+		"depth", "timemargin", "timeout", "restart", "whitepov", "stderr", "book", "bookdepth", "ponder", "fullhistory"}
 	openingsKeys     = []string{"file", "format", "order", "plies", "start", "policy", "random"}
 	adjudicationKeys = []string{"draw", "resign"}
 	drawKeys         = []string{"movenumber", "movecount", "score"}

@@ -164,7 +164,7 @@ func TestParseConfigReportsProblemsWithTheirPlace(t *testing.T) {
 		{"unknown key names the known ones", "gmaes: 2" + twoEngines,
 			`bad.yaml:1:1: unknown key "gmaes" (known: event site type variant tb tbpieces tbadjudicate seeds rounds games concurrency seed report_every pgnout epdout json log maxmoves quiet verbose pgnfields match_line games_jsonl openings each engines adjudication sprt)`},
 		{"unknown engine key", "engines:\n  - {name: a, cmd: sh, tc: 10, optoins: {}}\n  - {name: b, cmd: sh, tc: 10}\n",
-			`bad.yaml:2:32: engines[0]: unknown key "optoins" (known: name cmd args dir proto options tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder)`},
+			`bad.yaml:2:32: engines[0]: unknown key "optoins" (known: name cmd args dir proto options tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)`},
 		{"duplicate key", "games: 2\ngames: 4" + twoEngines, `bad.yaml:2:1: duplicate key "games" (first at line 1)`},
 		{"duplicate option", "engines:\n  - {name: a, cmd: sh, tc: 10, options: {Hash: 1, Hash: 2}}\n  - {name: b, cmd: sh, tc: 10}\n",
 			`bad.yaml:2:51: engines[0].options: duplicate option "Hash" (first at line 2)`},
@@ -287,7 +287,7 @@ rounds: two
 		`bad.yaml:2:8: games: must be 1 or more, got 0`,
 		`bad.yaml:4:5: engines[0]: no time control: give tc, st, nodes or depth (here or under each)`,
 		`bad.yaml:5:12: engines[1]: duplicate engine name "a" (also engines[0]): names must be unique`,
-		`bad.yaml:5:32: engines[1]: unknown key "hash" (known: name cmd args dir proto options tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder)`,
+		`bad.yaml:5:32: engines[1]: unknown key "hash" (known: name cmd args dir proto options tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)`,
 		`bad.yaml:6:9: rounds: expected a whole number, got "two"`,
 	}, "\n")
 	if err == nil || err.Error() != want {

@@ -4,6 +4,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"runtime/pprof"
 
 	"github.com/spf13/cobra"
 
@@ -38,6 +39,10 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	var cpuProfile string
+	root.PersistentFlags().StringVar(&cpuProfile, "cpuprofile", "", "write a pprof CPU profile of autoplay itself to this file")
+	root.PersistentPreRunE = func(*cobra.Command, []string) error { return startCPUProfile(cpuProfile) }
+	root.PersistentPostRun = func(*cobra.Command, []string) { pprof.StopCPUProfile() }
 	root.AddCommand(newMatchCmd(), newRunCmd(), newStatsCmd(), newEngineCmd(), newPerftCmd(), newCompatCmd(compat.Cutechess), newCompatCmd(compat.Fastchess))
 	if err := root.Execute(); err != nil {
 		fmt.Fprintln(os.Stderr, "autoplay:", err)

@@ -149,8 +149,8 @@ func AppendPosition(dst []byte, fen string, moves []protocol.Move) []byte {
 // AppendPositionAs is AppendPosition with castling moves written as
 // king-takes-rook (e1h1) when kingTakesRook is set, as engines in
 // UCI_Chess960 mode read them.
-func AppendPositionAs(dst []byte, fen string, moves []protocol.Move, kingTakesRook bool) []byte {
-	if fen == "" {
+func AppendPositionAs[FEN ~string | ~[]byte](dst []byte, fen FEN, moves []protocol.Move, kingTakesRook bool) []byte {
+	if len(fen) == 0 {
 		dst = append(dst, "position startpos"...)
 	} else {
 		dst = append(dst, "position fen "...)
