@@ -104,6 +104,13 @@ func specs(d Dialect) map[string]optionSpec {
 		common["-testEnv"] = optionSpec{none, func(*Invocation, []string) error { return nil }}
 		common["-strict"] = optionSpec{none, func(inv *Invocation, _ []string) error { inv.Strict = true; return nil }}
 		common["-force-concurrency"] = optionSpec{none, func(*Invocation, []string) error { return nil }}
+		common["-use-affinity"] = optionSpec{optional, func(inv *Invocation, v []string) error {
+			if len(v) > 0 {
+				return fmt.Errorf("a CPU list is not supported: autoplay shares the CPUs it may use (taskset) among the games")
+			}
+			inv.Config.Affinity = true
+			return nil
+		}}
 		for _, name := range []string{"-startup-ms", "-ucinewgame-ms", "-ping-ms"} {
 			common[name] = optionSpec{one, (*Invocation).engineTimeout}
 		}

@@ -48,10 +48,13 @@ type Config struct {
 	OpeningRepeat   int
 	NoSwap, Reverse bool
 	Wait            time.Duration // pause between a worker's games
-	Concurrency     int
-	Openings        OpeningsConfig
-	Seed            uint64
-	Variant         Variant // "" = standard
+	// Affinity pins the engines of each concurrent game to CPUs of their
+	// own (fastchess's -use-affinity).
+	Affinity    bool
+	Concurrency int
+	Openings    OpeningsConfig
+	Seed        uint64
+	Variant     Variant // "" = standard
 	// Syzygy adjudication: TB is the tables' directories (DIR1:DIR2),
 	// TBPieces the most pieces adjudicated (0 = all the tables hold),
 	// TBAdjudicate both, win or draw.

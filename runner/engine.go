@@ -65,6 +65,12 @@ type Engine struct {
 // handshake, setting every configured option; an option the engine does
 // not declare is reported to warn, not an error.
 func StartEngine(ctx context.Context, cfg *EngineConfig, log *IOLog, warn func(string)) (*Engine, error) {
+	return startEngineOn(ctx, cfg, log, warn, nil)
+}
+
+// startEngineOn starts an engine whose processes may run only on cpus (nil:
+// anywhere).
+func startEngineOn(ctx context.Context, cfg *EngineConfig, log *IOLog, warn func(string), cpus *cpuSet) (*Engine, error) {
 	var drv driver
 	switch cfg.Proto {
 	case XBoard:
@@ -72,7 +78,7 @@ func StartEngine(ctx context.Context, cfg *EngineConfig, log *IOLog, warn func(s
 	default:
 		drv = &uciDriver{}
 	}
-	proc, err := startProcess(cfg, drv.decoder(cfg.capture), log)
+	proc, err := startProcess(cfg, drv.decoder(cfg.capture), log, cpus)
 	if err != nil {
 		return nil, err
 	}

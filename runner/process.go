@@ -59,7 +59,7 @@ type process struct {
 // startProcess starts the engine's command in a process group of its own,
 // its stdout read line by line through dec into the events channel and its
 // stderr copied, line by line, to the log.
-func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) {
+func startProcess(cfg *EngineConfig, dec decoder, log *IOLog, cpus *cpuSet) (*process, error) {
 	cmd := exec.Command(cfg.Cmd, cfg.Args...)
 	cmd.Dir = cfg.Dir
 	// Its own group: terminal signals reach autoplay alone, and the engine
@@ -70,7 +70,7 @@ func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) 
 	// descendant holding stderr open delays the reaping by this much at most.
 	cmd.WaitDelay = orphanGrace
 	if log != nil {
-		cmd.Stderr = &stderrLog{log: log, name: cfg.Name}
+		cmd.Stderr = newStderrLog(log, cfg.Name)
 	}
 	if cfg.StderrFile != "" {
 		// The child gets the file itself; our copy closes once it started.
@@ -107,7 +107,7 @@ func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) 
 	// Started and registered under the registry's lock: the orphan sweep,
 	// which holds it too, never sees the new child unregistered.
 	liveEngines.mu.Lock()
-	err = cmd.Start()
+	err = startPinned(cpus, cmd.Start)
 	if err == nil {
 		liveEngines.pids[cmd.Process.Pid] = true
 	}
@@ -132,7 +132,7 @@ func startProcess(cfg *EngineConfig, dec decoder, log *IOLog) (*process, error) 
 		log:     log,
 	}
 	if sl, ok := cmd.Stderr.(*stderrLog); ok {
-		sl.name = p.name
+		sl.name.Store(&p.name)
 	}
 	readDone := make(chan struct{})
 	go p.read(dec, readDone)

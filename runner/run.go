@@ -19,6 +19,7 @@ type run struct {
 	relay     *RelayStats
 	tablebase *tablebase
 	books     []*engineBook // by engine index
+	cpus      []cpuSet      // by worker, with Config.Affinity
 	picker    *openingPicker
 	schedule  []scheduledGame // nil for a knockout, whose games come as it goes
 	knockout  *knockout
@@ -137,6 +138,11 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	if r.knockout != nil {
 		workerCount = cfg.Concurrency // later rounds may have more games than the first phase
 	}
+	if cfg.Affinity {
+		if r.cpus, err = r.pinWorkers(workerCount); err != nil {
+			return nil, err
+		}
+	}
 	// Every engine starts here, so one that cannot start is an error before
 	// any game is played; each worker keeps the engines of a first game.
 	first, err := r.preflight(ctx, todo, workerCount)
@@ -166,7 +172,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		go func() {
 			defer killEnginesOnPanic()
 			defer workers.Done()
-			r.work(ctx, engines, jobs, results)
+			r.work(ctx, i, engines, jobs, results)
 		}()
 	}
 	go func() {
@@ -237,7 +243,7 @@ func (r *run) dispatch(ctx context.Context, q *gameQueue, jobs chan<- scheduledG
 
 // work plays games from jobs. It keeps the engines of its last game running
 // for the next one and quits and reaps every engine it started.
-func (r *run) work(ctx context.Context, engines map[int]*Engine, jobs <-chan scheduledGame, results chan<- *GameRecord) {
+func (r *run) work(ctx context.Context, worker int, engines map[int]*Engine, jobs <-chan scheduledGame, results chan<- *GameRecord) {
 	defer func() {
 		for _, e := range engines {
 			e.Close()
@@ -264,7 +270,7 @@ func (r *run) work(ctx context.Context, engines map[int]*Engine, jobs <-chan sch
 			r.fail(err)
 			return
 		}
-		if failed, err := r.ready(ctx, engines, g.white, g.black); err != nil {
+		if failed, err := r.ready(ctx, worker, engines, g.white, g.black); err != nil {
 			if ctx.Err() != nil {
 				return
 			}
@@ -351,7 +357,7 @@ func (r *run) preflight(ctx context.Context, todo []scheduledGame, workers int) 
 		go func() {
 			defer killEnginesOnPanic()
 			defer wg.Done()
-			engines[k], errs[k] = StartEngine(ctx, &r.cfg.Engines[st.engine], r.log, r.out.warn)
+			engines[k], errs[k] = startEngineOn(ctx, &r.cfg.Engines[st.engine], r.log, r.out.warn, r.cpusOf(st.worker))
 		}()
 	}
 	wg.Wait()
@@ -385,7 +391,7 @@ func (r *run) preflight(ctx context.Context, todo []scheduledGame, workers int) 
 // stops searches left over from the last game, replaces engines that must
 // be restarted, starts missing ones, and quits engines it holds that this
 // game does not need. On an error it says which engine could not start.
-func (r *run) ready(ctx context.Context, engines map[int]*Engine, white, black int) (int, error) {
+func (r *run) ready(ctx context.Context, worker int, engines map[int]*Engine, white, black int) (int, error) {
 	for i, e := range engines {
 		if i != white && i != black {
 			e.Close()
@@ -403,7 +409,7 @@ func (r *run) ready(ctx context.Context, engines map[int]*Engine, white, black i
 			delete(engines, i)
 		}
 		if engines[i] == nil {
-			e, err := StartEngine(ctx, cfg, r.log, r.out.warn)
+			e, err := startEngineOn(ctx, cfg, r.log, r.out.warn, r.cpusOf(worker))
 			if err != nil {
 				return i, err
 			}
@@ -500,4 +506,12 @@ func (r *run) growPlan(res *Result) {
 		res.Total += extra
 		r.planned.Add(int64(extra))
 	}
+}
+
+// cpusOf is where worker w's engines may run: nil without --affinity.
+func (r *run) cpusOf(w int) *cpuSet {
+	if w < 0 || w >= len(r.cpus) {
+		return nil
+	}
+	return &r.cpus[w]
 }

@@ -1,6 +1,9 @@
 package runner
 
-import "bytes"
+import (
+	"bytes"
+	"sync/atomic"
+)
 
 // maxStderrLine bounds one line of an engine's stderr in the log; the rest
 // of a longer line is dropped.
@@ -10,8 +13,10 @@ const maxStderrLine = 4 << 10
 // marked '!', so that a crash can be diagnosed. Memory stays bounded
 // whatever the engine writes.
 type stderrLog struct {
-	log     *IOLog
-	name    string
+	log *IOLog
+	// name is the engine's name until the process has a pid, then its log
+	// name with it; the copier may be writing already when it changes.
+	name    atomic.Pointer[string]
 	partial []byte
 	cut     bool // the current line was too long: drop until its end
 }
@@ -37,9 +42,15 @@ func (s *stderrLog) Write(p []byte) (int, error) {
 			}
 		}
 		if i >= 0 {
-			s.log.Line(s.name, '!', bytes.TrimRight(s.partial, "\r"))
+			s.log.Line(*s.name.Load(), '!', bytes.TrimRight(s.partial, "\r"))
 			s.partial, s.cut = s.partial[:0], false
 		}
 	}
 	return n, nil
+}
+
+func newStderrLog(log *IOLog, name string) *stderrLog {
+	s := &stderrLog{log: log}
+	s.name.Store(&name)
+	return s
 }

@@ -86,6 +86,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.StringVar(&cfg.MatchLine, "pgn-match-line", "", "keep engine lines matching this regular expression in the next move's comment (line=\"...\")")
 	f.StringVar(&cfg.GamesJSONL, "games-jsonl", "", "append each finished game, with its moves and the --pgn-fields, as one JSON line to this file")
 	f.StringVar(&cfg.JSONOut, "json", "", "keep the full results in this JSON file, rewritten after every game")
+	f.BoolVar(&cfg.Affinity, "affinity", false, "pin the engines of each concurrent game to CPUs of their own")
 	f.BoolVar(&cfg.Quiet, "quiet", false, "print only the final result")
 	f.BoolVar(&cfg.Verbose, "verbose", false, "also print when each game starts")
 	f.StringVar(&sprtSpec, "sprt", "", `stop at a decision: "elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic|normalized"`)

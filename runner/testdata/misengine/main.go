@@ -103,6 +103,20 @@ import (
 // logStderr: -stderr was given.
 var logStderr bool
 
+// reportCPUs: -cpus was given.
+var reportCPUs bool
+
+// allowedCPUs is the Cpus_allowed_list line of /proc/self/status.
+func allowedCPUs() string {
+	data, _ := os.ReadFile("/proc/self/status")
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "Cpus_allowed_list:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "?"
+}
+
 // config is the parsed command line.
 type config struct {
 	mode     string
@@ -146,6 +160,7 @@ func main() {
 	holder := flag.String("holder", "", "at start fork a process that holds stdout and stderr open and sleeps: group (in the engine's process group) or session (escaped into its own session)")
 	sleeper := flag.Bool("sleeper", false, "be such a holder (internal)")
 	stderrChat := flag.Bool("stderr", false, "write a line to stderr at start and at every go")
+	flag.BoolVar(&reportCPUs, "cpus", false, "say at uci which CPUs it may run on (info string cpus LIST)")
 	flag.Parse()
 	if *sleeper {
 		sleepForever()
@@ -244,6 +259,9 @@ func (e *engine) handle(fields []string, lines <-chan string) bool {
 	case "uci":
 		e.send("id name misengine %s", e.cfg.mode)
 		e.send("id author autoplay tests")
+		if reportCPUs {
+			e.send("info string cpus %s", allowedCPUs())
+		}
 		if e.cfg.mode != "badoption" {
 			e.send("option name Hash type spin default 16 min 1 max 1024")
 			e.send("option name Threads type spin default 1 min 1 max 64")

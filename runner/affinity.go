@@ -1,0 +1,126 @@
+package runner
+
+import (
+	"fmt"
+	"math/bits"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"unsafe"
+)
+
+// cpuSet is a Linux CPU mask (up to 1024 CPUs).
+type cpuSet [16]uint64
+
+func (s *cpuSet) add(cpu int)      { s[cpu/64] |= 1 << (cpu % 64) }
+func (s *cpuSet) has(cpu int) bool { return s[cpu/64]&(1<<(cpu%64)) != 0 }
+
+func (s *cpuSet) count() int {
+	n := 0
+	for _, w := range s {
+		n += bits.OnesCount64(w)
+	}
+	return n
+}
+
+// cpus lists the set's CPUs in order.
+func (s *cpuSet) cpus() []int {
+	var out []int
+	for c := range len(s) * 64 {
+		if s.has(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (s *cpuSet) String() string {
+	var parts []string
+	for _, c := range s.cpus() {
+		parts = append(parts, strconv.Itoa(c))
+	}
+	return strings.Join(parts, ",")
+}
+
+// threadAffinity and setThreadAffinity read and set the CPUs the calling
+// OS thread may run on.
+func threadAffinity() (cpuSet, error) {
+	var s cpuSet
+	_, _, e := syscall.RawSyscall(syscall.SYS_SCHED_GETAFFINITY, 0, unsafe.Sizeof(s), uintptr(unsafe.Pointer(&s)))
+	if e != 0 {
+		return s, e
+	}
+	return s, nil
+}
+
+func setThreadAffinity(s cpuSet) error {
+	_, _, e := syscall.RawSyscall(syscall.SYS_SCHED_SETAFFINITY, 0, unsafe.Sizeof(s), uintptr(unsafe.Pointer(&s)))
+	if e != 0 {
+		return e
+	}
+	return nil
+}
+
+// startPinned runs start (which forks an engine) on an OS thread whose
+// affinity is cpus for the moment: the engine, all its threads and its
+// descendants inherit it from the fork, before any of them runs.
+func startPinned(cpus *cpuSet, start func() error) error {
+	if cpus == nil {
+		return start()
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	old, err := threadAffinity()
+	if err != nil {
+		return fmt.Errorf("affinity: %w", err)
+	}
+	if err := setThreadAffinity(*cpus); err != nil {
+		return fmt.Errorf("affinity %s: %w", cpus, err)
+	}
+	defer setThreadAffinity(old)
+	return start()
+}
+
+// workerCPUs shares the CPUs autoplay may use among the workers (each runs
+// one game at a time): with at least as many CPUs as workers each gets its
+// own slice of them, the engines of its games pinned there; with fewer, the
+// workers take turns round the CPUs.
+func workerCPUs(allowed cpuSet, workers int) []cpuSet {
+	cpus := allowed.cpus()
+	sets := make([]cpuSet, workers)
+	if len(cpus) == 0 {
+		return nil
+	}
+	if workers <= len(cpus) {
+		per := len(cpus) / workers
+		for w := range workers {
+			for _, c := range cpus[w*per : (w+1)*per] {
+				sets[w].add(c)
+			}
+		}
+		return sets
+	}
+	for w := range workers {
+		sets[w].add(cpus[w%len(cpus)])
+	}
+	return sets
+}
+
+// pinWorkers shares the CPUs among the workers and says so.
+func (r *run) pinWorkers(workers int) ([]cpuSet, error) {
+	allowed, err := threadAffinity()
+	if err != nil {
+		return nil, fmt.Errorf("affinity: %w", err)
+	}
+	sets := workerCPUs(allowed, workers)
+	if r.cfg.Verbose {
+		for w, s := range sets {
+			r.out.note(fmt.Sprintf("Affinity: game slot %d on CPUs %s", w+1, &s))
+		}
+	}
+	if workers > allowed.count() {
+		r.out.warn(fmt.Sprintf("affinity: %d games at a time on %d CPUs: games share CPUs", workers, allowed.count()))
+	}
+	return sets, nil
+}
