@@ -3,6 +3,11 @@
 // Protocol text lives in the subpackages uci and xboard.
 package protocol
 
+import (
+	"bytes"
+	"fmt"
+)
+
 // maxMoveLen is the longest coordinate move text: "e7e8q" is 5, Chess960
 // king-takes-rook castling "e1h1" is 4; 7 leaves room for "(none)"-style
 // markers without ever allocating.
@@ -106,3 +111,27 @@ func (m Move) Promotion() byte {
 func isSquare(file, rank byte) bool { return file >= 'a' && file <= 'h' && rank >= '1' && rank <= '8' }
 
 func isPromotion(c byte) bool { return c == 'q' || c == 'r' || c == 'b' || c == 'n' }
+
+// MarshalText writes the move as its text, a castling move's rook file
+// after a slash ("e1g1/h"), so that it reads back the same.
+func (m Move) MarshalText() ([]byte, error) {
+	b := m.AppendTo(nil)
+	if m.rookFile != 0 {
+		b = append(b, '/', m.rookFile)
+	}
+	return b, nil
+}
+
+// UnmarshalText reads what MarshalText wrote.
+func (m *Move) UnmarshalText(b []byte) error {
+	text, rook, castling := bytes.Cut(b, []byte("/"))
+	mv, ok := ParseMove(text)
+	if !ok || castling && (len(rook) != 1 || rook[0] < 'a' || rook[0] > 'h') {
+		return fmt.Errorf("protocol: bad move %q", b)
+	}
+	if castling {
+		mv = mv.Castling(rook[0])
+	}
+	*m = mv
+	return nil
+}

@@ -42,6 +42,10 @@ func (r *run) resumeKnockout(appendOnly bool, res *Result) ([]scheduledGame, err
 			culprit, fail := failureFromEnding(pg.Ending)
 			res.add(g, outcome, culprit, fail)
 			res.Resumed++
+			if r.recorded == nil {
+				r.recorded = map[int]bool{}
+			}
+			r.recorded[g.number] = true
 			more, _, _ := r.knockout.record(g, outcome, res)
 			r.growPlan(res)
 			rest = append(rest, more...)

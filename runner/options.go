@@ -12,6 +12,9 @@ type Options struct {
 	// AppendOnly appends games to an existing PGN the way cutechess-cli
 	// does: no state file, no resume, every scheduled game played.
 	AppendOnly bool
+	// Farm, when set, plays the games on workers elsewhere (NATS) instead
+	// of this process's own workers.
+	Farm Farm
 }
 
 // rules is the chess core the runner plays by.

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/autoplay/autoplay/pgn"
 )
 
 // run is one running match or tournament: its config and the state its
@@ -23,6 +25,7 @@ type run struct {
 	picker    *openingPicker
 	schedule  []scheduledGame // nil for a knockout, whose games come as it goes
 	knockout  *knockout
+	recorded  map[int]bool // game numbers in the PGN, resumed ones included
 
 	stop chan struct{} // closed by finish: schedule no more games
 	// planned is the number of games the run expects, for "game N of M": a
@@ -120,6 +123,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 				return nil, err
 			}
 		}
+		r.recorded = done
 		todo = make([]scheduledGame, 0, len(r.schedule)-len(done))
 		for _, g := range r.schedule {
 			if !done[g.number] {
@@ -133,6 +137,9 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	if len(todo) == 0 || res.decided() {
 		r.out.final(res)
 		return res, outs.writeJSON(&cfg, res, "finished")
+	}
+	if opt.Farm != nil {
+		return r.runOnFarm(ctx, opt, todo, res, outs, cpuAtStart)
 	}
 	workerCount := min(cfg.Concurrency, len(todo))
 	if r.knockout != nil {
@@ -180,8 +187,24 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		close(results)
 	}()
 
+	r.collect(results, res, outs, queue)
+	<-scheduled
+	return r.conclude(ctx, opt, res, outs, cpuAtStart)
+}
+
+// collect records finished games as they come, whole, before they are
+// reported; a game already recorded (a distributed run's redelivery) is
+// dropped.
+func (r *run) collect(results <-chan *GameRecord, res *Result, outs *outputs, queue *gameQueue) {
+	if r.recorded == nil {
+		r.recorded = map[int]bool{}
+	}
 	for rec := range results {
-		if err := outs.record(rec, &cfg); err != nil {
+		if r.recorded[rec.Number] {
+			continue
+		}
+		r.recorded[rec.Number] = true
+		if err := outs.record(rec, r.cfg); err != nil {
 			r.fail(err)
 			continue
 		}
@@ -196,14 +219,17 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 			}
 			queue.add(more, done)
 		}
-		if err := outs.writeJSON(&cfg, res, "running"); err != nil {
+		if err := outs.writeJSON(r.cfg, res, "running"); err != nil {
 			r.fail(err)
 		}
 		if res.decided() {
 			r.finish() // running games finish and count; no new ones start
 		}
 	}
-	<-scheduled
+}
+
+// conclude prints the result and writes the final JSON.
+func (r *run) conclude(ctx context.Context, opt Options, res *Result, outs *outputs, cpuAtStart time.Duration) (*Result, error) {
 	res.Interrupted = ctx.Err() != nil
 	r.out.final(res)
 	if opt.Relay != nil {
@@ -216,10 +242,52 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	case r.err != nil:
 		state = "failed"
 	}
-	if err := outs.writeJSON(&cfg, res, state); err != nil && r.err == nil {
+	if err := outs.writeJSON(r.cfg, res, state); err != nil && r.err == nil {
 		r.err = err
 	}
 	return res, r.err
+}
+
+// runOnFarm hands the games to workers elsewhere and records what comes
+// back, as the local workers' games are recorded.
+func (r *run) runOnFarm(ctx context.Context, opt Options, todo []scheduledGame, res *Result, outs *outputs, cpuAtStart time.Duration) (*Result, error) {
+	jobs := make(chan scheduledGame)
+	farmJobs := make(chan GameJob)
+	results := make(chan *GameRecord)
+	queue := newGameQueue(todo, r.knockout == nil)
+	scheduled := make(chan struct{})
+	go func() {
+		defer killEnginesOnPanic()
+		defer close(scheduled)
+		r.dispatch(ctx, queue, jobs)
+	}()
+	go func() {
+		defer close(farmJobs)
+		for g := range jobs {
+			opening, err := r.picker.opening(g.opening)
+			if err != nil {
+				r.fail(err)
+				return
+			}
+			job := GameJob{Number: g.number, Encounter: g.encounter, Pair: g.pair, White: g.white, Black: g.black, OpeningIx: g.opening, Opening: opening}
+			select {
+			case farmJobs <- job:
+			case <-ctx.Done():
+				return
+			case <-r.stop:
+				return
+			}
+		}
+	}()
+	go func() {
+		defer close(results)
+		if err := opt.Farm.Play(ctx, r.cfg, farmJobs, results, r.stop); err != nil && ctx.Err() == nil {
+			r.fail(err)
+		}
+	}()
+	r.collect(results, res, outs, queue)
+	<-scheduled
+	return r.conclude(ctx, opt, res, outs, cpuAtStart)
 }
 
 // dispatch hands out games in schedule order until they run out, the run is
@@ -270,51 +338,64 @@ func (r *run) work(ctx context.Context, worker int, engines map[int]*Engine, job
 			r.fail(err)
 			return
 		}
-		if failed, err := r.ready(ctx, worker, engines, g.white, g.black); err != nil {
-			if ctx.Err() != nil {
-				return
-			}
-			// An engine that cannot be restarted loses this game; only
-			// repeated failures end the run.
-			if r.startFailed(failed, err) {
-				return
-			}
-			rec := r.notStarted(g, failed, err)
-			r.out.started(g.number, r.total(), rec.White, rec.Black)
-			results <- rec
-			continue
-		}
-		setup := gameSetup{
-			number:   g.number,
-			opening:  opening,
-			players:  [2]*Engine{engines[g.white], engines[g.black]},
-			rules:    rules,
-			maxMoves: r.cfg.MaxMoves,
-			adjudicator: adjudicator{
-				draw:   r.cfg.Draw,
-				resign: r.cfg.Resign,
-			},
-			tablebase: r.tablebase,
-			relay:     r.relay,
-			books:     [2]*engineBook{r.books[g.white], r.books[g.black]},
-			bookSeed:  r.cfg.Seed,
-		}
-		r.out.started(g.number, r.total(), setup.players[White].Name(), setup.players[Black].Name())
-		rec, err := playGame(ctx, &setup)
-		if ctx.Err() != nil {
-			// A stop has begun: whatever happened to this game is not scored.
-			return
-		}
+		rec, err := r.playJob(ctx, worker, engines, g, opening)
 		if err != nil {
 			r.fail(err)
 			return
 		}
-		rec.game = g
+		if rec == nil {
+			return // stopped, or the run failed
+		}
 		results <- rec
 		if r.cfg.Wait > 0 && !r.pause(ctx, r.cfg.Wait) {
 			return
 		}
 	}
+}
+
+// playJob plays game g with the worker's engines, starting or replacing
+// them as needed. It returns nil without an error when the run stops (ctx
+// cancelled: nothing of the game is scored) or has failed.
+func (r *run) playJob(ctx context.Context, worker int, engines map[int]*Engine, g scheduledGame, opening pgn.Opening) (*GameRecord, error) {
+	if failed, err := r.ready(ctx, worker, engines, g.white, g.black); err != nil {
+		if ctx.Err() != nil {
+			return nil, nil
+		}
+		// An engine that cannot be restarted loses this game; only
+		// repeated failures end the run.
+		if r.startFailed(failed, err) {
+			return nil, nil
+		}
+		rec := r.notStartedWith(g, opening, failed, err)
+		r.out.started(g.number, r.total(), rec.White, rec.Black)
+		return rec, nil
+	}
+	setup := gameSetup{
+		number:   g.number,
+		opening:  opening,
+		players:  [2]*Engine{engines[g.white], engines[g.black]},
+		rules:    rules,
+		maxMoves: r.cfg.MaxMoves,
+		adjudicator: adjudicator{
+			draw:   r.cfg.Draw,
+			resign: r.cfg.Resign,
+		},
+		tablebase: r.tablebase,
+		relay:     r.relay,
+		books:     [2]*engineBook{r.books[g.white], r.books[g.black]},
+		bookSeed:  r.cfg.Seed,
+	}
+	r.out.started(g.number, r.total(), setup.players[White].Name(), setup.players[Black].Name())
+	rec, err := playGame(ctx, &setup)
+	if ctx.Err() != nil {
+		// A stop has begun: whatever happened to this game is not scored.
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	rec.game = g
+	return rec, nil
 }
 
 // pause waits d between games (cutechess's -wait), unless the run stops.
@@ -444,14 +525,13 @@ func (r *run) startSucceeded(i int) {
 	r.startsMu.Unlock()
 }
 
-// notStarted is the record of game g lost by engine i, which could not be
+// notStartedWith is the record of game g lost by engine i, which could not be
 // started for it: the game is abandoned and charged to that engine alone.
-func (r *run) notStarted(g scheduledGame, i int, err error) *GameRecord {
+func (r *run) notStartedWith(g scheduledGame, opening pgn.Opening, i int, err error) *GameRecord {
 	c := White
 	if i == g.black {
 		c = Black
 	}
-	opening, _ := r.picker.opening(g.opening)
 	rec := &GameRecord{
 		Number: g.number, White: r.cfg.Engines[g.white].Name, Black: r.cfg.Engines[g.black].Name,
 		StartFEN: opening.FEN, Opening: opening.Source, Started: time.Now(), Variant: r.cfg.Variant,

@@ -19,6 +19,7 @@ func newMatchCmd() *cobra.Command {
 		drawSpec        string
 		resignSpec      string
 		pgnFields       []string
+		farm            farmFlags
 		cfg             runner.Config
 	)
 	cmd := &cobra.Command{
@@ -57,6 +58,11 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 				return fmt.Errorf("--pgn-fields: %w", err)
 			}
 			var opt runner.Options
+			release, err := farm.apply(&cfg, &opt)
+			if err != nil {
+				return err
+			}
+			defer release()
 			if showRunnerStats {
 				opt.Relay = &runner.RelayStats{}
 			}
@@ -86,6 +92,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.StringVar(&cfg.MatchLine, "pgn-match-line", "", "keep engine lines matching this regular expression in the next move's comment (line=\"...\")")
 	f.StringVar(&cfg.GamesJSONL, "games-jsonl", "", "append each finished game, with its moves and the --pgn-fields, as one JSON line to this file")
 	f.StringVar(&cfg.JSONOut, "json", "", "keep the full results in this JSON file, rewritten after every game")
+	farm.add(f)
 	f.BoolVar(&cfg.Affinity, "affinity", false, "pin the engines of each concurrent game to CPUs of their own")
 	f.BoolVar(&cfg.Quiet, "quiet", false, "print only the final result")
 	f.BoolVar(&cfg.Verbose, "verbose", false, "also print when each game starts")

@@ -13,6 +13,7 @@ func newRunCmd() *cobra.Command {
 		jsonOut         string
 		quiet, verbose  bool
 		showRunnerStats bool
+		farm            farmFlags
 	)
 	cmd := &cobra.Command{
 		Use:   "run CONFIG.yaml",
@@ -40,6 +41,11 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 			cfg.Quiet = cfg.Quiet || quiet
 			cfg.Verbose = (cfg.Verbose || verbose) && !cfg.Quiet
 			var opt runner.Options
+			release, err := farm.apply(cfg, &opt)
+			if err != nil {
+				return err
+			}
+			defer release()
 			if showRunnerStats {
 				opt.Relay = &runner.RelayStats{}
 			}
@@ -53,6 +59,7 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 	f.StringVar(&jsonOut, "json", "", "keep the full results in this JSON file (overrides json:)")
 	f.BoolVar(&quiet, "quiet", false, "print only the final result")
 	f.BoolVar(&verbose, "verbose", false, "also print when each game starts")
+	farm.add(f)
 	f.BoolVar(&showRunnerStats, "runner-stats", false, "report relay latency and the runner's CPU per move at the end")
 	return cmd
 }

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/autoplay/autoplay/distributed"
+	"github.com/autoplay/autoplay/runner"
+)
+
+// farmFlags are the flags that send a run's games to workers over NATS.
+type farmFlags struct {
+	serve, nats, token string
+}
+
+func (f *farmFlags) add(fs *pflag.FlagSet) {
+	fs.StringVar(&f.serve, "serve", "", "play the games on workers: start an embedded NATS server on ADDR (a bare port listens on 127.0.0.1) for `autoplay worker --nats`")
+	fs.StringVar(&f.nats, "nats", "", "play the games on workers of an existing NATS deployment at URL (JetStream enabled)")
+	fs.StringVar(&f.token, "nats-token", "", "the token NATS clients present (with --serve: the one the server requires)")
+}
+
+// apply starts the server or connects, and sets opt.Farm; the returned
+// function releases what it took.
+func (f *farmFlags) apply(cfg *runner.Config, opt *runner.Options) (func(), error) {
+	if f.serve == "" && f.nats == "" {
+		return func() {}, nil
+	}
+	if f.serve != "" && f.nats != "" {
+		return nil, fmt.Errorf("--serve and --nats: give one")
+	}
+	url := f.nats
+	var srv *distributed.Server
+	if f.serve != "" {
+		store := filepath.Join(os.TempDir(), fmt.Sprintf("autoplay-nats-%d", os.Getpid()))
+		if cfg.PGNOut != "" {
+			store = cfg.PGNOut + ".nats" // beside the PGN: a restarted coordinator finds its streams
+		}
+		var err error
+		if srv, err = distributed.StartServer(distributed.ServerOptions{Addr: f.serve, StoreDir: store, Token: f.token}); err != nil {
+			return nil, err
+		}
+		url = srv.URL()
+		if !srv.Loopback() && f.token == "" {
+			fmt.Fprintf(os.Stderr, "autoplay: WARNING: NATS listens beyond this machine (%s) without --nats-token: anyone who reaches it can take jobs and send results\n", f.serve)
+		}
+		fmt.Fprintf(os.Stderr, "Serving NATS at %s: start workers with `autoplay worker --nats %s`\n", url, url)
+	}
+	farm, err := distributed.NewFarm(url, f.token, distributed.DefaultAckWait)
+	if err != nil {
+		if srv != nil {
+			srv.Close()
+		}
+		return nil, err
+	}
+	opt.Farm = farm
+	return func() {
+		farm.Close()
+		if srv != nil {
+			srv.Close()
+		}
+	}, nil
+}
+
+func newWorkerCmd() *cobra.Command {
+	var o distributed.WorkerOptions
+	var quiet bool
+	cmd := &cobra.Command{
+		Use:   "worker",
+		Short: "Play games for coordinators (runs with --serve or --nats) over NATS",
+		Long: `Pull jobs (one game each) of any run from a NATS JetStream server, play them with the
+same runner code as a local run, and publish each finished game to its coordinator.
+A worker serves any number of runs, one after another, and may join or leave at any time:
+a game it leaves unfinished goes to another worker. Engine commands must work here as they
+are given in the run's config.`,
+		Example: "  autoplay worker --nats nats://coordinator:4222 --concurrency 4",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if o.URL == "" {
+				return fmt.Errorf("--nats URL: the coordinator's NATS server")
+			}
+			if !quiet {
+				o.Log = func(line string) { fmt.Fprintf(os.Stderr, "%s %s\n", time.Now().Format("15:04:05"), line) }
+			}
+			ctx, stop := interruptible()
+			defer stop()
+			err := distributed.Work(ctx, o)
+			if ctx.Err() != nil {
+				return errInterrupted
+			}
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.URL, "nats", "", "NATS server URL (nats://host:4222)")
+	f.StringVar(&o.Token, "nats-token", "", "token to present to the server")
+	f.IntVar(&o.Concurrency, "concurrency", 1, "games at a time")
+	f.BoolVar(&quiet, "quiet", false, "say nothing about the jobs")
+	return cmd
+}

@@ -1,0 +1,305 @@
+package distributed
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/stats"
+)
+
+const stockfish = "/usr/games/stockfish"
+
+func needStockfish(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(stockfish); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI must install stockfish")
+		}
+		t.Skip("stockfish not installed")
+	}
+}
+
+// testConfig: deterministic engines (stockfish at a node limit, one
+// thread), so that a game's moves depend on its opening alone.
+func testConfig(t *testing.T, pgnPath string) runner.Config {
+	t.Helper()
+	var engines []runner.EngineConfig
+	for _, spec := range []string{"name=a nodes=600", "name=b nodes=300"} {
+		e := runner.DefaultEngineConfig()
+		if err := e.ApplySpec("cmd=" + stockfish + " option.Hash=8 option.Threads=1 " + spec); err != nil {
+			t.Fatal(err)
+		}
+		engines = append(engines, e)
+	}
+	book, _ := filepath.Abs("../runner/testdata/uho4.epd")
+	return runner.Config{Engines: engines, Games: 8, MaxMoves: 25, Concurrency: 2, PGNOut: pgnPath,
+		Openings: runner.OpeningsConfig{File: book}}
+}
+
+var (
+	roundTag   = regexp.MustCompile(`\[Round "(\d+)"\]`)
+	commentsRe = regexp.MustCompile(`\{[^}]*\}`)
+)
+
+// gamesByRound maps each game's number to its movetext without comments.
+func gamesByRound(t *testing.T, path string) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, g := range strings.Split(string(data), "\n\n[Event ")[0:] {
+		m := roundTag.FindStringSubmatch(g)
+		if m == nil {
+			continue
+		}
+		_, body, _ := strings.Cut(g, "\n\n")
+		if _, dup := out[m[1]]; dup {
+			t.Fatalf("game %s recorded twice", m[1])
+		}
+		out[m[1]] = strings.Join(strings.Fields(commentsRe.ReplaceAllString(body, " ")), " ")
+	}
+	return out
+}
+
+// A coordinator and three workers play the games of the same schedule a
+// local run plays, move for move; one worker is killed in the middle of a
+// game and its job goes to another; every game is recorded once.
+func TestDistributedRunPlaysTheLocalRunsGames(t *testing.T) {
+	needStockfish(t)
+	dir := t.TempDir()
+	ctx := context.Background()
+	local := testConfig(t, filepath.Join(dir, "local.pgn"))
+	if _, err := runner.Run(ctx, local, runner.Options{Out: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+
+	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if !srv.Loopback() {
+		t.Error("the embedded server listens beyond loopback")
+	}
+	const ackWait = 3 * time.Second
+	wctx, stopWorkers := context.WithCancel(ctx)
+	defer stopWorkers()
+	var wg sync.WaitGroup
+	// The first worker dies as soon as it has begun a game.
+	doomed, kill := context.WithCancel(wctx)
+	defer kill()
+	var once sync.Once
+	var mu sync.Mutex
+	starts := map[string]int{} // "run R game N" -> times begun
+	for i := range 3 {
+		wctx := wctx
+		log := func(line string) {
+			if m := regexp.MustCompile(`run \w+ game (\d+)$`).FindStringSubmatch(line); m != nil {
+				mu.Lock()
+				starts[m[1]]++
+				mu.Unlock()
+				if i == 0 {
+					once.Do(func() { time.AfterFunc(150*time.Millisecond, kill) })
+				}
+			}
+		}
+		if i == 0 {
+			wctx = doomed
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := Work(wctx, WorkerOptions{URL: srv.URL(), Concurrency: 1, AckWait: ackWait, Log: log}); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	farm, err := NewFarm(srv.URL(), "", ackWait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer farm.Close()
+	dist := testConfig(t, filepath.Join(dir, "dist.pgn"))
+	res, err := runner.Run(ctx, dist, runner.Options{Out: io.Discard, Farm: farm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopWorkers()
+	wg.Wait()
+	if res.Played != 8 {
+		t.Fatalf("%d games played", res.Played)
+	}
+	want, got := gamesByRound(t, filepath.Join(dir, "local.pgn")), gamesByRound(t, filepath.Join(dir, "dist.pgn"))
+	if len(got) != 8 {
+		t.Fatalf("%d games in the distributed PGN", len(got))
+	}
+	begun := 0
+	for _, n := range starts {
+		begun += n
+	}
+	t.Logf("games begun: %v", starts)
+	if begun < 9 {
+		t.Errorf("games begun %v: the killed worker's game was not played again", starts)
+	}
+	for round, moves := range want {
+		if got[round] != moves {
+			t.Errorf("game %s:\nlocal       %s\ndistributed %s", round, moves, got[round])
+		}
+	}
+}
+
+// workersFor runs n workers until the returned stop is called; their log
+// lines are collected.
+func workersFor(t *testing.T, url string, n int, ackWait time.Duration) (stop func(), lines func() []string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var mu sync.Mutex
+	var log []string
+	var wg sync.WaitGroup
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := Work(ctx, WorkerOptions{URL: url, Concurrency: 1, AckWait: ackWait, Log: func(l string) {
+				mu.Lock()
+				log = append(log, time.Now().Format("15:04:05.000")+" "+l)
+				mu.Unlock()
+			}})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	return func() { cancel(); wg.Wait() }, func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), log...)
+	}
+}
+
+// A decided SPRT withdraws the run's jobs and the workers drop its games:
+// nothing is recorded after the decision and no game is begun after it.
+func TestSPRTStopsTheFleet(t *testing.T) {
+	needStockfish(t)
+	dir := t.TempDir()
+	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	stopWorkers, lines := workersFor(t, srv.URL(), 3, 3*time.Second)
+	defer stopWorkers()
+	farm, err := NewFarm(srv.URL(), "", 3*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer farm.Close()
+	var engines []runner.EngineConfig
+	for _, spec := range []string{"name=strong nodes=20000", "name=weak nodes=1"} {
+		e := runner.DefaultEngineConfig()
+		e.ApplySpec("cmd=" + stockfish + " option.Hash=8 option.Threads=1 " + spec)
+		engines = append(engines, e)
+	}
+	pgnPath := filepath.Join(dir, "sprt.pgn")
+	cfg := runner.Config{Engines: engines, Games: 60, Concurrency: 3, PGNOut: pgnPath,
+		SPRT: &stats.SPRT{Elo0: 0, Elo1: 300, Alpha: 0.3, Beta: 0.3}}
+	res, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Farm: farm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	decidedAt := time.Now()
+	if res.SPRT.Decision == stats.Continue || res.Played >= 60 {
+		t.Fatalf("SPRT %v after %d games", res.SPRT.Decision, res.Played)
+	}
+	time.Sleep(1500 * time.Millisecond)
+	if n := len(gamesByRound(t, pgnPath)); n != res.Played {
+		t.Errorf("%d games in the PGN, %d counted", n, res.Played)
+	}
+	late := 0
+	for _, l := range lines() {
+		at, _ := time.Parse("15:04:05.000", l[:12])
+		now := decidedAt
+		stamp := time.Date(now.Year(), now.Month(), now.Day(), at.Hour(), at.Minute(), at.Second(), at.Nanosecond(), now.Location())
+		if strings.Contains(l, " game ") && stamp.After(decidedAt.Add(time.Second)) {
+			late++
+		}
+	}
+	if late > 0 {
+		t.Errorf("%d games begun more than a second after the decision:\n%s", late, strings.Join(lines(), "\n"))
+	}
+}
+
+// The coordinator is stopped (as by a kill) and started again: it resumes
+// from its PGN and the streams, and the run ends with every game once, the
+// same games as a local run.
+func TestCoordinatorRestartLosesAndDuplicatesNothing(t *testing.T) {
+	needStockfish(t)
+	dir := t.TempDir()
+	local := testConfig(t, filepath.Join(dir, "local.pgn"))
+	if _, err := runner.Run(context.Background(), local, runner.Options{Out: io.Discard}); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	stopWorkers, _ := workersFor(t, srv.URL(), 2, 3*time.Second)
+	defer stopWorkers()
+	pgnPath := filepath.Join(dir, "dist.pgn")
+	first, cut := context.WithCancel(context.Background())
+	farm, _ := NewFarm(srv.URL(), "", 3*time.Second)
+	out := &cutAfter{n: 3, cancel: cut}
+	res, err := runner.Run(first, testConfig(t, pgnPath), runner.Options{Out: out, Farm: farm})
+	farm.Close()
+	cut()
+	if err != nil || !res.Interrupted {
+		t.Fatalf("first start: %v %+v", err, res)
+	}
+	farm, _ = NewFarm(srv.URL(), "", 3*time.Second)
+	defer farm.Close()
+	res, err = runner.Run(context.Background(), testConfig(t, pgnPath), runner.Options{Out: io.Discard, Farm: farm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Resumed < 3 || res.Played != 8 {
+		t.Errorf("resumed %d, played %d", res.Resumed, res.Played)
+	}
+	want, got := gamesByRound(t, filepath.Join(dir, "local.pgn")), gamesByRound(t, pgnPath)
+	if len(got) != 8 {
+		t.Fatalf("%d games", len(got))
+	}
+	for round, moves := range want {
+		if got[round] != moves {
+			t.Errorf("game %s differs", round)
+		}
+	}
+}
+
+// cutAfter cancels once n games have finished.
+type cutAfter struct {
+	mu     sync.Mutex
+	text   strings.Builder
+	n      int
+	cancel func()
+}
+
+func (c *cutAfter) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.text.Write(p)
+	if strings.Count(c.text.String(), "Finished game") >= c.n {
+		c.cancel()
+	}
+	return len(p), nil
+}

@@ -1,0 +1,75 @@
+// Package distributed spreads a run's games over workers on other machines
+// through NATS JetStream: the coordinator (an ordinary run with --serve or
+// --nats) publishes each game as a job to a work-queue stream and records
+// the results workers publish, as its own workers' games are recorded.
+package distributed
+
+import (
+	"fmt"
+	"net"
+	"strconv"
+	"time"
+
+	"github.com/nats-io/nats-server/v2/server"
+)
+
+// ServerOptions configure the embedded NATS server of a coordinator.
+type ServerOptions struct {
+	Addr     string // host:port, or a bare port (then on 127.0.0.1); port 0 or -1 picks a free one
+	StoreDir string // JetStream's file store
+	Token    string // clients must present it, when set
+}
+
+// Server is an embedded NATS server with JetStream.
+type Server struct {
+	ns *server.Server
+}
+
+// StartServer starts the embedded server and waits until it takes clients.
+func StartServer(o ServerOptions) (*Server, error) {
+	host, portText, err := net.SplitHostPort(o.Addr)
+	if err != nil {
+		host, portText = "127.0.0.1", o.Addr // a bare port
+	}
+	if host == "" {
+		host = "127.0.0.1"
+	}
+	port, err := strconv.Atoi(portText)
+	if err != nil {
+		return nil, fmt.Errorf("serve %q: want host:port or a port", o.Addr)
+	}
+	if port == 0 {
+		port = server.RANDOM_PORT
+	}
+	opts := &server.Options{
+		ServerName: "autoplay", Host: host, Port: port,
+		JetStream: true, StoreDir: o.StoreDir,
+		Authorization: o.Token,
+		NoSigs:        true, NoLog: true,
+	}
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		return nil, fmt.Errorf("serve: %w", err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		ns.Shutdown()
+		return nil, fmt.Errorf("serve %s: the NATS server did not start", o.Addr)
+	}
+	return &Server{ns: ns}, nil
+}
+
+// URL is where clients connect.
+func (s *Server) URL() string { return s.ns.ClientURL() }
+
+// Loopback says whether the server listens on a loopback address only.
+func (s *Server) Loopback() bool {
+	addr, ok := s.ns.Addr().(*net.TCPAddr)
+	return ok && addr.IP.IsLoopback()
+}
+
+// Close stops the server.
+func (s *Server) Close() {
+	s.ns.Shutdown()
+	s.ns.WaitForShutdown()
+}

@@ -1,0 +1,224 @@
+package distributed
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+// WorkerOptions configure `autoplay worker`.
+type WorkerOptions struct {
+	URL         string
+	Token       string
+	Concurrency int           // games at a time
+	AckWait     time.Duration // see DefaultAckWait
+	Log         func(string)  // what the worker does, a line at a time
+}
+
+// Work pulls jobs of any run and plays them until ctx ends. A job is
+// acknowledged only once its result is published: a worker that dies (or
+// is stopped) mid-game leaves its job to be given to another worker when
+// its heartbeats stop.
+func Work(ctx context.Context, o WorkerOptions) error {
+	if o.Concurrency < 1 {
+		o.Concurrency = 1
+	}
+	if o.AckWait <= 0 {
+		o.AckWait = DefaultAckWait
+	}
+	if o.Log == nil {
+		o.Log = func(string) {}
+	}
+	nc, js, err := connect(o.URL, o.Token, "autoplay worker")
+	if err != nil {
+		return err
+	}
+	defer nc.Close()
+	_, _, kv, cons, err := ensure(ctx, js, o.AckWait)
+	if err != nil {
+		return err
+	}
+	w := &worker{o: o, js: js, kv: kv, configs: map[string]*runner.Config{}, running: map[string]map[*context.CancelFunc]bool{}, stopped: map[string]bool{}}
+	sub, err := nc.Subscribe(stopSubject("*"), func(m *nats.Msg) { w.stop(strings.TrimPrefix(m.Subject, stopSubject(""))) })
+	if err != nil {
+		return err
+	}
+	defer sub.Unsubscribe()
+	var wg sync.WaitGroup
+	for slot := range o.Concurrency {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			w.serve(ctx, slot, cons)
+		}()
+	}
+	wg.Wait()
+	return nil
+}
+
+type worker struct {
+	o  WorkerOptions
+	js jetstream.JetStream
+	kv jetstream.KeyValue
+
+	mu      sync.Mutex
+	configs map[string]*runner.Config
+	running map[string]map[*context.CancelFunc]bool // run -> its games' cancels
+	stopped map[string]bool
+}
+
+// serve is one game slot: it fetches one job at a time.
+func (w *worker) serve(ctx context.Context, slot int, cons jetstream.Consumer) {
+	players := map[string]*runner.Player{}
+	defer func() {
+		for _, p := range players {
+			p.Close()
+		}
+	}()
+	for ctx.Err() == nil {
+		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
+		if err != nil {
+			if ctx.Err() == nil {
+				time.Sleep(200 * time.Millisecond)
+			}
+			continue
+		}
+		for m := range batch.Messages() {
+			w.handle(ctx, slot, m, players)
+		}
+	}
+}
+
+func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players map[string]*runner.Player) {
+	run := strings.TrimPrefix(m.Subject(), jobSubject(""))
+	job, err := parseJob(m.Data())
+	if err != nil {
+		m.Term()
+		return
+	}
+	if w.isStopped(ctx, run) {
+		m.Term()
+		return
+	}
+	p := players[run]
+	if p == nil {
+		cfg, err := w.config(ctx, run)
+		if err == nil {
+			p, err = runner.NewPlayer(*cfg, func(msg string) { w.o.Log(fmt.Sprintf("slot %d: %s", slot+1, msg)) })
+		}
+		if err != nil {
+			w.o.Log(fmt.Sprintf("run %s: %v", run, err))
+			m.NakWithDelay(5 * time.Second)
+			return
+		}
+		players[run] = p
+	}
+	gameCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w.track(run, &cancel, true)
+	defer w.track(run, &cancel, false)
+	// Heartbeats: the job stays this worker's while the game goes on.
+	beat := time.NewTicker(w.o.AckWait / 3)
+	defer beat.Stop()
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case <-beat.C:
+				m.InProgress()
+			case <-done:
+				return
+			}
+		}
+	}()
+	w.o.Log(fmt.Sprintf("slot %d: run %s game %d", slot+1, run, job.Number))
+	rec, err := p.Play(gameCtx, job)
+	close(done)
+	switch {
+	case ctx.Err() != nil:
+		return // this worker stops: the job goes to another when its wait runs out
+	case gameCtx.Err() != nil:
+		m.Term() // the run stopped: its game is not recorded anywhere
+		return
+	case err != nil:
+		w.o.Log(fmt.Sprintf("run %s game %d: %v", run, job.Number, err))
+		m.NakWithDelay(5 * time.Second)
+		return
+	}
+	data, err := runner.MarshalRecord(rec)
+	if err == nil {
+		_, err = w.js.Publish(ctx, resultSubject(run), data, jetstream.WithMsgID(run+"-"+strconv.Itoa(job.Number)))
+	}
+	if err != nil {
+		w.o.Log(fmt.Sprintf("run %s game %d: result not published: %v", run, job.Number, err))
+		m.Nak()
+		return
+	}
+	m.Ack()
+}
+
+// config reads a run's config from the bucket, once.
+func (w *worker) config(ctx context.Context, run string) (*runner.Config, error) {
+	w.mu.Lock()
+	cfg := w.configs[run]
+	w.mu.Unlock()
+	if cfg != nil {
+		return cfg, nil
+	}
+	e, err := w.kv.Get(ctx, run)
+	if err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	cfg = &runner.Config{}
+	if err := json.Unmarshal(e.Value(), cfg); err != nil {
+		return nil, fmt.Errorf("config: %w", err)
+	}
+	w.mu.Lock()
+	w.configs[run] = cfg
+	w.mu.Unlock()
+	return cfg, nil
+}
+
+func (w *worker) isStopped(ctx context.Context, run string) bool {
+	w.mu.Lock()
+	stopped := w.stopped[run]
+	w.mu.Unlock()
+	if stopped {
+		return true
+	}
+	_, err := w.kv.Get(ctx, run+".stop")
+	return err == nil // ErrKeyNotFound: the run goes on
+}
+
+func (w *worker) track(run string, cancel *context.CancelFunc, on bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.running[run] == nil {
+		w.running[run] = map[*context.CancelFunc]bool{}
+	}
+	if on {
+		w.running[run][cancel] = true
+	} else {
+		delete(w.running[run], cancel)
+	}
+}
+
+// stop drops a run's running games: it was decided or withdrawn.
+func (w *worker) stop(run string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.stopped[run] = true
+	for cancel := range w.running[run] {
+		(*cancel)()
+	}
+	w.o.Log(fmt.Sprintf("run %s stopped: its games dropped", run))
+}

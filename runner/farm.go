@@ -1,0 +1,132 @@
+package runner
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/autoplay/autoplay/pgn"
+)
+
+// GameJob is one game of a run with what a worker elsewhere needs to play
+// it besides the run's config: its place in the schedule and its opening.
+type GameJob struct {
+	Number    int         `json:"number"`
+	Encounter int         `json:"encounter"`
+	Pair      int         `json:"pair"`
+	White     int         `json:"white"`
+	Black     int         `json:"black"`
+	OpeningIx int         `json:"opening_index"`
+	Opening   pgn.Opening `json:"opening"`
+}
+
+func (j GameJob) scheduled() scheduledGame {
+	return scheduledGame{number: j.Number, encounter: j.Encounter, pair: j.Pair, white: j.White, black: j.Black, opening: j.OpeningIx}
+}
+
+// Farm plays a run's games on workers elsewhere (distributed runs): Run
+// hands it the games in schedule order and records what comes back exactly
+// as it records its own workers' games. Play returns once jobs is closed
+// and no game is outstanding, or ctx ends; a game sent twice is recorded
+// once.
+type Farm interface {
+	// stop closes when the run needs no more games (an SPRT decided, an
+	// error): outstanding games are withdrawn and abandoned, not awaited.
+	Play(ctx context.Context, cfg *Config, jobs <-chan GameJob, results chan<- *GameRecord, stop <-chan struct{}) error
+}
+
+// wireRecord is a finished game as a worker sends it back.
+type wireRecord struct {
+	*GameRecord
+	Job     GameJob `json:"job"`
+	Culprit Color   `json:"culprit"`
+	Failed  bool    `json:"failed"`
+	Failure failure `json:"failure"`
+}
+
+// MarshalRecord encodes a finished game for the coordinator.
+func MarshalRecord(rec *GameRecord) ([]byte, error) {
+	g := rec.game
+	w := wireRecord{GameRecord: rec, Culprit: rec.end.culprit, Failed: rec.end.failed, Failure: rec.end.failure,
+		Job: GameJob{Number: g.number, Encounter: g.encounter, Pair: g.pair, White: g.white, Black: g.black, OpeningIx: g.opening}}
+	return json.Marshal(w)
+}
+
+// UnmarshalRecord decodes what MarshalRecord wrote.
+func UnmarshalRecord(b []byte) (*GameRecord, error) {
+	w := wireRecord{GameRecord: &GameRecord{}}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return nil, fmt.Errorf("game record: %w", err)
+	}
+	rec := w.GameRecord
+	rec.game = w.Job.scheduled()
+	rec.end = ending{outcome: rec.Outcome, termination: rec.Termination, text: rec.Ending,
+		culprit: w.Culprit, failed: w.Failed, failure: w.Failure}
+	return rec, nil
+}
+
+// Player plays games of one run for a worker elsewhere, keeping its engines
+// between games as a local worker does.
+type Player struct {
+	r       *run
+	slot    int
+	engines map[int]*Engine
+}
+
+// NewPlayer prepares to play games of cfg; warn receives engine warnings.
+func NewPlayer(cfg Config, warn func(string)) (*Player, error) {
+	if err := cfg.complete(); err != nil {
+		return nil, err
+	}
+	r := &run{cfg: &cfg, stop: make(chan struct{}), failedStarts: map[int]int{}}
+	r.out = newReporter(&cfg, &Result{}, discard{})
+	r.out.custom = warnOnly(warn)
+	var err error
+	if r.tablebase, err = openTablebase(&cfg, warn); err != nil {
+		return nil, err
+	}
+	if r.books, err = loadEngineBooks(&cfg); err != nil {
+		return nil, err
+	}
+	return &Player{r: r, engines: map[int]*Engine{}}, nil
+}
+
+// Play plays one game. An error is for the run (an engine that cannot
+// start three times running, a bad opening); a game an engine lost by
+// failing is a record like any other.
+func (p *Player) Play(ctx context.Context, job GameJob) (*GameRecord, error) {
+	rec, err := p.r.playJob(ctx, p.slot, p.engines, job.scheduled(), job.Opening)
+	if err == nil && rec == nil {
+		err = p.r.err
+		if err == nil {
+			err = ctx.Err()
+		}
+	}
+	return rec, err
+}
+
+// Close quits the player's engines.
+func (p *Player) Close() {
+	for _, e := range p.engines {
+		e.Close()
+	}
+	if p.r.tablebase != nil {
+		p.r.tablebase.tables.Close()
+	}
+}
+
+type discard struct{}
+
+func (discard) Write(b []byte) (int, error) { return len(b), nil }
+
+// warnOnly is a Printer that passes warnings on and says nothing else.
+type warnOnly func(string)
+
+func (w warnOnly) Started(int, int, string, string) {}
+func (w warnOnly) Finished(*GameRecord, *Result)    {}
+func (w warnOnly) Final(*Result)                    {}
+func (w warnOnly) Warn(msg string) {
+	if w != nil {
+		w(msg)
+	}
+}
