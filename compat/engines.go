@@ -76,7 +76,7 @@ func (inv *Invocation) setEngineKey(e *runner.EngineConfig, kv keyValue) error {
 			value = "true" // cutechess writes them alone
 		}
 	case "args":
-		words, err := splitWords(value)
+		words, err := runner.SplitWords(value)
 		if err != nil {
 			return err
 		}
@@ -112,44 +112,10 @@ func splitCommand(e *runner.EngineConfig) {
 	if _, err := os.Stat(path); err == nil {
 		return
 	}
-	words, err := splitWords(e.Cmd)
+	words, err := runner.SplitWords(e.Cmd)
 	if err != nil || len(words) == 0 {
 		return
 	}
 	e.Cmd = words[0]
 	e.Args = append(words[1:len(words):len(words)], e.Args...)
-}
-
-// splitWords splits on spaces outside double or single quotes.
-func splitWords(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	in := false
-	var quote rune
-	for _, r := range s {
-		switch {
-		case quote != 0 && r == quote:
-			quote = 0
-		case quote != 0:
-			cur.WriteRune(r)
-		case r == '"' || r == '\'':
-			quote, in = r, true
-		case r == ' ' || r == '\t':
-			if in {
-				words = append(words, cur.String())
-				cur.Reset()
-				in = false
-			}
-		default:
-			cur.WriteRune(r)
-			in = true
-		}
-	}
-	if quote != 0 {
-		return nil, fmt.Errorf("unclosed %c quote in %q", quote, s)
-	}
-	if in {
-		words = append(words, cur.String())
-	}
-	return words, nil
 }

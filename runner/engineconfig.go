@@ -244,6 +244,10 @@ func (c *EngineConfig) Validate() error {
 	return nil
 }
 
+// SplitWords splits a command line or spec into words as a spec is split:
+// on unquoted spaces, quotes grouping, backslash escaping.
+func SplitWords(s string) ([]string, error) { return splitSpec(s) }
+
 // splitSpec splits on unquoted spaces; quotes group, backslash escapes.
 func splitSpec(spec string) ([]string, error) {
 	var tokens []string

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -63,16 +62,9 @@ func (r *run) resumeKnockout(appendOnly bool, res *Result) ([]scheduledGame, err
 // none) and returns the finished games the PGN holds, by number.
 func knockoutPlayed(c *Config) (map[int]pgn.GameResult, error) {
 	want := runState{Fingerprint: c.fingerprint(), ConfigGames: c.Games, Rounds: c.Rounds}
-	b, err := os.ReadFile(statePath(c.PGNOut))
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return nil, writeFileAtomic(statePath(c.PGNOut), mustJSON(want))
-	case err != nil:
-		return nil, fmt.Errorf("resume: %w", err)
-	}
-	var have runState
-	if err := json.Unmarshal(b, &have); err != nil {
-		return nil, fmt.Errorf("resume: %s: %w", statePath(c.PGNOut), err)
+	have, fresh, err := loadState(c, want)
+	if err != nil || fresh {
+		return nil, err
 	}
 	if have.Fingerprint != want.Fingerprint || have.ConfigGames != c.Games {
 		return nil, fmt.Errorf("resume: %s belongs to a different run (other engines, games per encounter, time controls, openings or seed, says %s): choose another pgnout, or delete both files to start afresh",

@@ -91,14 +91,7 @@ func TestPonderMissesAreStoppedAndAskedAgain(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=2000 option.Hash=8 tc=10+0.1"),
 		},
 	})
-	if run.err != nil {
-		t.Fatal(run.err)
-	}
-	for _, e := range run.res.Engines {
-		if e.TimeForfeits+e.Disconnects+e.Stalls+e.Illegal != 0 {
-			t.Errorf("engine %s failures: %+v", e.Name, e)
-		}
-	}
+	checkNoFailures(t, run)
 	l := readPonderLog(t, logPath)
 	if l.misses["guesser"] < 4 || l.hits["guesser"]+l.misses["guesser"] > l.ponders["guesser"] {
 		t.Errorf("ponders %v, hits %v, misses %v", l.ponders, l.hits, l.misses)
@@ -115,14 +108,7 @@ func TestPonderStockfishAgainstStockfish(t *testing.T) {
 		Games: 2, MaxMoves: 16, LogFile: logPath,
 		Engines: []EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
 	})
-	if run.err != nil {
-		t.Fatal(run.err)
-	}
-	for _, e := range run.res.Engines {
-		if e.TimeForfeits+e.Disconnects+e.Stalls+e.Illegal != 0 {
-			t.Errorf("engine %s failures: %+v", e.Name, e)
-		}
-	}
+	checkNoFailures(t, run)
 	l := readPonderLog(t, logPath)
 	data, _ := os.ReadFile(logPath)
 	if !strings.Contains(string(data), "> setoption name Ponder value true") {
@@ -180,5 +166,19 @@ func TestPonderXBoardSendsHard(t *testing.T) {
 	}
 	if g := parseGames(t, run.pgn); len(g) != 1 || !strings.Contains(g[0].ending, "move limit") {
 		t.Errorf("games: %+v", g)
+	}
+}
+
+// checkNoFailures fails the test unless the run ended without an error and
+// no engine was charged a fault.
+func checkNoFailures(t *testing.T, run matchRun) {
+	t.Helper()
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	for _, e := range run.res.Engines {
+		if e.TimeForfeits+e.Disconnects+e.Stalls+e.Illegal != 0 {
+			t.Errorf("engine %s failures: %+v", e.Name, e)
+		}
 	}
 }

@@ -96,16 +96,9 @@ func resume(c *Config, schedule []scheduledGame, res *Result, rebuild func(games
 		return done, nil
 	}
 	want := runState{Fingerprint: c.fingerprint(), Games: len(schedule), ConfigGames: c.Games, Rounds: c.Rounds}
-	var have runState
-	b, err := os.ReadFile(statePath(c.PGNOut))
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return done, writeFileAtomic(statePath(c.PGNOut), mustJSON(want))
-	case err != nil:
-		return nil, fmt.Errorf("resume: %w", err)
-	}
-	if err := json.Unmarshal(b, &have); err != nil {
-		return nil, fmt.Errorf("resume: %s: %w", statePath(c.PGNOut), err)
+	have, fresh, err := loadState(c, want)
+	if err != nil || fresh {
+		return done, err
 	}
 	if have.Fingerprint != want.Fingerprint && have.Fingerprint != c.fingerprintWith(true) {
 		return nil, fmt.Errorf("resume: %s belongs to a different run (other engines, time controls, openings, schedule or seed, says %s): choose another pgnout, or delete both files to start afresh",
@@ -149,6 +142,22 @@ func resume(c *Config, schedule []scheduledGame, res *Result, rebuild func(games
 		done[g.Round] = true
 	}
 	return done, nil
+}
+
+// loadState reads the state file beside the PGN; fresh says there was
+// none, and want has been written in its place: a new run.
+func loadState(c *Config, want runState) (have runState, fresh bool, err error) {
+	b, err := os.ReadFile(statePath(c.PGNOut))
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return have, true, writeFileAtomic(statePath(c.PGNOut), mustJSON(want))
+	case err != nil:
+		return have, false, fmt.Errorf("resume: %w", err)
+	}
+	if err := json.Unmarshal(b, &have); err != nil {
+		return have, false, fmt.Errorf("resume: %s: %w", statePath(c.PGNOut), err)
+	}
+	return have, false, nil
 }
 
 // checkExtension allows a run's counts to change when the schedule it had
