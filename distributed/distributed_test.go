@@ -124,7 +124,7 @@ func TestDistributedRunPlaysTheLocalRunsGames(t *testing.T) {
 			}
 		}()
 	}
-	farm, err := NewFarm(srv.URL(), "", ackWait)
+	farm, err := NewFarm(srv.URL(), Auth{}, ackWait)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +199,7 @@ func TestSPRTStopsTheFleet(t *testing.T) {
 	defer srv.Close()
 	stopWorkers, lines := workersFor(t, srv.URL(), 3, 3*time.Second)
 	defer stopWorkers()
-	farm, err := NewFarm(srv.URL(), "", 3*time.Second)
+	farm, err := NewFarm(srv.URL(), Auth{}, 3*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +258,7 @@ func TestCoordinatorRestartLosesAndDuplicatesNothing(t *testing.T) {
 	defer stopWorkers()
 	pgnPath := filepath.Join(dir, "dist.pgn")
 	first, cut := context.WithCancel(context.Background())
-	farm, _ := NewFarm(srv.URL(), "", 3*time.Second)
+	farm, _ := NewFarm(srv.URL(), Auth{}, 3*time.Second)
 	out := &cutAfter{n: 3, cancel: cut}
 	res, err := runner.Run(first, testConfig(t, pgnPath), runner.Options{Out: out, Farm: farm})
 	farm.Close()
@@ -266,7 +266,7 @@ func TestCoordinatorRestartLosesAndDuplicatesNothing(t *testing.T) {
 	if err != nil || !res.Interrupted {
 		t.Fatalf("first start: %v %+v", err, res)
 	}
-	farm, _ = NewFarm(srv.URL(), "", 3*time.Second)
+	farm, _ = NewFarm(srv.URL(), Auth{}, 3*time.Second)
 	defer farm.Close()
 	res, err = runner.Run(context.Background(), testConfig(t, pgnPath), runner.Options{Out: io.Discard, Farm: farm})
 	if err != nil {

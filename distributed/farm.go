@@ -20,8 +20,8 @@ type Farm struct {
 }
 
 // NewFarm connects the coordinator to NATS at url.
-func NewFarm(url, token string, ackWait time.Duration) (*Farm, error) {
-	nc, js, err := connect(url, token, "autoplay coordinator")
+func NewFarm(url string, auth Auth, ackWait time.Duration) (*Farm, error) {
+	nc, js, err := connect(url, auth, "autoplay coordinator")
 	if err != nil {
 		return nil, err
 	}

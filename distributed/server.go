@@ -17,7 +17,13 @@ import (
 type ServerOptions struct {
 	Addr     string // host:port, or a bare port (then on 127.0.0.1); port 0 or -1 picks a free one
 	StoreDir string // JetStream's file store
-	Token    string // clients must present it, when set
+	Auth     Auth   // what clients must present, when set
+}
+
+// Auth is how a client proves itself: a token, or a user and password.
+type Auth struct {
+	Token          string
+	User, Password string
 }
 
 // Server is an embedded NATS server with JetStream.
@@ -44,7 +50,7 @@ func StartServer(o ServerOptions) (*Server, error) {
 	opts := &server.Options{
 		ServerName: "autoplay", Host: host, Port: port,
 		JetStream: true, StoreDir: o.StoreDir,
-		Authorization: o.Token,
+		Authorization: o.Auth.Token, Username: o.Auth.User, Password: o.Auth.Password,
 		NoSigs:        true, NoLog: true,
 	}
 	ns, err := server.NewServer(opts)

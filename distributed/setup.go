@@ -15,10 +15,13 @@ import (
 )
 
 // connect opens a NATS connection and its JetStream context.
-func connect(url, token, name string) (*nats.Conn, jetstream.JetStream, error) {
+func connect(url string, auth Auth, name string) (*nats.Conn, jetstream.JetStream, error) {
 	opts := []nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second)}
-	if token != "" {
-		opts = append(opts, nats.Token(token))
+	if auth.Token != "" {
+		opts = append(opts, nats.Token(auth.Token))
+	}
+	if auth.User != "" {
+		opts = append(opts, nats.UserInfo(auth.User, auth.Password))
 	}
 	nc, err := nats.Connect(url, opts...)
 	if err != nil {

@@ -18,10 +18,13 @@ import (
 // WorkerOptions configure `autoplay worker`.
 type WorkerOptions struct {
 	URL         string
-	Token       string
+	Auth        Auth
 	Concurrency int           // games at a time
 	AckWait     time.Duration // see DefaultAckWait
 	Log         func(string)  // what the worker does, a line at a time
+	// Prepare adjusts a run's config for this machine before its first
+	// game here (the built-in engine is this worker's own binary).
+	Prepare func(*runner.Config) error
 }
 
 // Work pulls jobs of any run and plays them until ctx ends. A job is
@@ -38,7 +41,7 @@ func Work(ctx context.Context, o WorkerOptions) error {
 	if o.Log == nil {
 		o.Log = func(string) {}
 	}
-	nc, js, err := connect(o.URL, o.Token, "autoplay worker")
+	nc, js, err := connect(o.URL, o.Auth, "autoplay worker")
 	if err != nil {
 		return err
 	}
@@ -181,6 +184,11 @@ func (w *worker) config(ctx context.Context, run string) (*runner.Config, error)
 	cfg = &runner.Config{}
 	if err := json.Unmarshal(e.Value(), cfg); err != nil {
 		return nil, fmt.Errorf("config: %w", err)
+	}
+	if w.o.Prepare != nil {
+		if err := w.o.Prepare(cfg); err != nil {
+			return nil, fmt.Errorf("config: %w", err)
+		}
 	}
 	w.mu.Lock()
 	w.configs[run] = cfg

@@ -16,12 +16,21 @@ import (
 // farmFlags are the flags that send a run's games to workers over NATS.
 type farmFlags struct {
 	serve, nats, token string
+	user, password     string
+	ackWait            time.Duration
 }
 
 func (f *farmFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.serve, "serve", "", "play the games on workers: start an embedded NATS server on ADDR (a bare port listens on 127.0.0.1) for `autoplay worker --nats`")
 	fs.StringVar(&f.nats, "nats", "", "play the games on workers of an existing NATS deployment at URL (JetStream enabled)")
 	fs.StringVar(&f.token, "nats-token", "", "the token NATS clients present (with --serve: the one the server requires)")
+	fs.StringVar(&f.user, "nats-user", "", "NATS user (with --serve: the one the server requires, with --nats-password)")
+	fs.StringVar(&f.password, "nats-password", "", "NATS password")
+	fs.DurationVar(&f.ackWait, "ack-wait", distributed.DefaultAckWait, "how long a game may go without a worker's sign of life before another worker gets it")
+}
+
+func (f *farmFlags) auth() distributed.Auth {
+	return distributed.Auth{Token: f.token, User: f.user, Password: f.password}
 }
 
 // apply starts the server or connects, and sets opt.Farm; the returned
@@ -41,16 +50,20 @@ func (f *farmFlags) apply(cfg *runner.Config, opt *runner.Options) (func(), erro
 			store = cfg.PGNOut + ".nats" // beside the PGN: a restarted coordinator finds its streams
 		}
 		var err error
-		if srv, err = distributed.StartServer(distributed.ServerOptions{Addr: f.serve, StoreDir: store, Token: f.token}); err != nil {
+		if srv, err = distributed.StartServer(distributed.ServerOptions{Addr: f.serve, StoreDir: store, Auth: f.auth()}); err != nil {
 			return nil, err
 		}
 		url = srv.URL()
-		if !srv.Loopback() && f.token == "" {
-			fmt.Fprintf(os.Stderr, "autoplay: WARNING: NATS listens beyond this machine (%s) without --nats-token: anyone who reaches it can take jobs and send results\n", f.serve)
+		if !srv.Loopback() && f.token == "" && f.user == "" {
+			fmt.Fprintf(os.Stderr, "autoplay: WARNING: NATS listens beyond this machine (%s) without --nats-token or --nats-user: anyone who reaches it can take jobs and send results\n", f.serve)
 		}
 		fmt.Fprintf(os.Stderr, "Serving NATS at %s: start workers with `autoplay worker --nats %s`\n", url, url)
 	}
-	farm, err := distributed.NewFarm(url, f.token, distributed.DefaultAckWait)
+	// Workers start the built-in engine from their own binary.
+	for i := range cfg.Engines {
+		unuseBuiltinEngine(&cfg.Engines[i])
+	}
+	farm, err := distributed.NewFarm(url, f.auth(), f.ackWait)
 	if err != nil {
 		if srv != nil {
 			srv.Close()
@@ -83,6 +96,7 @@ are given in the run's config.`,
 			if o.URL == "" {
 				return fmt.Errorf("--nats URL: the coordinator's NATS server")
 			}
+			o.Prepare = func(cfg *runner.Config) error { return useBuiltinEngine(cfg.Engines) }
 			if !quiet {
 				o.Log = func(line string) { fmt.Fprintf(os.Stderr, "%s %s\n", time.Now().Format("15:04:05"), line) }
 			}
@@ -97,7 +111,10 @@ are given in the run's config.`,
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.URL, "nats", "", "NATS server URL (nats://host:4222)")
-	f.StringVar(&o.Token, "nats-token", "", "token to present to the server")
+	f.StringVar(&o.Auth.Token, "nats-token", "", "token to present to the server")
+	f.StringVar(&o.Auth.User, "nats-user", "", "NATS user")
+	f.StringVar(&o.Auth.Password, "nats-password", "", "NATS password")
+	f.DurationVar(&o.AckWait, "ack-wait", distributed.DefaultAckWait, "the coordinator's --ack-wait: how often this worker says it is still playing (a third of it)")
 	f.IntVar(&o.Concurrency, "concurrency", 1, "games at a time")
 	f.BoolVar(&quiet, "quiet", false, "say nothing about the jobs")
 	return cmd

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// lockedBuffer collects a child's output while the test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+func freePort(t *testing.T) int {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
+}
+
+// A coordinator and three worker processes on loopback, the built-in engine
+// on both sides (each worker starts it from its own binary); one worker is
+// SIGKILLed in the middle of a game: its game goes to another worker, every
+// game is recorded once, and the killed worker's engines die with it.
+func TestCoordinatorAndWorkerProcesses(t *testing.T) {
+	bin := buildAutoplay(t)
+	dir := t.TempDir()
+	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
+	pgnPath := filepath.Join(dir, "games.pgn")
+	coord := exec.Command(bin, "match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s",
+		"--engine", "cmd=builtin name=deep depth=3", "--engine", "cmd=builtin name=shallow depth=2",
+		"--games", "6", "--maxmoves", "20", "--pgnout", pgnPath)
+	var coordOut, coordErr lockedBuffer
+	coord.Stdout, coord.Stderr = &coordOut, &coordErr
+	if err := coord.Start(); err != nil {
+		t.Fatal(err)
+	}
+	coordDone := make(chan error, 1)
+	go func() { coordDone <- coord.Wait() }()
+	defer coord.Process.Kill()
+	waitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
+
+	var workers []*exec.Cmd
+	var logs []*lockedBuffer
+	for range 3 {
+		w := exec.Command(bin, "worker", "--nats", url, "--ack-wait", "3s")
+		log := &lockedBuffer{}
+		w.Stderr = log
+		if err := w.Start(); err != nil {
+			t.Fatal(err)
+		}
+		defer w.Process.Kill()
+		workers, logs = append(workers, w), append(logs, log)
+	}
+	waitUntil(t, "the first worker begins a game", func() bool { return strings.Contains(logs[0].String(), " game ") })
+	time.Sleep(100 * time.Millisecond)
+	workers[0].Process.Signal(syscall.SIGKILL)
+	workers[0].Wait()
+	select {
+	case err := <-coordDone:
+		if err != nil {
+			t.Fatalf("coordinator: %v\n%s\n%s", err, coordOut.String(), coordErr.String())
+		}
+	case <-time.After(120 * time.Second):
+		t.Fatalf("the coordinator did not finish:\n%s\n%s", coordOut.String(), coordErr.String())
+	}
+	for _, w := range workers[1:] {
+		w.Process.Signal(syscall.SIGINT)
+		w.Wait()
+	}
+	data, _ := os.ReadFile(pgnPath)
+	rounds := regexp.MustCompile(`\[Round "(\d+)"\]`).FindAllStringSubmatch(string(data), -1)
+	seen := map[string]bool{}
+	for _, r := range rounds {
+		if seen[r[1]] {
+			t.Errorf("game %s recorded twice", r[1])
+		}
+		seen[r[1]] = true
+	}
+	if len(seen) != 6 {
+		t.Fatalf("%d games recorded:\n%s", len(seen), data)
+	}
+	begun := 0
+	for _, l := range logs {
+		begun += strings.Count(l.String(), " game ")
+	}
+	if begun < 7 {
+		t.Errorf("%d games begun: the killed worker's game was not played again", begun)
+	}
+	// Every engine was this binary ("autoplay engine"): none may be left,
+	// the SIGKILLed worker's included.
+	waitUntil(t, "no engine left", func() bool { return len(running(bin)) == 0 })
+}
+
+// running lists the pids of processes whose program is bin.
+func running(bin string) []string {
+	var pids []string
+	dirs, _ := filepath.Glob("/proc/[0-9]*")
+	for _, d := range dirs {
+		cmdline, err := os.ReadFile(d + "/cmdline")
+		if err == nil && strings.HasPrefix(string(cmdline), bin+"\x00") {
+			pids = append(pids, filepath.Base(d))
+		}
+	}
+	return pids
+}
