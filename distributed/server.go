@@ -51,7 +51,7 @@ func StartServer(o ServerOptions) (*Server, error) {
 		ServerName: "autoplay", Host: host, Port: port,
 		JetStream: true, StoreDir: o.StoreDir,
 		Authorization: o.Auth.Token, Username: o.Auth.User, Password: o.Auth.Password,
-		NoSigs:        true, NoLog: true,
+		NoSigs: true, NoLog: true,
 	}
 	ns, err := server.NewServer(opts)
 	if err != nil {
