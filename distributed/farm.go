@@ -46,6 +46,9 @@ func (f *Farm) Play(ctx context.Context, cfg *runner.Config, jobs <-chan runner.
 	if err != nil {
 		return err
 	}
+	if err := upload(ctx, f.js, cfg); err != nil {
+		return err
+	}
 	if _, err := kv.Put(ctx, run, cfgJSON); err != nil {
 		return fmt.Errorf("runs bucket: %w", err)
 	}

@@ -25,6 +25,10 @@ type WorkerOptions struct {
 	// Prepare adjusts a run's config for this machine before its first
 	// game here (the built-in engine is this worker's own binary).
 	Prepare func(*runner.Config) error
+	// AcceptBinaries lets the worker run engine programs a coordinator
+	// ships (checked against their SHA-256), cached in CacheDir.
+	AcceptBinaries bool
+	CacheDir       string
 }
 
 // Work pulls jobs of any run and plays them until ctx ends. A job is
@@ -120,7 +124,7 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 		}
 		if err != nil {
 			w.o.Log(fmt.Sprintf("run %s: %v", run, err))
-			m.NakWithDelay(5 * time.Second)
+			m.NakWithDelay(2 * time.Second) // another worker may take it
 			return
 		}
 		players[run] = p
@@ -189,6 +193,9 @@ func (w *worker) config(ctx context.Context, run string) (*runner.Config, error)
 		if err := w.o.Prepare(cfg); err != nil {
 			return nil, fmt.Errorf("config: %w", err)
 		}
+	}
+	if err := receive(ctx, w.js, cfg, w.o.AcceptBinaries, w.o.CacheDir); err != nil {
+		return nil, err
 	}
 	w.mu.Lock()
 	w.configs[run] = cfg

@@ -58,7 +58,10 @@ type EngineConfig struct {
 	// FullHistory sends a UCI engine the whole game every move, not the
 	// position after the last capture or pawn move and the moves since.
 	FullHistory bool
-	capture     capture // set from the run's config when it is completed
+	// SHA256 is the hash of the engine's program when a distributed run
+	// ships it to workers (--ship-engines): a worker runs only that program.
+	SHA256  string  `json:",omitempty"`
+	capture capture // set from the run's config when it is completed
 }
 
 // Default timings: generous enough for a loaded machine, short enough that a

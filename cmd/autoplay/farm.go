@@ -18,6 +18,7 @@ type farmFlags struct {
 	serve, nats, token string
 	user, password     string
 	ackWait            time.Duration
+	ship               bool
 }
 
 func (f *farmFlags) add(fs *pflag.FlagSet) {
@@ -26,6 +27,7 @@ func (f *farmFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.token, "nats-token", "", "the token NATS clients present (with --serve: the one the server requires)")
 	fs.StringVar(&f.user, "nats-user", "", "NATS user (with --serve: the one the server requires, with --nats-password)")
 	fs.StringVar(&f.password, "nats-password", "", "NATS password")
+	fs.BoolVar(&f.ship, "ship-engines", false, "send the engine programs to the workers (by SHA-256, in the JetStream object store); workers run them only with --accept-binaries")
 	fs.DurationVar(&f.ackWait, "ack-wait", distributed.DefaultAckWait, "how long a game may go without a worker's sign of life before another worker gets it")
 }
 
@@ -62,6 +64,14 @@ func (f *farmFlags) apply(cfg *runner.Config, opt *runner.Options) (func(), erro
 	// Workers start the built-in engine from their own binary.
 	for i := range cfg.Engines {
 		unuseBuiltinEngine(&cfg.Engines[i])
+	}
+	if f.ship {
+		if err := distributed.ShipEngines(cfg); err != nil {
+			if srv != nil {
+				srv.Close()
+			}
+			return nil, err
+		}
 	}
 	farm, err := distributed.NewFarm(url, f.auth(), f.ackWait)
 	if err != nil {
@@ -117,5 +127,8 @@ are given in the run's config.`,
 	f.DurationVar(&o.AckWait, "ack-wait", distributed.DefaultAckWait, "the coordinator's --ack-wait: how often this worker says it is still playing (a third of it)")
 	f.IntVar(&o.Concurrency, "concurrency", 1, "games at a time")
 	f.BoolVar(&quiet, "quiet", false, "say nothing about the jobs")
+	f.BoolVar(&o.AcceptBinaries, "accept-binaries", false, "run engine programs coordinators ship (--ship-engines), after checking their SHA-256")
+	cache, _ := os.UserCacheDir()
+	f.StringVar(&o.CacheDir, "cache", filepath.Join(cache, "autoplay", "engines"), "where shipped engine programs are kept")
 	return cmd
 }

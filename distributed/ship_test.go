@@ -1,0 +1,155 @@
+package distributed
+
+import (
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+const fairymax = "/usr/games/fairymax"
+
+// --ship-engines: a program only the coordinator has reaches a worker that
+// accepts binaries (fetched by its SHA-256 into its cache); a worker that
+// does not accept them refuses the run's games.
+func TestShippedEngineReachesAcceptingWorkers(t *testing.T) {
+	needStockfish(t)
+	if _, err := os.Stat(fairymax); err != nil {
+		t.Skip("fairymax not installed")
+	}
+	dir := t.TempDir()
+	data, _ := os.ReadFile(fairymax)
+	private := filepath.Join(dir, "coordinator-only", "fm")
+	os.MkdirAll(filepath.Dir(private), 0o755)
+	if err := os.WriteFile(private, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	var engines []runner.EngineConfig
+	for _, spec := range []string{"cmd=" + private + " proto=xboard name=fm", "cmd=" + stockfish + " name=sf nodes=300 option.Hash=8"} {
+		e := runner.DefaultEngineConfig()
+		if err := e.ApplySpec(spec + " tc=10+0.1"); err != nil {
+			t.Fatal(err)
+		}
+		engines = append(engines, e)
+	}
+	cfg := runner.Config{Engines: engines, Games: 2, MaxMoves: 6, Concurrency: 2, PGNOut: filepath.Join(dir, "ship.pgn")}
+	if err := ShipEngines(&cfg); err != nil {
+		t.Fatal(err)
+	}
+	sum := cfg.Engines[0].SHA256
+	if len(sum) != 64 || cfg.Engines[1].SHA256 == "" {
+		t.Fatalf("hashes %q %q", sum, cfg.Engines[1].SHA256)
+	}
+	farm, err := NewFarm(srv.URL(), Auth{}, 3*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer farm.Close()
+	done := make(chan error, 1)
+	go func() {
+		_, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Farm: farm})
+		done <- err
+	}()
+	// Once uploaded, the program is gone from the coordinator's path.
+	_, js, err := connect(srv.URL(), Auth{}, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		store, err := js.ObjectStore(context.Background(), enginesBucket)
+		if err == nil {
+			if _, err := store.GetInfo(context.Background(), sum); err == nil {
+				break
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the program was not uploaded")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	os.Remove(private)
+
+	cache := filepath.Join(dir, "cache")
+	wctx, stop := context.WithCancel(context.Background())
+	defer stop()
+	var refusals []string
+	refusing := make(chan struct{})
+	go func() {
+		defer close(refusing)
+		Work(wctx, WorkerOptions{URL: srv.URL(), AckWait: 3 * time.Second, Log: func(l string) {
+			if strings.Contains(l, "--accept-binaries") {
+				refusals = append(refusals, l)
+			}
+		}})
+	}()
+	time.Sleep(1500 * time.Millisecond) // the refusing worker sees the jobs first
+	accepting := make(chan struct{})
+	go func() {
+		defer close(accepting)
+		Work(wctx, WorkerOptions{URL: srv.URL(), AckWait: 3 * time.Second, AcceptBinaries: true, CacheDir: cache})
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(90 * time.Second):
+		t.Fatal("the run did not finish")
+	}
+	stop()
+	<-refusing
+	<-accepting
+	if got, err := fileSHA256(filepath.Join(cache, sum)); err != nil || got != sum {
+		t.Errorf("cached program: %v %s", err, got)
+	}
+	if len(refusals) == 0 {
+		t.Error("the worker without --accept-binaries did not refuse the run")
+	}
+	if n := len(gamesByRound(t, cfg.PGNOut)); n != 2 {
+		t.Errorf("%d games", n)
+	}
+}
+
+// A fetched program whose hash is not the one asked for is refused and not
+// kept.
+func TestFetchRefusesAProgramThatDoesNotMatch(t *testing.T) {
+	dir := t.TempDir()
+	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	_, js, err := connect(srv.URL(), Auth{}, "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	store, err := js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: enginesBucket})
+	if err != nil {
+		t.Fatal(err)
+	}
+	claimed := strings.Repeat("ab", 32)
+	if _, err := store.PutBytes(ctx, claimed, []byte("#!/bin/sh\necho pwned\n")); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "cache", claimed)
+	if err := fetch(ctx, js, claimed, path); err == nil || !strings.Contains(err.Error(), "refused") {
+		t.Fatalf("fetch: %v", err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Fatal("the mismatched program was kept")
+	}
+}
