@@ -20,10 +20,14 @@ type ServerOptions struct {
 	Auth     Auth   // what clients must present, when set
 }
 
-// Auth is how a client proves itself: a token, or a user and password.
+// Auth is how a client proves itself (a token, or a user and password) and
+// how the connection is secured: with TLS, the server's certificate and key
+// (CertFile, KeyFile) and the CA clients check it against (CAFile).
 type Auth struct {
-	Token          string
-	User, Password string
+	Token             string
+	User, Password    string
+	CertFile, KeyFile string
+	CAFile            string
 }
 
 // Server is an embedded NATS server with JetStream.
@@ -52,6 +56,13 @@ func StartServer(o ServerOptions) (*Server, error) {
 		JetStream: true, StoreDir: o.StoreDir,
 		Authorization: o.Auth.Token, Username: o.Auth.User, Password: o.Auth.Password,
 		NoSigs: true, NoLog: true,
+	}
+	if o.Auth.CertFile != "" {
+		tc, err := server.GenTLSConfig(&server.TLSConfigOpts{CertFile: o.Auth.CertFile, KeyFile: o.Auth.KeyFile})
+		if err != nil {
+			return nil, fmt.Errorf("serve: TLS: %w", err)
+		}
+		opts.TLSConfig, opts.TLS, opts.TLSTimeout = tc, true, 2
 	}
 	ns, err := server.NewServer(opts)
 	if err != nil {

@@ -23,6 +23,9 @@ func connect(url string, auth Auth, name string) (*nats.Conn, jetstream.JetStrea
 	if auth.User != "" {
 		opts = append(opts, nats.UserInfo(auth.User, auth.Password))
 	}
+	if auth.CAFile != "" {
+		opts = append(opts, nats.RootCAs(auth.CAFile))
+	}
 	nc, err := nats.Connect(url, opts...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("nats %s: %w", url, err)

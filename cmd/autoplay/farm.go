@@ -17,6 +17,7 @@ import (
 type farmFlags struct {
 	serve, nats, token string
 	user, password     string
+	cert, key, ca      string
 	ackWait            time.Duration
 	ship               bool
 }
@@ -27,12 +28,15 @@ func (f *farmFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.token, "nats-token", "", "the token NATS clients present (with --serve: the one the server requires)")
 	fs.StringVar(&f.user, "nats-user", "", "NATS user (with --serve: the one the server requires, with --nats-password)")
 	fs.StringVar(&f.password, "nats-password", "", "NATS password")
+	fs.StringVar(&f.cert, "nats-tls-cert", "", "with --serve: the server's TLS certificate (PEM); clients then connect with TLS")
+	fs.StringVar(&f.key, "nats-tls-key", "", "with --serve: the key of --nats-tls-cert")
+	fs.StringVar(&f.ca, "nats-ca", "", "the CA (PEM) the server's certificate is checked against")
 	fs.BoolVar(&f.ship, "ship-engines", false, "send the engine programs to the workers (by SHA-256, in the JetStream object store); workers run them only with --accept-binaries")
 	fs.DurationVar(&f.ackWait, "ack-wait", distributed.DefaultAckWait, "how long a game may go without a worker's sign of life before another worker gets it")
 }
 
 func (f *farmFlags) auth() distributed.Auth {
-	return distributed.Auth{Token: f.token, User: f.user, Password: f.password}
+	return distributed.Auth{Token: f.token, User: f.user, Password: f.password, CertFile: f.cert, KeyFile: f.key, CAFile: f.ca}
 }
 
 // apply starts the server or connects, and sets opt.Farm; the returned
@@ -124,6 +128,7 @@ are given in the run's config.`,
 	f.StringVar(&o.Auth.Token, "nats-token", "", "token to present to the server")
 	f.StringVar(&o.Auth.User, "nats-user", "", "NATS user")
 	f.StringVar(&o.Auth.Password, "nats-password", "", "NATS password")
+	f.StringVar(&o.Auth.CAFile, "nats-ca", "", "the CA (PEM) the server's TLS certificate is checked against")
 	f.DurationVar(&o.AckWait, "ack-wait", distributed.DefaultAckWait, "the coordinator's --ack-wait: how often this worker says it is still playing (a third of it)")
 	f.IntVar(&o.Concurrency, "concurrency", 1, "games at a time")
 	f.BoolVar(&quiet, "quiet", false, "say nothing about the jobs")
