@@ -29,6 +29,9 @@ type WorkerOptions struct {
 	// ships (checked against their SHA-256), cached in CacheDir.
 	AcceptBinaries bool
 	CacheDir       string
+	// Waited, when set, learns how long each job waited from its publication
+	// to its start here (for the coordinator benchmark).
+	Waited func(time.Duration)
 }
 
 // Work pulls jobs of any run and plays them until ctx ends. A job is
@@ -147,6 +150,9 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 			}
 		}
 	}()
+	if meta, err := m.Metadata(); err == nil && w.o.Waited != nil {
+		w.o.Waited(time.Since(meta.Timestamp))
+	}
 	w.o.Log(fmt.Sprintf("slot %d: run %s game %d", slot+1, run, job.Number))
 	rec, err := p.Play(gameCtx, job)
 	close(done)
