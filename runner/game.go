@@ -50,6 +50,7 @@ type gameSetup struct {
 	relay       *RelayStats
 	books       [2]*engineBook // by colour; nil: the engine has no book of its own
 	bookSeed    uint64
+	live        *Live // nil: nobody watches
 }
 
 // playGame drives one game from the opening to its end in a single select
@@ -74,6 +75,16 @@ func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
 		}
 		line.played(played, board)
 		rec.Plies = append(rec.Plies, Ply{Move: played, Book: true})
+	}
+	if s.live != nil {
+		s.live.started(s.number, rec.White, rec.Black, s.opening.FEN, [2]time.Duration{rec.TimeControl[White].Base, rec.TimeControl[Black].Base})
+		replay, _ := s.rules.NewBoard(s.opening.FEN)
+		clocks := [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])}
+		for _, m := range line.moves {
+			side := replay.Turn()
+			replay.Play(m)
+			s.live.moved(s.number, m, side, nil, &clocks)
+		}
 	}
 	end, err := runGameLoop(ctx, s, board, rec, line)
 	if err != nil {
@@ -130,6 +141,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				line.played(played, board)
 				rec.Plies = append(rec.Plies, Ply{Move: played, Book: true, TimeLeft: clocks[side].Remaining()})
 				clocks[side].Punch(0, 0)
+				s.live.moved(s.number, played, side, nil, &clocks)
 				engineMoves++
 				continue
 			}
@@ -188,6 +200,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				mover.Accepted(move)
 				ponder.named[side] = ev.Ponder
 				line.played(move, board)
+				s.live.moved(s.number, move, side, &ev.Info, &clocks)
 				if mover.cfg.WhitePOV && side == Black {
 					ev.Info.Score.Value = -ev.Info.Score.Value
 				}

@@ -15,6 +15,9 @@ type Options struct {
 	// Farm, when set, plays the games on workers elsewhere (NATS) instead
 	// of this process's own workers.
 	Farm Farm
+	// Live, when set, is kept up to date with the games being played and
+	// the standings (the web dashboard reads it).
+	Live *Live
 }
 
 // rules is the chess core the runner plays by.

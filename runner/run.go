@@ -26,6 +26,7 @@ type run struct {
 	schedule  []scheduledGame // nil for a knockout, whose games come as it goes
 	knockout  *knockout
 	recorded  map[int]bool // game numbers in the PGN, resumed ones included
+	live      *Live        // nil without a watcher
 
 	stop chan struct{} // closed by finish: schedule no more games
 	// planned is the number of games the run expects, for "game N of M": a
@@ -69,6 +70,12 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	}
 	res := newResult(&cfg, total)
 	r.planned.Store(int64(total))
+	if r.live = opt.Live; r.live != nil {
+		for i := range cfg.Engines {
+			cfg.Engines[i].capture.pv = true // the dashboard shows each engine's PV
+		}
+		r.live.begin(&cfg, total)
+	}
 	res.OpeningsSkipped = picker.skipped
 	if opt.Out == nil {
 		opt.Out = os.Stdout
@@ -210,6 +217,13 @@ func (r *run) collect(results <-chan *GameRecord, res *Result, outs *outputs, qu
 		}
 		res.add(rec.game, rec.Outcome, rec.end.culprit, rec.end.failure)
 		r.out.finished(rec)
+		if r.live != nil {
+			text := ""
+			if g, err := rec.PGN(rules, r.cfg.Event, r.cfg.Site, r.cfg.MoveFields); err == nil {
+				text = string(g.AppendTo(nil))
+			}
+			r.live.recorded(rec, text, res, false)
+		}
 		if r.knockout != nil {
 			more, said, done := r.knockout.record(rec.game, rec.Outcome, res)
 			r.growPlan(res)
@@ -231,6 +245,7 @@ func (r *run) collect(results <-chan *GameRecord, res *Result, outs *outputs, qu
 // conclude prints the result and writes the final JSON.
 func (r *run) conclude(ctx context.Context, opt Options, res *Result, outs *outputs, cpuAtStart time.Duration) (*Result, error) {
 	res.Interrupted = ctx.Err() != nil
+	r.live.recorded(nil, "", res, true)
 	r.out.final(res)
 	if opt.Relay != nil {
 		r.out.relay(opt.Relay, processCPU()-cpuAtStart)
@@ -384,9 +399,13 @@ func (r *run) playJob(ctx context.Context, worker int, engines map[int]*Engine, 
 		relay:     r.relay,
 		books:     [2]*engineBook{r.books[g.white], r.books[g.black]},
 		bookSeed:  r.cfg.Seed,
+		live:      r.live,
 	}
 	r.out.started(g.number, r.total(), setup.players[White].Name(), setup.players[Black].Name())
 	rec, err := playGame(ctx, &setup)
+	if ctx.Err() != nil || err != nil {
+		r.live.ended(g.number)
+	}
 	if ctx.Err() != nil {
 		// A stop has begun: whatever happened to this game is not scored.
 		return nil, nil

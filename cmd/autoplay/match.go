@@ -20,6 +20,7 @@ func newMatchCmd() *cobra.Command {
 		resignSpec      string
 		pgnFields       []string
 		farm            farmFlags
+		webAddr         string
 		cfg             runner.Config
 	)
 	cmd := &cobra.Command{
@@ -63,6 +64,11 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 				return err
 			}
 			defer release()
+			stopWeb, err := serveDashboard(webAddr, &opt)
+			if err != nil {
+				return err
+			}
+			defer stopWeb()
 			if showRunnerStats {
 				opt.Relay = &runner.RelayStats{}
 			}
@@ -93,6 +99,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.StringVar(&cfg.GamesJSONL, "games-jsonl", "", "append each finished game, with its moves and the --pgn-fields, as one JSON line to this file")
 	f.StringVar(&cfg.JSONOut, "json", "", "keep the full results in this JSON file, rewritten after every game")
 	farm.add(f)
+	f.StringVar(&webAddr, "web", "", "serve a live dashboard on ADDR (a bare port listens on 127.0.0.1)")
 	f.BoolVar(&cfg.Affinity, "affinity", false, "pin the engines of each concurrent game to CPUs of their own")
 	f.BoolVar(&cfg.Quiet, "quiet", false, "print only the final result")
 	f.BoolVar(&cfg.Verbose, "verbose", false, "also print when each game starts")

@@ -14,6 +14,7 @@ func newRunCmd() *cobra.Command {
 		quiet, verbose  bool
 		showRunnerStats bool
 		farm            farmFlags
+		webAddr         string
 	)
 	cmd := &cobra.Command{
 		Use:   "run CONFIG.yaml",
@@ -46,6 +47,11 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 				return err
 			}
 			defer release()
+			stopWeb, err := serveDashboard(webAddr, &opt)
+			if err != nil {
+				return err
+			}
+			defer stopWeb()
 			if showRunnerStats {
 				opt.Relay = &runner.RelayStats{}
 			}
@@ -60,6 +66,7 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 	f.BoolVar(&quiet, "quiet", false, "print only the final result")
 	f.BoolVar(&verbose, "verbose", false, "also print when each game starts")
 	farm.add(f)
+	f.StringVar(&webAddr, "web", "", "serve a live dashboard on ADDR (a bare port listens on 127.0.0.1)")
 	f.BoolVar(&showRunnerStats, "runner-stats", false, "report relay latency and the runner's CPU per move at the end")
 	return cmd
 }

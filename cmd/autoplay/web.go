@@ -1,0 +1,37 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/web"
+)
+
+// serveDashboard starts the --web dashboard for a run and sets opt.Live;
+// the returned function stops it.
+func serveDashboard(addr string, opt *runner.Options) (func(), error) {
+	if addr == "" {
+		return func() {}, nil
+	}
+	live := runner.NewLive()
+	srv, err := startDashboard(addr, live)
+	if err != nil {
+		return nil, err
+	}
+	opt.Live = live
+	return srv.Close, nil
+}
+
+func startDashboard(addr string, live *runner.Live) (*web.Server, error) {
+	ln, err := web.Listen(addr)
+	if err != nil {
+		return nil, fmt.Errorf("--web %s: %w", addr, err)
+	}
+	if !web.Loopback(ln) {
+		fmt.Fprintf(os.Stderr, "autoplay: WARNING: the dashboard listens beyond this machine (%s): anyone who reaches it sees the run, its engines and games\n", ln.Addr())
+	}
+	srv := web.Serve(ln, live)
+	fmt.Fprintf(os.Stderr, "Dashboard at %s\n", srv.URL())
+	return srv, nil
+}

@@ -1,0 +1,158 @@
+// Package web serves the dashboard of a run: its standing, plots of Elo and
+// LLR against games played, every running game as a live board, and the
+// finished games, from the same binary with nothing fetched at run time.
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"net"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+//go:embed static
+var static embed.FS
+
+// maxEventsPerSecond bounds the updates pushed to each browser: a run of
+// many concurrent games stays light however often they move.
+const maxEventsPerSecond = 4
+
+// Server is a running dashboard.
+type Server struct {
+	http *http.Server
+	ln   net.Listener
+	live *runner.Live
+}
+
+// Listen resolves ADDR as --web takes it: a bare port listens on 127.0.0.1.
+func Listen(addr string) (net.Listener, error) {
+	if _, err := strconv.Atoi(addr); err == nil {
+		addr = "127.0.0.1:" + addr
+	}
+	return net.Listen("tcp", addr)
+}
+
+// Loopback says whether ln listens on loopback only.
+func Loopback(ln net.Listener) bool {
+	a, ok := ln.Addr().(*net.TCPAddr)
+	return ok && a.IP.IsLoopback()
+}
+
+// Serve serves live's dashboard on ln until Close.
+func Serve(ln net.Listener, live *runner.Live) *Server {
+	s := &Server{ln: ln, live: live}
+	mux := http.NewServeMux()
+	assets, _ := fs.Sub(static, "static")
+	mux.Handle("GET /", http.FileServerFS(assets))
+	mux.HandleFunc("GET /api/state", s.state)
+	mux.HandleFunc("GET /api/events", s.events)
+	mux.HandleFunc("GET /api/games/{file}", s.game)
+	mux.HandleFunc("GET /api/pgn", s.pgn)
+	s.http = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	go s.http.Serve(ln)
+	return s
+}
+
+// URL is the dashboard's address.
+func (s *Server) URL() string { return "http://" + s.ln.Addr().String() + "/" }
+
+// Close stops serving; open event streams end.
+func (s *Server) Close() {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	defer cancel()
+	s.http.Shutdown(ctx)
+	s.http.Close()
+}
+
+func (s *Server) state(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	json.NewEncoder(w).Encode(s.live.View())
+}
+
+// events pushes the state as Server-Sent Events whenever it changed, at most
+// maxEventsPerSecond a second. The run never waits for it: a slow browser
+// only gets fewer, later updates.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	tick := time.NewTicker(time.Second / maxEventsPerSecond)
+	defer tick.Stop()
+	var sent uint64
+	for {
+		if v := s.live.View(); v.Version != sent || sent == 0 {
+			data, _ := json.Marshal(v)
+			if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", data); err != nil {
+				return
+			}
+			flusher.Flush()
+			sent = v.Version
+			if sent == 0 {
+				sent = 1
+			}
+		}
+		select {
+		case <-r.Context().Done():
+			return
+		case <-tick.C:
+		}
+	}
+}
+
+// game serves a finished game as PGN (N.pgn) or as its moves (N.json) for
+// the move-by-move viewer.
+func (s *Server) game(w http.ResponseWriter, r *http.Request) {
+	file := r.PathValue("file")
+	name, ext, _ := strings.Cut(file, ".")
+	n, err := strconv.Atoi(name)
+	g, ok := s.live.Finished(n)
+	if err != nil || !ok {
+		http.NotFound(w, r)
+		return
+	}
+	switch ext {
+	case "pgn":
+		w.Header().Set("Content-Type", "application/x-chess-pgn")
+		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=game-%d.pgn", n))
+		fmt.Fprint(w, g.PGN)
+	case "json":
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(struct {
+			StartFEN string   `json:"start_fen"`
+			Moves    []string `json:"moves"`
+		}{g.StartFEN, g.Moves})
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+// pgn serves the run's whole PGN file.
+func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
+	path := s.live.View().Run.PGN
+	if path == "" {
+		http.NotFound(w, r)
+		return
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	defer f.Close()
+	w.Header().Set("Content-Type", "application/x-chess-pgn")
+	http.ServeContent(w, r, "games.pgn", time.Time{}, f)
+}
