@@ -22,8 +22,14 @@ func (c *Clock) Remaining() time.Duration { return max(c.remaining, 0) }
 // MovesToGo is the number of moves left before the next time period, or 0.
 func (c *Clock) MovesToGo() int { return c.movesLeft }
 
+// Timed says whether moves are limited in time: a chess clock or a fixed
+// time per move.
+func (c *Clock) Timed() bool { return c.tc.HasClock() || c.tc.MoveTime > 0 }
+
 // Budget is the longest a move may take before it is a time forfeit, not
-// counting the grace margin; 0 means no limit.
+// counting the grace margin; with Timed false there is no limit (0). A
+// clock that a move overdrew within the margin has 0 left: the next move
+// has the margin alone.
 func (c *Clock) Budget() time.Duration {
 	switch {
 	case c.tc.HasClock():
@@ -38,7 +44,7 @@ func (c *Clock) Budget() time.Duration {
 // the increment, and starts a new period when this one's moves are played.
 // It reports false when the move overstepped the budget plus margin.
 func (c *Clock) Punch(elapsed, margin time.Duration) bool {
-	if budget := c.Budget(); budget > 0 && elapsed > budget+margin {
+	if c.Timed() && elapsed > c.Budget()+margin {
 		if c.tc.HasClock() {
 			c.remaining -= elapsed
 		}

@@ -43,6 +43,14 @@ func TestClockForfeitsOnlyPastTheMargin(t *testing.T) {
 	if got := c.Remaining(); got != 0 {
 		t.Errorf("remaining after using the margin = %v, want 0 (never negative)", got)
 	}
+	// The next move has the margin alone, not unlimited time (a clock at 0
+	// once read as "no limit", and a slow move became a "stall").
+	if !c.Timed() || c.Budget() != 0 {
+		t.Fatalf("an emptied clock: timed %v, budget %v", c.Timed(), c.Budget())
+	}
+	if c.Punch(150*time.Millisecond, 100*time.Millisecond) {
+		t.Fatal("a move past the margin of an emptied clock did not forfeit")
+	}
 	c = NewClock(TimeControl{Base: time.Second})
 	if c.Punch(1101*time.Millisecond, 100*time.Millisecond) {
 		t.Fatal("a move past budget+margin did not forfeit")

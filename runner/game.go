@@ -165,10 +165,10 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 		if err := ponder.start(other, side.Other(), board, line, &clocks); err != nil {
 			return disconnect(side.Other()), nil
 		}
-		budget := clocks[side].Budget()
+		timed := clocks[side].Timed()
 		limit := mover.cfg.Timeout // no clock: only a stall ends the wait
-		if budget > 0 {
-			limit = budget + mover.cfg.TimeMargin
+		if timed {
+			limit = clocks[side].Budget() + mover.cfg.TimeMargin
 		}
 		timer.Reset(limit)
 	wait:
@@ -243,7 +243,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 			// Decided at the flag: the engine is stopped (or replaced)
 			// before its next game, after this one is recorded.
 			mover.busy = true
-			if budget > 0 {
+			if timed {
 				return lossOnTime(side), nil
 			}
 			return stall(side), nil
