@@ -105,4 +105,3 @@ func finishedGames(text string) []runner.FinishedGame {
 	}
 	return out
 }
-

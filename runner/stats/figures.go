@@ -52,6 +52,23 @@ func (f Figure) MarshalJSON() ([]byte, error) {
 	return json.Marshal(f.Text)
 }
 
+// UnmarshalJSON reads what MarshalJSON writes.
+func (f *Figure) UnmarshalJSON(b []byte) error {
+	switch string(b) {
+	case "null":
+		*f = notAvailable
+		return nil
+	case `"inf"`:
+		*f = posInf
+		return nil
+	case `"-inf"`:
+		*f = negInf
+		return nil
+	}
+	*f = Figure{}
+	return json.Unmarshal(b, &f.Value)
+}
+
 // Figures are the printed statistics of one model (games or pairs) with
 // the reason when some of them are not numbers. LOS and DrawRatio are in
 // percent.

@@ -73,7 +73,7 @@ function renderBoards(games) {
     const card = el("div", { class: "board-card", "data-game": g.number });
     card.appendChild(el("div", {}, `#${g.number} ${g.white} – ${g.black}, ply ${g.moves.length}`));
     card.appendChild(boardSVG(board, g.moves[g.moves.length - 1]));
-    card.appendChild(el("div", {}, `⏱ ${clock(g.clocks_ns[0])} | ${clock(g.clocks_ns[1])}`));
+    card.appendChild(el("div", {}, `clocks ${clock(g.clocks_ns[0])} | ${clock(g.clocks_ns[1])}`));
     ["white", "black"].forEach((side, i) => {
       const e = g.evals[i];
       card.appendChild(el("div", { class: "eval" }, `${g[side]}: ${e.score || "?"} d${e.depth || 0} ${e.pv || ""}`));
@@ -187,6 +187,9 @@ function render(v) {
 }
 
 fetch("api/state").then(r => r.json()).then(render);
-const events = new EventSource("api/events");
-events.addEventListener("state", e => render(JSON.parse(e.data)));
-events.onerror = () => { document.getElementById("status").textContent = "disconnected (retrying)"; };
+// ?nostream: one snapshot, no event stream (headless snapshots of the page).
+if (!location.search.includes("nostream")) {
+  const events = new EventSource("api/events");
+  events.addEventListener("state", e => render(JSON.parse(e.data)));
+  events.onerror = () => { document.getElementById("status").textContent = "disconnected (retrying)"; };
+}

@@ -1,0 +1,239 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+const stockfish = "/usr/games/stockfish"
+
+func need(t testing.TB, path string) {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI must install %s", path)
+		}
+		t.Skipf("%s not installed", path)
+	}
+}
+
+func engines(t testing.TB, each string) []runner.EngineConfig {
+	var es []runner.EngineConfig
+	for _, name := range []string{"a", "b"} {
+		e := runner.DefaultEngineConfig()
+		if err := e.ApplySpec("cmd=" + stockfish + " name=" + name + " option.Hash=8 option.Threads=1 " + each); err != nil {
+			t.Fatal(err)
+		}
+		es = append(es, e)
+	}
+	return es
+}
+
+// startRun plays cfg with a dashboard; done receives Run's error.
+func startRun(t *testing.T, ctx context.Context, cfg runner.Config) (*Server, <-chan error) {
+	t.Helper()
+	ln, err := Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !Loopback(ln) {
+		t.Fatal("not loopback")
+	}
+	live := runner.NewLive()
+	srv := Serve(ln, live)
+	done := make(chan error, 1)
+	go func() {
+		_, err := runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Live: live})
+		done <- err
+	}()
+	return srv, done
+}
+
+func getJSON(t *testing.T, url string, v any) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(60 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// The API while a run goes on and after: live games with moves, the event
+// stream, finished games as PGN and as moves, the whole PGN, the page.
+func TestDashboardAPIAndEvents(t *testing.T) {
+	need(t, stockfish)
+	dir := t.TempDir()
+	cfg := runner.Config{Engines: engines(t, "nodes=2000 tc=30+0.3"), Games: 2, Concurrency: 2, MaxMoves: 20,
+		PGNOut: filepath.Join(dir, "games.pgn")}
+	srv, done := startRun(t, context.Background(), cfg)
+	defer srv.Close()
+	var v runner.LiveView
+	waitFor(t, "a live game with moves", func() bool {
+		getJSON(t, srv.URL()+"api/state", &v)
+		return len(v.Games) > 0 && len(v.Games[0].Moves) > 0
+	})
+	// The event stream: state events with growing versions.
+	resp, err := http.Get(srv.URL() + "api/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 1<<22)
+	var versions []uint64
+	for sc.Scan() && len(versions) < 3 {
+		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			var ev runner.LiveView
+			if err := json.Unmarshal([]byte(data), &ev); err != nil {
+				t.Fatal(err)
+			}
+			versions = append(versions, ev.Version)
+		}
+	}
+	resp.Body.Close()
+	if len(versions) < 3 || !(versions[0] < versions[1] && versions[1] < versions[2]) {
+		t.Errorf("event versions %v", versions)
+	}
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	getJSON(t, srv.URL()+"api/state", &v)
+	if !v.Summary.Done || v.Summary.Played != 2 || len(v.Finished) != 2 || len(v.Games) != 0 || len(v.History) != 2 {
+		t.Fatalf("final state: %+v", v.Summary)
+	}
+	pgnText := get(t, srv.URL()+"api/games/1.pgn", 200)
+	if !strings.Contains(pgnText, `[Round "1"]`) {
+		t.Errorf("game 1 PGN: %s", pgnText)
+	}
+	var g struct {
+		Moves []string `json:"moves"`
+	}
+	getJSON(t, srv.URL()+"api/games/1.json", &g)
+	if len(g.Moves) != v.Finished[0].Plies || len(g.Moves) == 0 {
+		t.Errorf("game 1: %d moves, %d plies", len(g.Moves), v.Finished[0].Plies)
+	}
+	get(t, srv.URL()+"api/games/99.pgn", 404)
+	whole, _ := os.ReadFile(cfg.PGNOut)
+	if get(t, srv.URL()+"api/pgn", 200) != string(whole) {
+		t.Error("api/pgn is not the PGN file")
+	}
+	if page := get(t, srv.URL(), 200); !strings.Contains(page, "app.js") {
+		t.Errorf("page: %s", page)
+	}
+	if js := get(t, srv.URL()+"app.js", 200); !strings.Contains(js, "EventSource") {
+		t.Error("app.js not served")
+	}
+}
+
+func get(t *testing.T, url string, status int) string {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != status {
+		t.Fatalf("%s: %d, want %d", url, resp.StatusCode, status)
+	}
+	return string(b)
+}
+
+const chromium = "/usr/bin/chromium"
+
+// headless runs chromium on url and returns what it printed (the DOM with
+// --dump-dom).
+func headless(t *testing.T, args ...string) string {
+	t.Helper()
+	base := []string{"--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,1000", "--virtual-time-budget=4000"}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, chromium, append(base, args...)...)
+	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("chromium %v: %v", args, err)
+	}
+	return string(out)
+}
+
+var plyOnBoard = regexp.MustCompile(`#(\d+) a – b, ply (\d+)|#(\d+) b – a, ply (\d+)`)
+
+// A real browser loads the dashboard of a running match: the score, the
+// plots and live boards are in its DOM, a board moves on between two
+// loads, and a screenshot is taken (written beside the test's files).
+func TestDashboardInChromium(t *testing.T) {
+	need(t, stockfish)
+	need(t, chromium)
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	cfg := runner.Config{Engines: engines(t, "tc=20+0.2"), Games: 2, Concurrency: 2, MaxMoves: 60,
+		PGNOut: filepath.Join(dir, "games.pgn")}
+	srv, done := startRun(t, ctx, cfg)
+	defer srv.Close()
+	var v runner.LiveView
+	waitFor(t, "live games", func() bool {
+		getJSON(t, srv.URL()+"api/state", &v)
+		return len(v.Games) == 2 && len(v.Games[0].Moves) > 2
+	})
+	first := headless(t, "--dump-dom", srv.URL()+"?nostream")
+	for _, want := range []string{"Games 0 of 2", `class="board"`, "a vs b", "Time forfeits"} {
+		if !strings.Contains(first, want) {
+			t.Errorf("the page lacks %q", want)
+		}
+	}
+	plies := func(dom string) int {
+		m := plyOnBoard.FindStringSubmatch(dom)
+		if m == nil {
+			return -1
+		}
+		n, _ := strconv.Atoi(m[2] + m[4])
+		return n
+	}
+	before := plies(first)
+	waitFor(t, "moves", func() bool {
+		getJSON(t, srv.URL()+"api/state", &v)
+		return len(v.Games) > 0 && len(v.Games[0].Moves) > before+2
+	})
+	second := headless(t, "--dump-dom", srv.URL()+"?nostream")
+	if after := plies(second); before < 0 || after <= before {
+		t.Errorf("the first board showed ply %d, then %d: it did not move on", before, after)
+	}
+	shot := filepath.Join(dir, "dashboard.png")
+	headless(t, "--screenshot="+shot, srv.URL()+"?nostream")
+	if st, err := os.Stat(shot); err != nil || st.Size() < 20000 {
+		t.Errorf("screenshot: %v", err)
+	} else if out := os.Getenv("AUTOPLAY_SCREENSHOT"); out != "" {
+		data, _ := os.ReadFile(shot)
+		os.WriteFile(out, data, 0o644)
+	}
+	cancel()
+	<-done
+}
