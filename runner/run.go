@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"runtime"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -451,12 +452,18 @@ func (r *run) preflight(ctx context.Context, todo []scheduledGame, workers int) 
 	}
 	engines := make([]*Engine, len(starts))
 	errs := make([]error, len(starts))
+	// As many starts at a time as there are CPUs: an engine's start is CPU
+	// work (stockfish loads its network), and one that waits its turn has
+	// not begun its handshake timeout yet.
+	turns := make(chan struct{}, max(2, runtime.NumCPU()))
 	var wg sync.WaitGroup
 	for k, st := range starts {
 		wg.Add(1)
 		go func() {
 			defer killEnginesOnPanic()
 			defer wg.Done()
+			turns <- struct{}{}
+			defer func() { <-turns }()
 			engines[k], errs[k] = startEngineOn(ctx, &r.cfg.Engines[st.engine], r.log, r.out.warn, r.cpusOf(st.worker))
 		}()
 	}
