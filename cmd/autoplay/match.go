@@ -58,24 +58,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 			if cfg.MoveFields, err = runner.ParseMoveFields(pgnFields); err != nil {
 				return fmt.Errorf("--pgn-fields: %w", err)
 			}
-			var opt runner.Options
-			release, err := farm.apply(&cfg, &opt)
-			if err != nil {
-				return err
-			}
-			defer release()
-			stopWeb, err := serveDashboard(webAddr, &opt)
-			if err != nil {
-				return err
-			}
-			defer stopWeb()
-			if showRunnerStats {
-				opt.Relay = &runner.RelayStats{}
-			}
-			oneProcessor()
-			ctx, stop := interruptible()
-			defer stop()
-			return outcome(runner.Run(ctx, cfg, opt))
+			return playRun(&cfg, runFlags{farm: farm, web: webAddr, runnerStats: showRunnerStats})
 		},
 	}
 	f := cmd.Flags()

@@ -41,24 +41,7 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 			}
 			cfg.Quiet = cfg.Quiet || quiet
 			cfg.Verbose = (cfg.Verbose || verbose) && !cfg.Quiet
-			var opt runner.Options
-			release, err := farm.apply(cfg, &opt)
-			if err != nil {
-				return err
-			}
-			defer release()
-			stopWeb, err := serveDashboard(webAddr, &opt)
-			if err != nil {
-				return err
-			}
-			defer stopWeb()
-			if showRunnerStats {
-				opt.Relay = &runner.RelayStats{}
-			}
-			oneProcessor()
-			ctx, stop := interruptible()
-			defer stop()
-			return outcome(runner.Run(ctx, *cfg, opt))
+			return playRun(cfg, runFlags{farm: farm, web: webAddr, runnerStats: showRunnerStats})
 		},
 	}
 	f := cmd.Flags()

@@ -1,0 +1,34 @@
+package main
+
+import "github.com/autoplay/autoplay/runner"
+
+// runFlags are the flags match and run share beyond the run's config: where
+// the games are played, who watches, what is measured.
+type runFlags struct {
+	farm        farmFlags
+	web         string
+	runnerStats bool
+}
+
+// playRun plays cfg as match and run do: on workers when asked, with a
+// dashboard when asked, on one processor, until done or interrupted.
+func playRun(cfg *runner.Config, f runFlags) error {
+	var opt runner.Options
+	release, err := f.farm.apply(cfg, &opt)
+	if err != nil {
+		return err
+	}
+	defer release()
+	stopWeb, err := serveDashboard(f.web, &opt)
+	if err != nil {
+		return err
+	}
+	defer stopWeb()
+	if f.runnerStats {
+		opt.Relay = &runner.RelayStats{}
+	}
+	oneProcessor()
+	ctx, stop := interruptible()
+	defer stop()
+	return outcome(runner.Run(ctx, *cfg, opt))
+}
