@@ -45,7 +45,7 @@ type LiveGame struct {
 	White    string           `json:"white"`
 	Black    string           `json:"black"`
 	StartFEN string           `json:"start_fen"`
-	Moves    []string         `json:"moves"` // UCI, castling as the king's step
+	Moves    []string         `json:"moves"` // UCI, castling as the king's step and the rook's file ("e1g1/h")
 	Clocks   [2]time.Duration `json:"clocks_ns"`
 	Evals    [2]LiveEval      `json:"evals"` // the last of each side
 	Scores   []LiveScore      `json:"scores"`
@@ -175,7 +175,7 @@ func (l *Live) moved(number int, m protocol.Move, side Color, info *moveInfo, cl
 	if g == nil {
 		return
 	}
-	g.Moves = append(g.Moves, m.String())
+	g.Moves = append(g.Moves, liveMove(m))
 	g.Clocks = [2]time.Duration{clocks[White].Remaining(), clocks[Black].Remaining()}
 	if info != nil {
 		p := Ply{Info: *info}
@@ -190,6 +190,13 @@ func (l *Live) moved(number int, m protocol.Move, side Color, info *moveInfo, cl
 	}
 	g.Updated = time.Now()
 	l.touch()
+}
+
+// liveMove is a move as the dashboard's board reads it: UCI, castling as
+// the king's step with its rook's file ("e1g1/h"), which Chess960 needs.
+func liveMove(m protocol.Move) string {
+	b, _ := m.MarshalText()
+	return string(b)
 }
 
 func indexByte(s string, c byte) int {
@@ -245,7 +252,7 @@ func (l *Live) recorded(rec *GameRecord, pgnText string, res *Result, done bool)
 		delete(l.games, rec.Number)
 		moves := make([]string, len(rec.Plies))
 		for i, p := range rec.Plies {
-			moves[i] = p.Move.String()
+			moves[i] = liveMove(p.Move)
 		}
 		l.finished = append(l.finished, FinishedGame{Number: rec.Number, White: rec.White, Black: rec.Black,
 			Result: rec.Outcome.String(), Reason: rec.Ending, Plies: len(rec.Plies), PGN: pgnText,

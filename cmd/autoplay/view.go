@@ -97,7 +97,8 @@ func finishedGames(text string) []runner.FinishedGame {
 			if err != nil {
 				break
 			}
-			g.Moves = append(g.Moves, pos.CanonicalMove(m).String())
+			text, _ := pos.CanonicalMove(m).MarshalText()
+			g.Moves = append(g.Moves, string(text))
 			pos.MakeMove(m)
 		}
 		g.Plies = len(g.Moves)

@@ -24,8 +24,17 @@ function parseFEN(fen) {
 }
 function sq(s) { return (8 - +s[1]) * 8 + (s.charCodeAt(0) - 97); }
 
-// play applies a UCI move (king's step castling), en passant and promotion.
+// play applies a move: UCI, castling as the king's step and its rook's
+// file ("e1g1/h", which Chess960 needs), en passant, promotion.
 function play(board, m) {
+  if (m.includes("/")) {
+    const rank = m[1], kingFrom = sq(m.slice(0, 2)), kingTo = sq(m.slice(2, 4));
+    const rookFrom = sq(m[5] + rank), rookTo = sq((m[2] === "g" ? "f" : "d") + rank);
+    const king = board[kingFrom], rook = board[rookFrom];
+    board[kingFrom] = ""; board[rookFrom] = "";
+    board[kingTo] = king; board[rookTo] = rook;
+    return;
+  }
   const from = sq(m.slice(0, 2)), to = sq(m.slice(2, 4)), p = board[from];
   if ((p === "K" || p === "k") && Math.abs(to - from) === 2) {
     const rookFrom = to > from ? from + 3 : from - 4, rookTo = to > from ? from + 1 : from - 1;
@@ -128,6 +137,7 @@ function renderSummary(v) {
     t.appendChild(tr);
   }
   score.appendChild(t);
+  if ((run.engines || []).length > 2) score.appendChild(crosstable(run.engines, s.encounters || []));
   const sprt = document.getElementById("sprt");
   sprt.textContent = s.sprt ? `SPRT [${s.sprt.elo0}, ${s.sprt.elo1}]: LLR ${s.sprt.llr.toFixed(2)} within (${s.sprt.lower.toFixed(2)}, ${s.sprt.upper.toFixed(2)}) — ${s.sprt.decision === "continue" ? "running" : s.sprt.decision + " accepted"}` : "";
   sprt.className = s.sprt && s.sprt.decision !== "continue" ? "decided" : "";
@@ -142,6 +152,28 @@ function renderSummary(v) {
   }
   eng.appendChild(et);
   document.getElementById("status").textContent = s.done ? "finished" : "running";
+}
+
+// crosstable: each row engine's points against each column engine.
+function crosstable(names, encounters) {
+  const pts = {};
+  for (const e of encounters) {
+    const [a, b] = e.names;
+    pts[a + "|" + b] = e.wins + e.draws / 2 + " / " + (e.wins + e.draws + e.losses);
+    pts[b + "|" + a] = e.losses + e.draws / 2 + " / " + (e.wins + e.draws + e.losses);
+  }
+  const t = el("table", { class: "crosstable" });
+  const head = el("tr");
+  head.appendChild(el("th", {}, ""));
+  names.forEach(n => head.appendChild(el("th", {}, n)));
+  t.appendChild(head);
+  for (const a of names) {
+    const tr = el("tr");
+    tr.appendChild(el("th", {}, a));
+    names.forEach(b => tr.appendChild(el("td", {}, a === b ? "—" : (pts[a + "|" + b] || ""))));
+    t.appendChild(tr);
+  }
+  return t;
 }
 
 function renderFinished(games) {
