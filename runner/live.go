@@ -99,6 +99,17 @@ type LiveSummary struct {
 	Done        bool            `json:"done"`
 	Pairs       *stats.Figures  `json:"pairs,omitempty"`
 	Games       *stats.Figures  `json:"games,omitempty"`
+	// Ratings is a tournament's rating table (Elo relative to the field).
+	Ratings []LiveRating `json:"ratings,omitempty"`
+}
+
+// LiveRating is one row of the rating table.
+type LiveRating struct {
+	Name  string  `json:"name"`
+	Elo   float64 `json:"elo"`
+	Elo95 float64 `json:"elo95"`
+	Games int     `json:"games"`
+	Score float64 `json:"score"`
 }
 
 // LiveEncounter is one encounter's score.
@@ -296,6 +307,15 @@ func liveSummary(res *Result) LiveSummary {
 		if enc.Pairs.Pairs() > 0 {
 			p := enc.Pairs.Figures()
 			s.Pairs = &p
+		}
+	}
+	if len(res.Engines) > 2 && res.Played > 0 {
+		names := make([]string, len(res.Engines))
+		for i, e := range res.Engines {
+			names[i] = e.Name
+		}
+		for _, r := range stats.Ratings(names, res.wdlMatrix()) {
+			s.Ratings = append(s.Ratings, LiveRating{Name: r.Name, Elo: finite(r.Elo), Elo95: finite(r.Elo95), Games: r.Games, Score: r.Score})
 		}
 	}
 	if sp := res.SPRT; sp != nil {

@@ -137,7 +137,16 @@ function renderSummary(v) {
     t.appendChild(tr);
   }
   score.appendChild(t);
-  if ((run.engines || []).length > 2) score.appendChild(crosstable(run.engines, s.encounters || []));
+  if ((run.engines || []).length > 2) {
+    const rt = el("table", { class: "ratings" });
+    rt.innerHTML = "<tr><th>Rank</th><th>Engine</th><th>Elo</th><th>± 95 %</th><th>Games</th><th>Points</th></tr>";
+    (s.ratings || []).forEach((r, i) => {
+      const tr = el("tr");
+      [i + 1, r.name, r.elo.toFixed(1), r.elo95.toFixed(1), r.games, r.score].forEach(x => tr.appendChild(el("td", {}, String(x))));
+      rt.appendChild(tr);
+    });
+    score.append(rt, crosstable(run.engines, s.encounters || []));
+  }
   const sprt = document.getElementById("sprt");
   sprt.textContent = s.sprt ? `SPRT [${s.sprt.elo0}, ${s.sprt.elo1}]: LLR ${s.sprt.llr.toFixed(2)} within (${s.sprt.lower.toFixed(2)}, ${s.sprt.upper.toFixed(2)}) — ${s.sprt.decision === "continue" ? "running" : s.sprt.decision + " accepted"}` : "";
   sprt.className = s.sprt && s.sprt.decision !== "continue" ? "decided" : "";
