@@ -68,14 +68,19 @@ type bookPlay struct {
 	choices []chess.WeightedMove
 }
 
-func newBookPlay(seed uint64, game int) *bookPlay {
+// newBookPlay is the book state of a game whose engines have books, nil
+// for a game without any (move then answers false).
+func newBookPlay(books [2]*engineBook, seed uint64, game int) *bookPlay {
+	if books[White] == nil && books[Black] == nil {
+		return nil
+	}
 	return &bookPlay{rng: rand.New(rand.NewPCG(seed, uint64(game)^0x656e67626f6f6b))}
 }
 
 // move is the book move of side in the position, chosen in proportion to
 // the entries' weights, or false once the side is out of its book.
 func (p *bookPlay) move(b *engineBook, side Color, board Board) (protocol.Move, bool) {
-	if b == nil || p.out[side] || b.depth > 0 && p.made[side] >= b.depth {
+	if p == nil || b == nil || p.out[side] || b.depth > 0 && p.made[side] >= b.depth {
 		return protocol.Move{}, false
 	}
 	pos, err := chess.ParseFEN(board.FEN())

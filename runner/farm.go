@@ -65,11 +65,13 @@ func UnmarshalRecord(b []byte) (*GameRecord, error) {
 	return rec, nil
 }
 
+// noSlot is a worker with no CPUs of its own (--affinity is local).
+const noSlot = -1
+
 // Player plays games of one run for a worker elsewhere, keeping its engines
 // between games as a local worker does.
 type Player struct {
 	r       *run
-	slot    int
 	engines map[int]*Engine
 }
 
@@ -95,7 +97,7 @@ func NewPlayer(cfg Config, warn func(string)) (*Player, error) {
 // start three times running, a bad opening); a game an engine lost by
 // failing is a record like any other.
 func (p *Player) Play(ctx context.Context, job GameJob) (*GameRecord, error) {
-	rec, err := p.r.playJob(ctx, p.slot, p.engines, job.scheduled(), job.Opening)
+	rec, err := p.r.playJob(ctx, noSlot, p.engines, job.scheduled(), job.Opening)
 	if err == nil && rec == nil {
 		err = p.r.err
 		if err == nil {

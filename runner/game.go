@@ -68,23 +68,17 @@ func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
 		return nil, fmt.Errorf("opening %s: %w", s.opening.Source, err)
 	}
 	line := &gameLine{startFEN: s.opening.FEN, moves: make([]protocol.Move, 0, 256), zeroFEN: make([]byte, 0, 96)}
+	startClocks := [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])}
+	s.live.started(s.number, rec.White, rec.Black, s.opening.FEN, [2]time.Duration{startClocks[White].Remaining(), startClocks[Black].Remaining()})
 	for i, m := range s.opening.Moves {
+		side := board.Turn()
 		played, err := board.Play(m)
 		if err != nil {
 			return nil, fmt.Errorf("opening %s: move %d %s is illegal", s.opening.Source, i+1, m)
 		}
 		line.played(played, board)
 		rec.Plies = append(rec.Plies, Ply{Move: played, Book: true})
-	}
-	if s.live != nil {
-		s.live.started(s.number, rec.White, rec.Black, s.opening.FEN, [2]time.Duration{rec.TimeControl[White].Base, rec.TimeControl[Black].Base})
-		replay, _ := s.rules.NewBoard(s.opening.FEN)
-		clocks := [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])}
-		for _, m := range line.moves {
-			side := replay.Turn()
-			replay.Play(m)
-			s.live.moved(s.number, m, side, nil, &clocks)
-		}
+		s.live.moved(s.number, played, side, nil, &startClocks)
 	}
 	end, err := runGameLoop(ctx, s, board, rec, line)
 	if err != nil {
@@ -119,7 +113,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 	timer.Stop()
 	defer timer.Stop()
 	engineMoves := 0
-	book := newBookPlay(s.bookSeed, s.number)
+	book := newBookPlay(s.books, s.bookSeed, s.number)
 	var ponder pondering
 	defer ponder.settleAfterGame(s.players)
 	var relay relayHistogram
@@ -200,10 +194,10 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				mover.Accepted(move)
 				ponder.named[side] = ev.Ponder
 				line.played(move, board)
-				s.live.moved(s.number, move, side, &ev.Info, &clocks)
 				if mover.cfg.WhitePOV && side == Black {
 					ev.Info.Score.Value = -ev.Info.Score.Value
 				}
+				s.live.moved(s.number, move, side, &ev.Info, &clocks)
 				rec.Plies = append(rec.Plies, Ply{Move: move, Info: ev.Info, Elapsed: elapsed, TimeLeft: clocks[side].Remaining()})
 				engineMoves++
 				lastMoveRead = ev.At

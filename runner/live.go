@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -192,7 +194,7 @@ func (l *Live) moved(number int, m protocol.Move, side Color, info *moveInfo, cl
 		p := Ply{Info: *info}
 		e := LiveEval{Depth: info.Depth, PV: info.PV}
 		if text := p.scoreText(); len(text) > 0 && (text[0] == '+' || text[0] == '-') {
-			e.Score = text[:indexByte(text, '/')]
+			e.Score, _, _ = strings.Cut(text, "/")
 		}
 		g.Evals[side] = e
 		if cp, ok := whiteCP(info.Score, side); ok {
@@ -208,15 +210,6 @@ func (l *Live) moved(number int, m protocol.Move, side Color, info *moveInfo, cl
 func liveMove(m protocol.Move) string {
 	b, _ := m.MarshalText()
 	return string(b)
-}
-
-func indexByte(s string, c byte) int {
-	for i := range len(s) {
-		if s[i] == c {
-			return i
-		}
-	}
-	return len(s)
 }
 
 // whiteCP is a score in pawns from White's side, mates as ±100.
@@ -345,7 +338,7 @@ func (l *Live) View() LiveView {
 		c.Scores = append([]LiveScore(nil), g.Scores...)
 		v.Games = append(v.Games, c)
 	}
-	sortGames(v.Games)
+	slices.SortFunc(v.Games, func(a, b LiveGame) int { return a.Number - b.Number })
 	from := max(0, len(l.finished)-100)
 	v.Finished = append([]FinishedGame(nil), l.finished[from:]...)
 	return v
@@ -361,14 +354,6 @@ func (l *Live) Finished(number int) (FinishedGame, bool) {
 		}
 	}
 	return FinishedGame{}, false
-}
-
-func sortGames(gs []LiveGame) {
-	for i := 1; i < len(gs); i++ {
-		for j := i; j > 0 && gs[j].Number < gs[j-1].Number; j-- {
-			gs[j], gs[j-1] = gs[j-1], gs[j]
-		}
-	}
 }
 
 // LoadFinished fills a Live from a finished run's games (autoplay view).

@@ -52,21 +52,21 @@ func (o *outputs) close() {
 
 // record appends a finished game to the PGN, whole, its final position to
 // the EPD file and its JSON line, before it is reported.
-func (o *outputs) record(rec *GameRecord, c *Config) error {
-	if o.pgn == nil && o.jsonl == nil && o.epd == nil {
-		return nil
-	}
+//
+// It returns the game as written to the PGN, or as built for a watcher
+// (needPGN) when no PGN is written; nil when neither needs one.
+func (o *outputs) record(rec *GameRecord, c *Config, needPGN bool) (*pgn.Game, error) {
 	var g *pgn.Game
-	if o.pgn != nil || o.jsonl != nil {
+	if o.pgn != nil || o.jsonl != nil || needPGN {
 		var err error
 		if g, err = rec.PGN(rules, c.Event, c.Site, c.MoveFields); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if o.jsonl != nil {
 		// Before the PGN is trimmed: the line wants every move's SAN.
 		if _, err := o.jsonl.Write(rec.jsonLine(g, c.MoveFields)); err != nil {
-			return fmt.Errorf("games-jsonl: %w", err)
+			return nil, fmt.Errorf("games-jsonl: %w", err)
 		}
 	}
 	if o.pgn != nil {
@@ -74,13 +74,13 @@ func (o *outputs) record(rec *GameRecord, c *Config) error {
 			minimalPGN(g)
 		}
 		if err := o.pgn.Write(g); err != nil {
-			return err
+			return nil, err
 		}
 	}
 	if o.epd != nil {
 		if _, err := o.epd.WriteString(rec.epdLine()); err != nil {
-			return fmt.Errorf("epdout: %w", err)
+			return nil, fmt.Errorf("epdout: %w", err)
 		}
 	}
-	return nil
+	return g, nil
 }

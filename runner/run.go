@@ -212,18 +212,15 @@ func (r *run) collect(results <-chan *GameRecord, res *Result, outs *outputs, qu
 			continue
 		}
 		r.recorded[rec.Number] = true
-		if err := outs.record(rec, r.cfg); err != nil {
+		g, err := outs.record(rec, r.cfg, r.live != nil)
+		if err != nil {
 			r.fail(err)
 			continue
 		}
 		res.add(rec.game, rec.Outcome, rec.end.culprit, rec.end.failure)
 		r.out.finished(rec)
 		if r.live != nil {
-			text := ""
-			if g, err := rec.PGN(rules, r.cfg.Event, r.cfg.Site, r.cfg.MoveFields); err == nil {
-				text = string(g.AppendTo(nil))
-			}
-			r.live.recorded(rec, text, res, false)
+			r.live.recorded(rec, string(g.AppendTo(nil)), res, false)
 		}
 		if r.knockout != nil {
 			more, said, done := r.knockout.record(rec.game, rec.Outcome, res)
