@@ -146,6 +146,9 @@ func (p *process) read(dec decoder, readDone chan<- struct{}) {
 	defer killEnginesOnPanic()
 	defer close(readDone)
 	br := bufio.NewReaderSize(p.stdout, maxLine)
+	// One event for the reader's life: decode takes it through an
+	// interface, so a fresh one per line would be a heap allocation per line.
+	ev := new(Event)
 	for {
 		line, err := br.ReadSlice('\n')
 		at := time.Now()
@@ -158,10 +161,10 @@ func (p *process) read(dec decoder, readDone chan<- struct{}) {
 		if len(line) > 0 {
 			p.lines.Add(1)
 			p.log.Line(p.name, '<', line)
-			var ev Event
-			if dec.decode(line, &ev) {
+			*ev = Event{}
+			if dec.decode(line, ev) {
 				ev.At = at
-				p.deliver(ev)
+				p.deliver(*ev)
 			}
 		}
 		if err != nil {

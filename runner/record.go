@@ -25,10 +25,7 @@ func (r *GameRecord) PGN(rules Rules, event, site string, fields MoveFields) (*p
 	}
 	for i := range r.Plies {
 		p := &r.Plies[i]
-		san, err := board.SAN(p.Move)
-		if err == nil {
-			_, err = board.Play(p.Move)
-		}
+		san, err := board.PlaySAN(p.Move)
 		if err != nil {
 			return nil, fmt.Errorf("game %d ply %d %s: %w", r.Number, i+1, p.Move, err)
 		}

@@ -57,6 +57,9 @@ type Board interface {
 	Legal(m protocol.Move) (protocol.Move, bool)
 	// SAN spells a legal move of the current position in SAN.
 	SAN(m protocol.Move) (string, error)
+	// PlaySAN plays a legal move, as Play does, and gives its SAN: one
+	// search of the legal moves for what SAN then Play would do twice.
+	PlaySAN(m protocol.Move) (string, error)
 	// ParseSAN reads a legal move of the current position written in SAN.
 	ParseSAN(san string) (protocol.Move, error)
 	// FEN describes the current position.

@@ -57,6 +57,15 @@ func (b *bitboardBoard) SAN(m protocol.Move) (string, error) {
 	return b.pos.SAN(mv), nil
 }
 
+func (b *bitboardBoard) PlaySAN(m protocol.Move) (string, error) {
+	var buf [8]byte
+	san, _, ok := b.pos.PlaySAN(buf[:0], m)
+	if !ok {
+		return "", ErrIllegalMove
+	}
+	return string(san), nil
+}
+
 func (b *bitboardBoard) ParseSAN(san string) (protocol.Move, error) {
 	mv, err := b.pos.ParseSAN(san)
 	if err != nil {

@@ -24,6 +24,7 @@ func TestBitboardRulesAgreeWithNotnil(t *testing.T) {
 	for g := 0; g < games; g++ {
 		oracle, _ := NotnilRules{}.NewBoard("")
 		fast, _ := BitboardRules{}.NewBoard("")
+		replay, _ := BitboardRules{}.NewBoard("") // played with PlaySAN, as the PGN writer does
 		pos := chess.StartingPosition()
 		for ply := 0; ; ply++ {
 			want, got := oracle.Status(), fast.Status()
@@ -45,6 +46,9 @@ func TestBitboardRulesAgreeWithNotnil(t *testing.T) {
 			kept, err := fast.Play(pm)
 			if err != nil {
 				t.Fatalf("game %d ply %d: %s rejected (FEN %s)", g, ply, pm, oracle.FEN())
+			}
+			if san, err := replay.PlaySAN(pm); err != nil || san != wantSAN || replay.FEN() != fast.FEN() {
+				t.Fatalf("game %d ply %d: PlaySAN of %s = %q, %v, to %s; oracle %q, to %s", g, ply, pm, san, err, replay.FEN(), wantSAN, fast.FEN())
 			}
 			if want, _ := oracle.Play(pm); kept != want {
 				t.Fatalf("game %d ply %d: %s kept as %v, oracle %v", g, ply, pm, kept, want)

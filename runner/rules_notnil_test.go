@@ -110,6 +110,14 @@ func (b *notnilBoard) SAN(m protocol.Move) (string, error) {
 	return chess.AlgebraicNotation{}.Encode(b.pos, lm), nil
 }
 
+func (b *notnilBoard) PlaySAN(m protocol.Move) (string, error) {
+	san, err := b.SAN(m)
+	if err == nil {
+		_, err = b.Play(m)
+	}
+	return san, err
+}
+
 func (b *notnilBoard) ParseSAN(san string) (protocol.Move, error) {
 	m, err := chess.AlgebraicNotation{}.Decode(b.pos, san)
 	if err != nil {

@@ -116,14 +116,24 @@ func (p *Position) ParseUCI(s string) (Move, bool) {
 // A move a board marked as castling (protocol.Move.Castling) is castling and
 // nothing else, whatever squares its text names.
 func (p *Position) FromProtocol(pm protocol.Move) (Move, bool) {
+	// Squares, not text, are compared: formatting every legal move to
+	// find one was most of the cost of checking an engine's move.
 	var ml MoveList
 	p.GenerateLegal(&ml)
-	var buf, rook [8]byte
-	b := pm.Bytes()
+	return ml.find(pm)
+}
+
+// find is the move of the list that pm denotes (see FromProtocol).
+func (ml *MoveList) find(pm protocol.Move) (Move, bool) {
+	from, to, promo, ok := coordinates(pm.Bytes())
+	if !ok {
+		return NoMove, false
+	}
 	if pm.IsCastling() {
-		kr := pm.AppendKingTakesRook(rook[:0])
+		var rook [4]byte
+		_, rookSq, _, ok := coordinates(pm.AppendKingTakesRook(rook[:0]))
 		for _, m := range ml.Moves() {
-			if m.IsCastle() && string(m.AppendUCI(buf[:0], true)) == string(kr) {
+			if ok && m.IsCastle() && m.From() == from && m.To() == rookSq {
 				return m, true
 			}
 		}
@@ -131,20 +141,56 @@ func (p *Position) FromProtocol(pm protocol.Move) (Move, bool) {
 	}
 	var plainCastle Move
 	for _, m := range ml.Moves() {
+		if m.From() != from {
+			continue
+		}
 		if m.IsCastle() {
-			if string(m.AppendUCI(buf[:0], true)) == string(b) {
+			if promo != NoPieceType {
+				continue
+			}
+			if m.To() == to { // king takes rook
 				return m, true
 			}
-			if string(m.AppendUCI(buf[:0], false)) == string(b) {
+			if kingTo, _ := m.castleSquares(); kingTo == to {
 				plainCastle = m
 			}
 			continue
 		}
-		if string(m.AppendUCI(buf[:0], false)) == string(b) {
+		if m.To() == to && m.Promotion() == promo {
 			return m, true
 		}
 	}
 	return plainCastle, plainCastle != NoMove
+}
+
+// coordinates reads a coordinate move (e2e4, e7e8q); ok is false for the
+// null move and anything else.
+func coordinates(b []byte) (from, to Square, promo PieceType, ok bool) {
+	if len(b) != 4 && len(b) != 5 {
+		return 0, 0, NoPieceType, false
+	}
+	for i := 0; i < 4; i += 2 {
+		if b[i] < 'a' || b[i] > 'h' || b[i+1] < '1' || b[i+1] > '8' {
+			return 0, 0, NoPieceType, false
+		}
+	}
+	from = MakeSquare(int(b[0]-'a'), int(b[1]-'1'))
+	to = MakeSquare(int(b[2]-'a'), int(b[3]-'1'))
+	if len(b) == 5 {
+		switch b[4] {
+		case 'n':
+			promo = Knight
+		case 'b':
+			promo = Bishop
+		case 'r':
+			promo = Rook
+		case 'q':
+			promo = Queen
+		default:
+			return 0, 0, NoPieceType, false
+		}
+	}
+	return from, to, promo, true
 }
 
 // MoveList holds generated moves without allocating.

@@ -4,12 +4,38 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/autoplay/autoplay/protocol"
 )
 
 // AppendSAN appends the Standard Algebraic Notation of the legal move m
 // (e.g. "Nbd7", "exd6", "O-O", "e8=Q#") to dst without allocating.
 func (p *Position) AppendSAN(dst []byte, m Move) []byte {
-	dst = p.appendSANBody(dst, m)
+	var ml MoveList
+	if p.board[m.From()].Type() != Pawn {
+		p.GenerateLegal(&ml)
+	}
+	dst = p.appendSANBody(dst, m, &ml)
+	dst = p.playSANSuffix(dst, m)
+	p.UnmakeMove()
+	return dst
+}
+
+// PlaySAN plays the legal move pm denotes and appends its SAN to dst,
+// generating the legal moves once for finding the move and spelling it.
+func (p *Position) PlaySAN(dst []byte, pm protocol.Move) ([]byte, Move, bool) {
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	m, ok := ml.find(pm)
+	if !ok {
+		return dst, NoMove, false
+	}
+	dst = p.appendSANBody(dst, m, &ml)
+	return p.playSANSuffix(dst, m), m, true
+}
+
+// playSANSuffix plays m and appends the check or mate sign it earns.
+func (p *Position) playSANSuffix(dst []byte, m Move) []byte {
 	p.MakeMove(m)
 	if p.InCheck() {
 		var ml MoveList
@@ -20,14 +46,15 @@ func (p *Position) AppendSAN(dst []byte, m Move) []byte {
 			dst = append(dst, '+')
 		}
 	}
-	p.UnmakeMove()
 	return dst
 }
 
 // SAN returns the Standard Algebraic Notation of the legal move m.
 func (p *Position) SAN(m Move) string { return string(p.AppendSAN(make([]byte, 0, 8), m)) }
 
-func (p *Position) appendSANBody(dst []byte, m Move) []byte {
+// appendSANBody spells m without its check sign; legal holds the position's
+// legal moves when m is a piece move (for disambiguation).
+func (p *Position) appendSANBody(dst []byte, m Move, legal *MoveList) []byte {
 	if m.IsCastle() {
 		if m.To() > m.From() {
 			return append(dst, "O-O"...)
@@ -43,10 +70,8 @@ func (p *Position) appendSANBody(dst []byte, m Move) []byte {
 		}
 	} else {
 		dst = append(dst, " PNBRQK"[pt])
-		var ml MoveList
-		p.GenerateLegal(&ml)
 		sameFile, sameRank, ambiguous := false, false, false
-		for _, o := range ml.Moves() {
+		for _, o := range legal.Moves() {
 			if o.To() != to || o.From() == from || o.IsCastle() || p.board[o.From()].Type() != pt {
 				continue
 			}

@@ -42,13 +42,17 @@ type EngineMessage struct {
 	Ponder   protocol.Move // KindBestMove; zero when absent
 	Info     protocol.Info // KindInfo
 	Option   OptionDecl    // KindOption
+
+	// lastString is the previous info string, reused when an engine repeats
+	// it (as Stockfish does at every move) rather than copied again.
+	lastString string
 }
 
 // reset clears m for the next line, keeping the PV's capacity.
 func (m *EngineMessage) reset() {
-	pv := m.Info.PV[:0]
+	pv, last := m.Info.PV[:0], m.lastString
 	*m = EngineMessage{}
-	m.Info.PV = pv
+	m.Info.PV, m.lastString = pv, last
 }
 
 // ParseEngineLine parses one line of engine output (without its newline; a
@@ -62,7 +66,7 @@ func ParseEngineLine(line []byte, msg *EngineMessage) error {
 	switch string(sc.Next()) {
 	case "info":
 		msg.Kind = KindInfo
-		return parseInfo(&sc, &msg.Info)
+		return parseInfo(&sc, &msg.Info, &msg.lastString)
 	case "bestmove":
 		msg.Kind = KindBestMove
 		return parseBestMove(&sc, msg)

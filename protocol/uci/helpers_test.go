@@ -25,5 +25,6 @@ func sameMessage(a, b EngineMessage) bool {
 	if len(b.Info.PV) == 0 {
 		b.Info.PV = nil
 	}
+	a.lastString, b.lastString = "", "" // a cache, not part of the message
 	return reflect.DeepEqual(a, b)
 }

@@ -13,7 +13,7 @@ import (
 // parseInfo reads the fields after "info" into info. Unknown fields are
 // skipped along with the arguments they are known to take, so one new field
 // from a newer engine does not lose the rest of the line.
-func parseInfo(sc *scan.Scanner, info *protocol.Info) error {
+func parseInfo(sc *scan.Scanner, info *protocol.Info, lastString *string) error {
 	for {
 		key := sc.Next()
 		if key == nil {
@@ -53,7 +53,10 @@ func parseInfo(sc *scan.Scanner, info *protocol.Info) error {
 		case "pv":
 			info.PV = appendMoves(sc, info.PV)
 		case "string":
-			info.String = string(sc.Rest())
+			if rest := sc.Rest(); string(rest) != *lastString {
+				*lastString = string(rest)
+			}
+			info.String = *lastString
 		case "wdl":
 			skipN(sc, 3)
 		case "cpuload", "sbhits":

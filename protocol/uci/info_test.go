@@ -116,3 +116,23 @@ func TestInfoRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// The info string kept between lines for reuse never shows in a line
+// without one, and a new text replaces it.
+func TestInfoStringReuseAcrossLines(t *testing.T) {
+	var msg EngineMessage
+	for _, step := range []struct{ line, want string }{
+		{"info string NNUE enabled", "NNUE enabled"},
+		{"info depth 1 score cp 3", ""},
+		{"info string NNUE enabled", "NNUE enabled"},
+		{"info string other text", "other text"},
+		{"bestmove e2e4", ""},
+	} {
+		if err := ParseEngineLine([]byte(step.line), &msg); err != nil {
+			t.Fatal(err)
+		}
+		if msg.Info.String != step.want {
+			t.Errorf("%q: info string %q, want %q", step.line, msg.Info.String, step.want)
+		}
+	}
+}
