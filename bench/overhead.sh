@@ -2,8 +2,10 @@
 # Runner overhead, side by side with c-chess-cli when CCC points at one:
 # stockfish nodes=1 Hash=1 both sides, GAMES games in pairs from the first
 # 200 UHO_4060_v3 positions, at concurrency 2, 4 and 8. For each runner and
-# concurrency: wall time per ply and the runner's own CPU per ply (its
-# engines' CPU left out: bench/runnercpu.py), plies from the PGN's PlyCount
+# concurrency, autoplay as one process, with --affinity, and with
+# --slot-processes --affinity: wall time per ply and the runner's own CPU
+# per ply (its slot processes' counted, its engines' left out:
+# bench/runnercpu.py), plies from the PGN's PlyCount
 # tags. Also autoplay's startup CPU and how soon its built-in engine answers
 # uciok. REPS runs of each (default 3), medians and ratios at the end.
 # Build c-chess-cli with: gcc -O2 -std=gnu11 -mpopcnt -DNDEBUG
@@ -27,13 +29,16 @@ perply() {
   awk -v l="$1" -v w="$2" -v c="$3" -v p="$plies" 'BEGIN { printf "%-26s %6d plies  wall %6.1f us/ply  runner CPU %5.1f us/ply\n", l, p, w / p * 1e6, c / p * 1e6 }' | tee -a "$out/runs"
 }
 
-autoplay_run() { # conc [--affinity]
+autoplay_run() { # conc ["flags"]
   rm -f "$out/ap.pgn"*
   read -r wall cpu < <(python3 bench/runnercpu.py bin/autoplay match ${2:-} \
     --engine "cmd=$SF name=a option.Hash=1" --engine "cmd=$SF name=b option.Hash=1" --each nodes=1 \
     --games "$GAMES" --concurrency "$1" --openings "file=$out/book.epd order=sequential" \
     --pgnout "$out/ap.pgn" --report-every 0)
-  perply "autoplay c=$1${2:+ affinity}" "$wall" "$cpu" "$out/ap.pgn"
+  local label="autoplay c=$1"
+  [[ ${2:-} == *affinity* ]] && label+=" affinity"
+  [[ ${2:-} == *slot-processes* ]] && label+=" slots"
+  perply "$label" "$wall" "$cpu" "$out/ap.pgn"
 }
 
 ccc_run() { # conc
@@ -49,13 +54,14 @@ ccc_run() { # conc
 # engines), and no runner should always pay it. Medians at the end.
 REPS=${REPS:-3}
 for conc in 2 4 8; do
-  runners=(plain affinity)
+  runners=(plain affinity slots)
   [ -n "$CCC" ] && runners+=(ccc)
   for rep in $(seq "$REPS"); do
     for i in "${!runners[@]}"; do
       case ${runners[(i + rep) % ${#runners[@]}]} in
         plain) autoplay_run "$conc" ;;
         affinity) autoplay_run "$conc" --affinity ;;
+        slots) autoplay_run "$conc" "--slot-processes --affinity" ;;
         ccc) ccc_run "$conc" ;;
       esac
     done

@@ -1,18 +1,60 @@
 #!/usr/bin/env python3
-"""Run a command and report its own CPU time, not its children's.
+"""Run a command and report its own CPU time, not its engines'.
 
 The command is left a zombie (waitid with WNOWAIT) so that /proc/PID/stat can
 still be read: utime and stime there are the process's own, while its
-engines' time goes to cutime and cstime. Prints: wall_s self_cpu_s."""
+engines' time goes to cutime and cstime. The slot processes of a run with
+--slot-processes (its children running "autoplay slot") are the runner too:
+their own times are read every 10 ms while they live, the last reading
+kept. Prints: wall_s self_cpu_s."""
 import os, subprocess, sys, time
+
+tick = os.sysconf("SC_CLK_TCK")
+
+
+def own_cpu(pid):
+    """utime + stime of pid in seconds, or None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / tick  # utime, stime (fields 14, 15)
+
+
+def slot_children(pid):
+    kids = []
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):  # a child is listed under the thread that forked it
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                kids += f.read().split()
+    except OSError:
+        return []
+    out = []
+    for kid in kids:
+        try:
+            with open(f"/proc/{kid}/cmdline", "rb") as f:
+                args = f.read().split(b"\0")
+        except OSError:
+            continue
+        if len(args) > 1 and args[1] == b"slot":
+            out.append(kid)
+    return out
+
 
 start = time.perf_counter()
 p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT)
+slots = {}
+while True:
+    info = os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT | os.WNOHANG)
+    if info is not None:
+        break
+    for kid in slot_children(p.pid):
+        cpu = own_cpu(kid)
+        if cpu is not None:
+            slots[kid] = cpu
+    time.sleep(0.01)
 wall = time.perf_counter() - start
-with open(f"/proc/{p.pid}/stat") as f:
-    fields = f.read().rsplit(")", 1)[1].split()
-tick = os.sysconf("SC_CLK_TCK")
-cpu = (int(fields[11]) + int(fields[12])) / tick  # utime, stime (fields 14, 15)
+cpu = own_cpu(p.pid) + sum(slots.values())
 p.wait()
 print(f"{wall:.3f} {cpu:.3f}")

@@ -50,11 +50,14 @@ type Config struct {
 	Wait            time.Duration // pause between a worker's games
 	// Affinity pins the engines of each concurrent game to CPUs of their
 	// own (fastchess's -use-affinity).
-	Affinity    bool
-	Concurrency int
-	Openings    OpeningsConfig
-	Seed        uint64
-	Variant     Variant // "" = standard
+	Affinity bool
+	// SlotProcesses plays each concurrent game slot in a process of its
+	// own, so that its runner thread stays with its engines (slotprocess.go).
+	SlotProcesses bool
+	Concurrency   int
+	Openings      OpeningsConfig
+	Seed          uint64
+	Variant       Variant // "" = standard
 	// Syzygy adjudication: TB is the tables' directories (DIR1:DIR2),
 	// TBPieces the most pieces adjudicated (0 = all the tables hold),
 	// TBAdjudicate both, win or draw.

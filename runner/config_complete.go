@@ -38,6 +38,8 @@ func (c *Config) complete() error {
 		return fmt.Errorf("maxmoves %d: must be 0 (no limit) or more", c.MaxMoves)
 	case c.ReportEvery < 0:
 		return fmt.Errorf("report-every %d: must be 0 (only at the end) or more", c.ReportEvery)
+	case c.SlotProcesses && c.LogFile != "":
+		return fmt.Errorf("log %s: engine I/O is not logged from slot processes; leave out the log or slot processes", c.LogFile)
 	}
 	for _, tag := range []struct{ name, value string }{{"event", c.Event}, {"site", c.Site}} {
 		if strings.ContainsAny(tag.value, "\r\n\x00") {

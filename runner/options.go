@@ -15,6 +15,9 @@ type Options struct {
 	// Farm, when set, plays the games on workers elsewhere (NATS) instead
 	// of this process's own workers.
 	Farm Farm
+	// SlotProgram is the command of a slot process (Config.SlotProcesses);
+	// nil is this program's own "slot" command.
+	SlotProgram []string
 	// Live, when set, is kept up to date with the games being played and
 	// the standings (the web dashboard reads it).
 	Live *Live

@@ -146,17 +146,22 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		r.out.final(res)
 		return res, outs.writeJSON(&cfg, res, "finished")
 	}
-	if opt.Farm != nil {
-		return r.runOnFarm(ctx, opt, todo, res, outs, cpuAtStart)
-	}
 	workerCount := min(cfg.Concurrency, len(todo))
 	if r.knockout != nil {
 		workerCount = cfg.Concurrency // later rounds may have more games than the first phase
 	}
-	if cfg.Affinity {
+	if cfg.Affinity && opt.Farm == nil {
 		if r.cpus, err = r.pinWorkers(workerCount); err != nil {
 			return nil, err
 		}
+	}
+	if cfg.SlotProcesses && opt.Farm == nil {
+		if opt.Farm, err = r.slotFarm(opt.SlotProgram, workerCount); err != nil {
+			return nil, err
+		}
+	}
+	if opt.Farm != nil {
+		return r.runOnFarm(ctx, opt, todo, res, outs, cpuAtStart)
 	}
 	// Every engine starts here, so one that cannot start is an error before
 	// any game is played; each worker keeps the engines of a first game.

@@ -102,7 +102,7 @@ func ParseConfig(name string, data []byte) (*Config, error) {
 // The keys known at each level, in the order the documentation gives them.
 var (
 	topKeys = []string{"event", "site", "type", "variant", "tb", "tbpieces", "tbadjudicate", "seeds", "rounds", "games", "concurrency", "seed",
-		"report_every", "pgnout", "epdout", "json", "log", "maxmoves", "quiet", "verbose", "affinity", "pgnfields", "match_line", "games_jsonl",
+		"report_every", "pgnout", "epdout", "json", "log", "maxmoves", "quiet", "verbose", "affinity", "slot_processes", "pgnfields", "match_line", "games_jsonl",
 		"openings", "each", "engines", "adjudication", "sprt"}
 	engineKeys = []string{"name", "cmd", "args", "dir", "proto", "options", "tc", "st", "nodes",
 		"depth", "timemargin", "timeout", "restart", "whitepov", "stderr", "book", "bookdepth", "ponder", "fullhistory"}
@@ -454,7 +454,7 @@ func (p *configParser) settings(top yamlMap, cfg *Config) {
 			}
 		}
 	}
-	for key, dst := range map[string]*bool{"quiet": &cfg.Quiet, "verbose": &cfg.Verbose, "affinity": &cfg.Affinity} {
+	for key, dst := range map[string]*bool{"quiet": &cfg.Quiet, "verbose": &cfg.Verbose, "affinity": &cfg.Affinity, "slot_processes": &cfg.SlotProcesses} {
 		if n, ok := top.get(key); ok {
 			*dst, _ = p.boolean(n, key)
 		}

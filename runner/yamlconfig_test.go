@@ -162,7 +162,7 @@ func TestParseConfigReportsProblemsWithTheirPlace(t *testing.T) {
 		{"no engines", "games: 2\n", `bad.yaml:1:1: missing engines: a run needs a list of engines`},
 		{"empty engines", "engines: []\n", `bad.yaml:1:10: engines: no engines: a run needs at least two`},
 		{"unknown key names the known ones", "gmaes: 2" + twoEngines,
-			`bad.yaml:1:1: unknown key "gmaes" (known: event site type variant tb tbpieces tbadjudicate seeds rounds games concurrency seed report_every pgnout epdout json log maxmoves quiet verbose affinity pgnfields match_line games_jsonl openings each engines adjudication sprt)`},
+			`bad.yaml:1:1: unknown key "gmaes" (known: event site type variant tb tbpieces tbadjudicate seeds rounds games concurrency seed report_every pgnout epdout json log maxmoves quiet verbose affinity slot_processes pgnfields match_line games_jsonl openings each engines adjudication sprt)`},
 		{"unknown engine key", "engines:\n  - {name: a, cmd: sh, tc: 10, optoins: {}}\n  - {name: b, cmd: sh, tc: 10}\n",
 			`bad.yaml:2:32: engines[0]: unknown key "optoins" (known: name cmd args dir proto options tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)`},
 		{"duplicate key", "games: 2\ngames: 4" + twoEngines, `bad.yaml:2:1: duplicate key "games" (first at line 1)`},
@@ -362,5 +362,31 @@ func TestExampleConfigsLoad(t *testing.T) {
 				t.Errorf("openings %q, want the bundled configs/openings/uho50.epd", cfg.Openings.File)
 			}
 		})
+	}
+}
+
+func TestSlotProcessesFromYAML(t *testing.T) {
+	doc := `
+slot_processes: true
+concurrency: 2
+engines:
+  - {name: a, cmd: builtin, tc: 1+0.01}
+  - {name: b, cmd: builtin, nodes: 1000}
+`
+	cfg, err := ParseConfig("slots.yaml", []byte(doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cfg.SlotProcesses {
+		t.Errorf("slot_processes: true not taken")
+	}
+	// Engine I/O is logged by the process that talks to the engines: with
+	// slot processes that is not the run, so the two are refused together.
+	withLog, err := ParseConfig("slots.yaml", []byte("log: io.log\n"+doc))
+	if err == nil {
+		err = withLog.complete() // as Run does before any game
+	}
+	if err == nil || !strings.Contains(err.Error(), "slot processes") {
+		t.Errorf("log with slot processes: %v, want an error naming both", err)
 	}
 }

@@ -84,6 +84,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	farm.add(f)
 	f.StringVar(&webAddr, "web", "", "serve a live dashboard on ADDR (a bare port listens on 127.0.0.1)")
 	f.BoolVar(&cfg.Affinity, "affinity", false, "pin the engines of each concurrent game to CPUs of their own")
+	f.BoolVar(&cfg.SlotProcesses, "slot-processes", false, "play each concurrent game slot in a process of its own (less runner CPU when games run on several CPUs; with --affinity the slot's process is pinned with its engines)")
 	f.BoolVar(&cfg.Quiet, "quiet", false, "print only the final result")
 	f.BoolVar(&cfg.Verbose, "verbose", false, "also print when each game starts")
 	f.StringVar(&sprtSpec, "sprt", "", `stop at a decision: "elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic|normalized"`)

@@ -1,0 +1,28 @@
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+// newSlotCmd is the process a run with --slot-processes starts for each
+// game slot; it speaks the runner's frames on stdin and stdout.
+func newSlotCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:    "slot",
+		Short:  "Play one game slot of a run started with --slot-processes (internal)",
+		Hidden: true,
+		Args:   cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			cmd.SilenceUsage = true
+			oneProcessor() // one game: one runner thread, as the slot is for
+			// The run stops a slot by closing its input; signals are for
+			// the run (the slot is in a process group of its own).
+			return runner.ServeSlot(context.Background(), os.Stdin, os.Stdout)
+		},
+	}
+}

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// slotsOf lists the slot processes of a run and, for each, its engines.
+func slotsOf(pid int) map[int][]int {
+	slots := map[int][]int{}
+	for _, kid := range childrenOf(pid) {
+		cmdline, _ := os.ReadFile("/proc/" + strconv.Itoa(kid) + "/cmdline")
+		if args := bytes.Split(cmdline, []byte{0}); len(args) > 1 && string(args[1]) == "slot" {
+			slots[kid] = childrenOf(kid)
+		}
+	}
+	return slots
+}
+
+// twoSlotsRunning waits for a run's two slot processes and their engines.
+func twoSlotsRunning(t *testing.T, pid int) map[int][]int {
+	var slots map[int][]int
+	waitUntil(t, "two slot processes with their engines", func() bool {
+		slots = slotsOf(pid)
+		engines := 0
+		for _, e := range slots {
+			engines += len(e)
+		}
+		return len(slots) == 2 && engines == 4
+	})
+	return slots
+}
+
+func cpusAllowed(t *testing.T, pid int) string {
+	status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "Cpus_allowed_list:"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	t.Fatalf("no Cpus_allowed_list for %d", pid)
+	return ""
+}
+
+// With --slot-processes each game slot runs in a process of its own, its
+// engines its children (pinned with it under --affinity), and the run
+// records the same games, move for move, as without.
+func TestSlotProcessesPlayTheSameGames(t *testing.T) {
+	needStockfish(t)
+	bin := buildAutoplay(t)
+	dir := t.TempDir()
+	args := func(pgn string) []string {
+		return []string{"match", "--engine", "cmd=" + stockfish + " name=a option.Hash=4 option.Threads=1",
+			"--engine", "cmd=" + stockfish + " name=b option.Hash=4 option.Threads=1",
+			"--each", "nodes=300", "--games", "6", "--concurrency", "2", "--maxmoves", "40", "--pgnout", filepath.Join(dir, pgn)}
+	}
+	if out, err := exec.Command(bin, args("plain.pgn")...).CombinedOutput(); err != nil {
+		t.Fatalf("plain run: %v\n%s", err, out)
+	}
+
+	cmd := exec.Command(bin, append(args("slots.pgn"), "--slot-processes", "--affinity")...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	seen := twoSlotsRunning(t, cmd.Process.Pid)
+	if len(childrenOf(cmd.Process.Pid)) != 2 {
+		t.Errorf("the run itself started processes besides its slots: %v", childrenOf(cmd.Process.Pid))
+	}
+	pinned := map[string]bool{}
+	for slot, engines := range seen {
+		cpus := cpusAllowed(t, slot)
+		pinned[cpus] = true
+		for _, e := range engines {
+			if got := cpusAllowed(t, e); got != cpus && got != "" {
+				t.Errorf("engine %d on CPUs %s, its slot process %d on %s", e, got, slot, cpus)
+			}
+		}
+	}
+	if len(pinned) != 2 {
+		t.Errorf("the two slots share CPUs: %v", pinned)
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("slot run: %v\n%s\n%s", err, stdout.String(), stderr.String())
+	}
+	for slot, engines := range seen {
+		for _, pid := range append(engines, slot) {
+			if alive(pid) {
+				t.Errorf("process %d outlived the run", pid)
+			}
+		}
+	}
+	want, got := gameList(t, filepath.Join(dir, "plain.pgn")), gameList(t, filepath.Join(dir, "slots.pgn"))
+	if len(got) != 6 {
+		t.Fatalf("%d games recorded with slot processes, want 6", len(got))
+	}
+	for round, g := range want {
+		if got[round] != g {
+			t.Errorf("round %s differs:\nslots %s\nplain %s", round, got[round], g)
+		}
+	}
+	if !strings.Contains(stdout.String(), "Score of a vs b: ") {
+		t.Errorf("no score line:\n%s", stdout.String())
+	}
+}
+
+// Ctrl-C stops a run with slot processes as it stops any run: the games
+// finished are recorded whole, the one in play is not, and no slot
+// process or engine is left.
+func TestSlotProcessesStopOnCtrlC(t *testing.T) {
+	needStockfish(t)
+	bin := buildAutoplay(t)
+	pgnPath := filepath.Join(t.TempDir(), "int.pgn")
+	cmd := exec.Command(bin, "match", "--slot-processes",
+		"--engine", "cmd="+stockfish+" name=a option.Hash=4",
+		"--engine", "cmd="+stockfish+" name=b option.Hash=4",
+		"--each", "nodes=20000", "--games", "50", "--concurrency", "2", "--maxmoves", "6", "--pgnout", pgnPath)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	waitUntil(t, "a finished game", func() bool {
+		b, _ := os.ReadFile(pgnPath)
+		return bytes.Contains(b, []byte("[Event "))
+	})
+	var all []int
+	for slot, engines := range slotsOf(cmd.Process.Pid) {
+		all = append(append(all, slot), engines...)
+	}
+	cmd.Process.Signal(syscall.SIGINT)
+	err := cmd.Wait()
+	if code := exitCodeOf(err); code != 130 {
+		t.Fatalf("exit code %d (%v), want 130\n%s\n%s", code, err, stdout.String(), stderr.String())
+	}
+	b, _ := os.ReadFile(pgnPath)
+	if games, finished := bytes.Count(b, []byte("[Event ")), strings.Count(stdout.String(), "Finished game"); games != finished || games == 0 {
+		t.Errorf("%d games in the PGN, %d reported finished", games, finished)
+	}
+	if len(all) < 6 {
+		t.Errorf("saw %d slot and engine processes, want 2 slots and 4 engines", len(all))
+	}
+	for _, pid := range all {
+		if alive(pid) {
+			t.Errorf("process %d outlived the run", pid)
+		}
+	}
+}
+
+// A slot process that dies is the run's error, named, not a hang.
+func TestKilledSlotProcessFailsTheRun(t *testing.T) {
+	needStockfish(t)
+	bin := buildAutoplay(t)
+	cmd := exec.Command(bin, "match", "--slot-processes",
+		"--engine", "cmd="+stockfish+" name=a option.Hash=4",
+		"--engine", "cmd="+stockfish+" name=b option.Hash=4",
+		"--each", "tc=30+0.3", "--games", "50", "--concurrency", "2", "--pgnout", filepath.Join(t.TempDir(), "k.pgn"))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	slots := twoSlotsRunning(t, cmd.Process.Pid)
+	var victim int
+	var all []int
+	for slot, engines := range slots {
+		victim = slot
+		all = append(append(all, slot), engines...)
+	}
+	syscall.Kill(victim, syscall.SIGKILL)
+	err := cmd.Wait()
+	if code := exitCodeOf(err); code == 0 || code == 130 {
+		t.Fatalf("exit code %d, want a failure\n%s\n%s", code, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stderr.String(), "slot process") {
+		t.Errorf("the error does not name the slot process:\n%s", stderr.String())
+	}
+	for _, pid := range all {
+		if alive(pid) {
+			t.Errorf("process %d outlived the run", pid)
+		}
+	}
+}

@@ -1,0 +1,285 @@
+package runner
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// slotFarm plays each game slot's games in a process of its own
+// (--slot-processes). One Go runtime serving several games wakes on
+// whichever CPU the last engine wrote from and wakes the next engine across
+// CPUs; a process per slot keeps a slot's runner thread with its engines,
+// as c-chess-cli's thread per game does, and with --affinity on their CPUs.
+// The run keeps everything else: schedule, PGN, stats, output.
+type slotFarm struct {
+	program []string // the slot process's command: autoplay's own "slot"
+	slots   int
+	cpus    []cpuSet // by slot, with --affinity
+	warn    func(string)
+}
+
+// slotFarm sets up the run's slot processes: program, or autoplay's own
+// "slot" command, with the slots' CPUs under --affinity.
+func (r *run) slotFarm(program []string, slots int) (*slotFarm, error) {
+	if len(program) == 0 {
+		exe, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("slot processes: %w", err)
+		}
+		program = []string{exe, "slot"}
+	}
+	return &slotFarm{program: program, slots: slots, cpus: r.cpus, warn: r.out.warn}, nil
+}
+
+// slotGrace is how long a stopped slot process has to quit its engines
+// before it is killed (its engines die with it: Pdeathsig).
+const slotGrace = 3 * time.Second
+
+func (f *slotFarm) Play(ctx context.Context, cfg *Config, jobs <-chan GameJob, results chan<- *GameRecord, stop <-chan struct{}) error {
+	child := *cfg
+	child.Affinity = false // the slot process is pinned as a whole
+	child.SlotProcesses = false
+	cfgJSON, err := json.Marshal(&child)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-stop:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	var wg sync.WaitGroup
+	errs := make([]error, f.slots)
+	for slot := range f.slots {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer killEnginesOnPanic()
+			errs[slot] = f.serve(ctx, slot, cfgJSON, jobs, results)
+			if errs[slot] != nil {
+				cancel() // one slot's failure is the run's
+			}
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// serve runs one slot process and feeds it games until jobs run out or ctx
+// ends.
+func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, jobs <-chan GameJob, results chan<- *GameRecord) error {
+	p, err := f.start(slot)
+	if err != nil {
+		return err
+	}
+	defer p.stop()
+	// Frames from the slot process come through a goroutine, so that a
+	// stop does not wait for a game to end.
+	frames := make(chan slotFrame)
+	go p.readFrames(frames)
+	if err := writeFrame(p.in, frameConfig, cfgJSON); err != nil {
+		return p.failure(err)
+	}
+	if _, err := f.await(ctx, p, frames, frameReady); err != nil {
+		return err
+	}
+	for {
+		var job GameJob
+		var ok bool
+		select {
+		case job, ok = <-jobs:
+		case <-ctx.Done():
+			return nil
+		}
+		if !ok {
+			return nil
+		}
+		data, err := json.Marshal(job)
+		if err != nil {
+			return err
+		}
+		if err := writeFrame(p.in, frameJob, data); err != nil {
+			return p.failure(err)
+		}
+		fr, err := f.await(ctx, p, frames, frameRecord)
+		if fr == nil || err != nil {
+			return err
+		}
+		rec, err := UnmarshalRecord(fr)
+		if err != nil {
+			return fmt.Errorf("slot process %d: %w", slot+1, err)
+		}
+		select {
+		case results <- rec:
+		case <-ctx.Done():
+			return nil
+		}
+	}
+}
+
+// await waits for a frame of the kind wanted, passing warnings on, and
+// gives its payload; nil without an error means the run stopped first.
+func (f *slotFarm) await(ctx context.Context, p *slotProcess, frames <-chan slotFrame, want byte) ([]byte, error) {
+	for {
+		select {
+		case fr, ok := <-frames:
+			if !ok {
+				return nil, p.failure(p.readErr)
+			}
+			switch fr.kind {
+			case want:
+				return fr.payload, nil
+			case frameWarning:
+				f.warn(string(fr.payload))
+			case frameError:
+				return nil, errors.New(string(fr.payload))
+			default:
+				return nil, fmt.Errorf("slot process %d: unexpected frame %q", p.slot+1, fr.kind)
+			}
+		case <-ctx.Done():
+			return nil, nil
+		}
+	}
+}
+
+type slotFrame struct {
+	kind    byte
+	payload []byte
+}
+
+// slotProcess is one running slot process.
+type slotProcess struct {
+	slot    int
+	cmd     *exec.Cmd
+	stdin   io.Closer
+	in      *bufio.Writer
+	out     *bufio.Reader
+	stderr  *tailBuffer
+	readErr error         // why frames closed; read after it is closed
+	quit    chan struct{} // closed by stop: frames are no longer read
+	read    chan struct{} // closed when frames are read to the end
+	exited  chan struct{} // closed once the process is reaped
+}
+
+func (f *slotFarm) start(slot int) (*slotProcess, error) {
+	cmd := exec.Command(f.program[0], f.program[1:]...)
+	// Its own group, like an engine: a terminal's Ctrl-C reaches autoplay
+	// alone, which then stops the slot in order. Pdeathsig: a killed
+	// autoplay takes its slot processes with it, and they their engines.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	stderr := &tailBuffer{max: 4 << 10}
+	cmd.Stderr = stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	var cpus *cpuSet
+	if slot < len(f.cpus) {
+		cpus = &f.cpus[slot]
+	}
+	if err := startPinned(cpus, cmd.Start); err != nil {
+		return nil, fmt.Errorf("slot process %d: %w", slot+1, err)
+	}
+	p := &slotProcess{slot: slot, cmd: cmd, stdin: stdin, in: bufio.NewWriter(stdin), out: bufio.NewReader(stdout), stderr: stderr,
+		quit: make(chan struct{}), read: make(chan struct{}), exited: make(chan struct{})}
+	go func() {
+		// Reaped only once its output is read: Wait closes the pipe, and
+		// the last frames may say why it stopped.
+		<-p.read
+		cmd.Wait()
+		close(p.exited)
+	}()
+	return p, nil
+}
+
+func (p *slotProcess) readFrames(frames chan<- slotFrame) {
+	defer close(p.read)
+	defer close(frames)
+	for {
+		kind, payload, err := readFrame(p.out)
+		if err != nil {
+			p.readErr = err
+			return
+		}
+		select {
+		case frames <- slotFrame{kind, payload}:
+		case <-p.quit:
+			return
+		}
+	}
+}
+
+// failure describes a slot process that broke off: how it ended and its
+// last words.
+func (p *slotProcess) failure(err error) error {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.EPIPE) {
+		timer := time.NewTimer(slotGrace)
+		defer timer.Stop()
+		select {
+		case <-p.exited:
+			err = fmt.Errorf("ended (%s)", p.cmd.ProcessState)
+		case <-timer.C:
+			err = errors.New("stopped talking")
+		}
+	}
+	if tail := p.stderr.String(); tail != "" {
+		return fmt.Errorf("slot process %d: %v: %s", p.slot+1, err, tail)
+	}
+	return fmt.Errorf("slot process %d: %v", p.slot+1, err)
+}
+
+// stop closes the slot process's input, which is its stop, gives it
+// slotGrace to quit its engines, then kills it, and reaps it.
+func (p *slotProcess) stop() {
+	close(p.quit)
+	p.stdin.Close()
+	timer := time.NewTimer(slotGrace)
+	defer timer.Stop()
+	select {
+	case <-p.exited:
+	case <-timer.C:
+		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		<-p.exited
+	}
+}
+
+// tailBuffer keeps the last bytes written to it: a slot process's stderr,
+// for the error that says why it stopped.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	b   []byte
+}
+
+func (t *tailBuffer) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, b...)
+	if over := len(t.b) - t.max; over > 0 {
+		t.b = append(t.b[:0], t.b[over:]...)
+	}
+	return len(b), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.b)
+}

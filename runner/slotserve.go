@@ -1,0 +1,95 @@
+package runner
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+)
+
+// ServeSlot is the slot process's side of --slot-processes: it reads the
+// run's config, then plays the games it is sent one at a time, writing
+// each record back, with its engines kept between games. Its input closing
+// is the run's stop: the game in play is abandoned, not recorded, and its
+// engines are quit before ServeSlot returns.
+func ServeSlot(ctx context.Context, in io.Reader, out io.Writer) error {
+	br, bw := bufio.NewReader(in), bufio.NewWriter(out)
+	var mu sync.Mutex // warnings come from the engines' goroutines too
+	send := func(kind byte, payload []byte) error {
+		mu.Lock()
+		defer mu.Unlock()
+		return writeFrame(bw, kind, payload)
+	}
+	kind, payload, err := readFrame(br)
+	if err != nil || kind != frameConfig {
+		return fmt.Errorf("slot process: no config first (%v)", err)
+	}
+	var cfg Config
+	if err := json.Unmarshal(payload, &cfg); err != nil {
+		return fmt.Errorf("slot process: config: %w", err)
+	}
+	player, err := NewPlayer(cfg, func(msg string) { send(frameWarning, []byte(msg)) })
+	if err != nil {
+		send(frameError, []byte(err.Error()))
+		return err
+	}
+	defer player.Close()
+	if err := send(frameReady, nil); err != nil {
+		return err
+	}
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	jobs := make(chan GameJob)
+	readErr := make(chan error, 1)
+	go func() {
+		// Reads ahead of the games, so that EOF stops the game in play.
+		defer cancel()
+		defer close(jobs)
+		for {
+			kind, payload, err := readFrame(br)
+			if err != nil {
+				if !errors.Is(err, io.EOF) {
+					readErr <- err
+				}
+				return
+			}
+			var job GameJob
+			if kind != frameJob || json.Unmarshal(payload, &job) != nil {
+				readErr <- fmt.Errorf("slot process: expected a job, got frame %q", kind)
+				return
+			}
+			select {
+			case jobs <- job:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	for job := range jobs {
+		rec, err := player.Play(ctx, job)
+		if ctx.Err() != nil {
+			break // stopped: nothing of this game is recorded
+		}
+		if err != nil {
+			send(frameError, []byte(err.Error()))
+			return err
+		}
+		data, err := MarshalRecord(rec)
+		if err != nil {
+			return err
+		}
+		if err := send(frameRecord, data); err != nil {
+			return err
+		}
+	}
+	select {
+	case err := <-readErr:
+		return err
+	default:
+		return nil
+	}
+}
