@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"sync"
+	"time"
 )
 
 // ServeSlot is the slot process's side of --slot-processes: it reads the
@@ -85,11 +86,27 @@ func ServeSlot(ctx context.Context, in io.Reader, out io.Writer) error {
 		if err := send(frameRecord, data); err != nil {
 			return err
 		}
+		if cfg.Wait > 0 && !sleepCtx(ctx, cfg.Wait) {
+			break
+		}
 	}
 	select {
 	case err := <-readErr:
 		return err
 	default:
 		return nil
+	}
+}
+
+// sleepCtx waits d (the run's pause between a slot's games) unless ctx
+// ends first.
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
 	}
 }
