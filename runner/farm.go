@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 
 	"github.com/autoplay/autoplay/pgn"
 )
@@ -124,6 +125,37 @@ func (p *Player) Play(ctx context.Context, job GameJob) (*GameRecord, error) {
 		}
 	}
 	return rec, err
+}
+
+// Warm starts, before any game, the engines of the game the player will
+// likely play first (kept for it) and those of check (quit once started):
+// an engine that cannot start is then the run's error before any game, as
+// a local run's preflight makes it.
+func (p *Player) Warm(ctx context.Context, plan WarmPlan) error {
+	for _, i := range append(plan.First[:len(plan.First):len(plan.First)], plan.Check...) {
+		if i < 0 || i >= len(p.r.cfg.Engines) {
+			return fmt.Errorf("warm: no engine %d", i)
+		}
+	}
+	var firsts [][2]int
+	if len(plan.First) == 2 {
+		firsts = [][2]int{{plan.First[0], plan.First[1]}}
+	}
+	kept, err := p.r.startEngines(ctx, firsts, plan.Check)
+	if err != nil {
+		return err
+	}
+	for _, k := range kept {
+		maps.Copy(p.engines, k)
+	}
+	return nil
+}
+
+// WarmPlan is what a Player starts before any game: the engines of its
+// likely first game (none, or white and black) and engines only to check.
+type WarmPlan struct {
+	First []int `json:"first"`
+	Check []int `json:"check"`
 }
 
 // Close quits the player's engines.

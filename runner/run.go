@@ -156,7 +156,7 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 		}
 	}
 	if cfg.SlotProcesses && opt.Farm == nil {
-		if opt.Farm, err = r.slotFarm(opt.SlotProgram, workerCount); err != nil {
+		if opt.Farm, err = r.slotFarm(opt.SlotProgram, todo, workerCount); err != nil {
 			return nil, err
 		}
 	}
@@ -438,19 +438,48 @@ func (r *run) pause(ctx context.Context, d time.Duration) bool {
 // start is an error before any game, and no worker waits for the others'
 // engines to start one after another (a stockfish takes about 0.1 s).
 func (r *run) preflight(ctx context.Context, todo []scheduledGame, workers int) ([]map[int]*Engine, error) {
-	type start struct{ worker, engine int } // worker -1: started only to check it
-	var starts []start
-	covered := map[int]bool{}
+	var firsts [][2]int
 	for w := 0; w < workers && w < len(todo); w++ {
-		for _, i := range [2]int{todo[w].white, todo[w].black} {
-			starts = append(starts, start{w, i})
-			covered[i] = true
+		firsts = append(firsts, [2]int{todo[w].white, todo[w].black})
+	}
+	kept, err := r.startEngines(ctx, firsts, uncoveredEngines(len(r.cfg.Engines), firsts))
+	if err != nil {
+		return nil, err
+	}
+	for len(kept) < workers {
+		kept = append(kept, map[int]*Engine{})
+	}
+	return kept, nil
+}
+
+// uncoveredEngines lists the engines of n that no game of firsts plays.
+func uncoveredEngines(n int, firsts [][2]int) []int {
+	covered := map[int]bool{}
+	for _, g := range firsts {
+		covered[g[0]], covered[g[1]] = true, true
+	}
+	var out []int
+	for i := range n {
+		if !covered[i] {
+			out = append(out, i)
 		}
 	}
-	for i := range r.cfg.Engines {
-		if !covered[i] {
-			starts = append(starts, start{-1, i})
+	return out
+}
+
+// startEngines starts, all at once, the engines of each worker's first game
+// (firsts, by worker), kept for it, and the engines of check, quit once
+// started.
+func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([]map[int]*Engine, error) {
+	type start struct{ worker, engine int } // worker -1: started only to check it
+	var starts []start
+	for w, g := range firsts {
+		for _, i := range g {
+			starts = append(starts, start{w, i})
 		}
+	}
+	for _, i := range check {
+		starts = append(starts, start{-1, i})
 	}
 	engines := make([]*Engine, len(starts))
 	errs := make([]error, len(starts))
@@ -482,7 +511,7 @@ func (r *run) preflight(ctx context.Context, todo []scheduledGame, workers int) 
 			}
 		}
 	}
-	kept := make([]map[int]*Engine, workers)
+	kept := make([]map[int]*Engine, len(firsts))
 	for w := range kept {
 		kept[w] = map[int]*Engine{}
 	}

@@ -21,15 +21,18 @@ import (
 // as c-chess-cli's thread per game does, and with --affinity on their CPUs.
 // The run keeps everything else: schedule, PGN, stats, output.
 type slotFarm struct {
-	program []string // the slot process's command: autoplay's own "slot"
-	slots   int
-	cpus    []cpuSet // by slot, with --affinity
+	program []string   // the slot process's command: autoplay's own "slot"
+	plans   []WarmPlan // by slot: what it starts before any game
+	cpus    []cpuSet   // by slot, with --affinity
 	warn    func(string)
 }
 
 // slotFarm sets up the run's slot processes: program, or autoplay's own
-// "slot" command, with the slots' CPUs under --affinity.
-func (r *run) slotFarm(program []string, slots int) (*slotFarm, error) {
+// "slot" command, with the slots' CPUs under --affinity. As a local run's
+// preflight does, each slot starts the engines of the game in its place
+// in the schedule before any game, and the engines no such game plays are
+// shared out among the slots to be started once.
+func (r *run) slotFarm(program []string, todo []scheduledGame, slots int) (*slotFarm, error) {
 	if len(program) == 0 {
 		exe, err := os.Executable()
 		if err != nil {
@@ -37,7 +40,16 @@ func (r *run) slotFarm(program []string, slots int) (*slotFarm, error) {
 		}
 		program = []string{exe, "slot"}
 	}
-	return &slotFarm{program: program, slots: slots, cpus: r.cpus, warn: r.out.warn}, nil
+	plans := make([]WarmPlan, slots)
+	var firsts [][2]int
+	for s := 0; s < slots && s < len(todo); s++ {
+		plans[s].First = []int{todo[s].white, todo[s].black}
+		firsts = append(firsts, [2]int{todo[s].white, todo[s].black})
+	}
+	for k, i := range uncoveredEngines(len(r.cfg.Engines), firsts) {
+		plans[k%slots].Check = append(plans[k%slots].Check, i)
+	}
+	return &slotFarm{program: program, plans: plans, cpus: r.cpus, warn: r.out.warn}, nil
 }
 
 // slotGrace is how long a stopped slot process has to quit its engines
@@ -61,26 +73,42 @@ func (f *slotFarm) Play(ctx context.Context, cfg *Config, jobs <-chan GameJob, r
 		case <-ctx.Done():
 		}
 	}()
+	// No slot plays before every slot has started its engines: an engine
+	// that cannot start is the run's error before any game.
+	var warming sync.WaitGroup
+	warming.Add(len(f.plans))
+	warm := make(chan struct{})
+	go func() {
+		warming.Wait()
+		close(warm)
+	}()
 	var wg sync.WaitGroup
-	errs := make([]error, f.slots)
-	for slot := range f.slots {
+	errs := make([]error, len(f.plans))
+	for slot := range f.plans {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer killEnginesOnPanic()
-			errs[slot] = f.serve(ctx, slot, cfgJSON, jobs, results)
+			warmed := sync.OnceFunc(warming.Done)
+			defer warmed()
+			errs[slot] = f.serve(ctx, slot, cfgJSON, warmed, warm, jobs, results)
 			if errs[slot] != nil {
-				cancel() // one slot's failure is the run's
+				cancel() // one slot's failure is the run's; before warmed, so no slot starts a game
 			}
 		}()
 	}
 	wg.Wait()
-	return errors.Join(errs...)
+	for _, err := range errs {
+		if err != nil {
+			return err // the first slot's: the others' are usually the same
+		}
+	}
+	return nil
 }
 
 // serve runs one slot process and feeds it games until jobs run out or ctx
 // ends.
-func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, jobs <-chan GameJob, results chan<- *GameRecord) error {
+func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed func(), warm <-chan struct{}, jobs <-chan GameJob, results chan<- *GameRecord) error {
 	p, err := f.start(slot)
 	if err != nil {
 		return err
@@ -93,8 +121,24 @@ func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, jobs <-c
 	if err := writeFrame(p.in, frameConfig, cfgJSON); err != nil {
 		return p.failure(err)
 	}
-	if _, err := f.await(ctx, p, frames, frameReady); err != nil {
+	plan, err := json.Marshal(f.plans[slot])
+	if err != nil {
 		return err
+	}
+	if err := writeFrame(p.in, frameWarm, plan); err != nil {
+		return p.failure(err)
+	}
+	if fr, err := f.await(ctx, p, frames, frameReady); fr == nil || err != nil {
+		return err
+	}
+	warmed()
+	select {
+	case <-warm:
+	case <-ctx.Done():
+		return nil
+	}
+	if ctx.Err() != nil {
+		return nil // another slot failed to warm up
 	}
 	for {
 		var job GameJob
@@ -194,7 +238,15 @@ func (f *slotFarm) start(slot int) (*slotProcess, error) {
 	if slot < len(f.cpus) {
 		cpus = &f.cpus[slot]
 	}
-	if err := startPinned(cpus, cmd.Start); err != nil {
+	// Registered as the engines are, so that the sweep for orphaned engine
+	// descendants (killOrphans) leaves it alone.
+	liveEngines.mu.Lock()
+	err = startPinned(cpus, cmd.Start)
+	if err == nil {
+		liveEngines.pids[cmd.Process.Pid] = true
+	}
+	liveEngines.mu.Unlock()
+	if err != nil {
 		return nil, fmt.Errorf("slot process %d: %w", slot+1, err)
 	}
 	p := &slotProcess{slot: slot, cmd: cmd, stdin: stdin, in: bufio.NewWriter(stdin), out: bufio.NewReader(stdout), stderr: stderr,
@@ -204,6 +256,7 @@ func (f *slotFarm) start(slot int) (*slotProcess, error) {
 		// the last frames may say why it stopped.
 		<-p.read
 		cmd.Wait()
+		liveEngines.remove(cmd.Process.Pid)
 		close(p.exited)
 	}()
 	return p, nil

@@ -38,7 +38,16 @@ func ServeSlot(ctx context.Context, in io.Reader, out io.Writer) error {
 		return err
 	}
 	defer player.Close()
-	if err := send(frameReady, nil); err != nil {
+	kind, payload, err = readFrame(br)
+	var plan WarmPlan
+	if err != nil || kind != frameWarm || json.Unmarshal(payload, &plan) != nil {
+		return fmt.Errorf("slot process: no warm-up plan after the config (%v)", err)
+	}
+	if err := player.Warm(ctx, plan); err != nil {
+		send(frameError, []byte(err.Error()))
+		return err
+	}
+	if err := send(frameReady, []byte{}); err != nil {
 		return err
 	}
 

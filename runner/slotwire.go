@@ -11,7 +11,8 @@ import (
 // byte, a 4-byte big-endian length and that many bytes.
 const (
 	frameConfig  = 'C' // run → slot, first: the run's Config as JSON
-	frameReady   = 'K' // slot → run: the config is taken, games may come
+	frameWarm    = 'P' // run → slot, second: the WarmPlan as JSON
+	frameReady   = 'K' // slot → run: its engines started, games may come
 	frameJob     = 'J' // run → slot: a GameJob as JSON
 	frameRecord  = 'R' // slot → run: the finished game (MarshalRecord)
 	frameWarning = 'W' // slot → run: a warning for the run's output

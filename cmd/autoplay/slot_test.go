@@ -194,3 +194,20 @@ func TestKilledSlotProcessFailsTheRun(t *testing.T) {
 		}
 	}
 }
+
+// An engine that cannot start is the run's error before any game, with
+// slot processes as without: they do not play until every engine started.
+func TestSlotProcessesCheckTheEnginesFirst(t *testing.T) {
+	needStockfish(t)
+	bin := buildAutoplay(t)
+	pgnPath := filepath.Join(t.TempDir(), "e.pgn")
+	out, err := exec.Command(bin, "match", "--slot-processes",
+		"--engine", "cmd=/bin/false name=bad", "--engine", "cmd="+stockfish+" name=b",
+		"--each", "nodes=100", "--games", "4", "--concurrency", "2", "--pgnout", pgnPath).CombinedOutput()
+	if exitCodeOf(err) != 1 || !strings.Contains(string(out), "engine bad: handshake") {
+		t.Fatalf("exit %d, want 1 with the engine's failure:\n%s", exitCodeOf(err), out)
+	}
+	if b, _ := os.ReadFile(pgnPath); len(b) != 0 || strings.Contains(string(out), "Finished game") {
+		t.Errorf("games were played:\n%s\n%s", out, b)
+	}
+}
