@@ -1,0 +1,135 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// slotTestEnv makes this test binary a slot process (ServeSlot), so that
+// runs with slot processes can be tested here, leaks checked included.
+const slotTestEnv = "AUTOPLAY_TEST_SLOT"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(slotTestEnv) == "1" {
+		if err := ServeSlot(context.Background(), os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// runSlotMatch is runMatchCtx with each game slot in a process of its own.
+func runSlotMatch(t *testing.T, ctx context.Context, cfg Config) matchRun {
+	t.Helper()
+	var out syncBuffer
+	if cfg.PGNOut == "" {
+		cfg.PGNOut = filepath.Join(t.TempDir(), "games.pgn")
+	}
+	cfg.SlotProcesses = true
+	program := []string{"/usr/bin/env", slotTestEnv + "=1", os.Args[0]}
+	res, err := Run(ctx, cfg, Options{Out: &out, SlotProgram: program})
+	run := matchRun{res: res, err: err, out: out.String()}
+	if b, rerr := os.ReadFile(cfg.PGNOut); rerr == nil {
+		run.pgn = string(b)
+	}
+	checkNoLeaks(t)
+	return run
+}
+
+func TestSlotProcessesRecordWhatALocalRunRecords(t *testing.T) {
+	needStockfish(t)
+	cfg := Config{
+		Engines: []EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=300 option.Hash=4 option.Threads=1"),
+			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200 option.Hash=4 option.Threads=1"),
+		},
+		Games: 4, Concurrency: 2, MaxMoves: 30,
+		MoveFields: MoveFields{PV: true, Nodes: true},
+	}
+	local := runMatch(t, cfg)
+	slots := runSlotMatch(t, context.Background(), cfg)
+	if local.err != nil || slots.err != nil {
+		t.Fatalf("local: %v, slots: %v\n%s", local.err, slots.err, slots.out)
+	}
+	want, got := parseGames(t, local.pgn), parseGames(t, slots.pgn)
+	if len(got) != 4 || len(want) != 4 {
+		t.Fatalf("%d games with slot processes, %d without", len(got), len(want))
+	}
+	byRound := map[string]string{}
+	for _, g := range want {
+		byRound[g.tags["Round"]] = withoutTimes(g.moves)
+	}
+	for _, g := range got {
+		if w := byRound[g.tags["Round"]]; withoutTimes(g.moves) != w {
+			t.Errorf("round %s differs:\nslots %s\nlocal %s", g.tags["Round"], withoutTimes(g.moves), w)
+		}
+	}
+	if slots.res.Played != 4 {
+		t.Errorf("result counts %d games", slots.res.Played)
+	}
+}
+
+// timeInComment is a move's time in its PGN comment ("0.012s").
+var timeInComment = regexp.MustCompile(`\d+\.\d+s\b`)
+
+// withoutTimes drops the move times from PGN comments, the one thing two
+// runs of the same games do not share.
+func withoutTimes(movetext string) string {
+	return timeInComment.ReplaceAllString(movetext, "")
+}
+
+// A crash inside a slot process is charged to the engine that crashed, as
+// in a local run, and the slot restarts it for the next game.
+func TestSlotProcessChargesACrashToItsEngine(t *testing.T) {
+	needStockfish(t)
+	run := runSlotMatch(t, context.Background(), Config{
+		Engines: []EngineConfig{
+			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-mode=crash arg=-at=3 nodes=1"),
+			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4"),
+		},
+		Games: 2, Concurrency: 2, MaxMoves: 30,
+	})
+	wantEndings(t, run, []ending3{
+		{"loss", "abandoned", "mis disconnects"},
+		{"loss", "abandoned", "mis disconnects"},
+	})
+}
+
+// Cancelling a run with slot processes stops their games unrecorded and
+// leaves no process or goroutine behind.
+func TestSlotProcessesStopWithTheRun(t *testing.T) {
+	needStockfish(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pgnPath := filepath.Join(t.TempDir(), "games.pgn")
+	go func() {
+		for {
+			if b, _ := os.ReadFile(pgnPath); strings.Contains(string(b), "[Event ") {
+				cancel()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	run := runSlotMatch(t, ctx, Config{
+		Engines: []EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000 option.Hash=4"),
+			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=2000 option.Hash=4"),
+		},
+		Games: 200, Concurrency: 2, MaxMoves: 10, PGNOut: pgnPath,
+	})
+	if run.err != nil || !run.res.Interrupted {
+		t.Fatalf("err %v, interrupted %v", run.err, run.res != nil && run.res.Interrupted)
+	}
+	if games := len(parseGames(t, run.pgn)); games == 0 || games >= 200 || games != run.res.Played {
+		t.Errorf("%d games in the PGN, %d counted", games, run.res.Played)
+	}
+}
