@@ -85,6 +85,40 @@ func (r *RelayStats) Quantile(q float64) time.Duration {
 	return r.hist.quantile(q)
 }
 
+// slotStats is what a slot process reports after each game when the run
+// gathers runner stats: its relay histogram so far (non-empty buckets as
+// index, count pairs) and its own CPU so far.
+type slotStats struct {
+	Buckets [][2]uint32   `json:"buckets"`
+	Moves   uint64        `json:"moves"`
+	CPU     time.Duration `json:"cpu"`
+}
+
+func (r *RelayStats) slotStats() slotStats {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	st := slotStats{Moves: r.hist.n, CPU: processCPU()}
+	for i, c := range r.hist.counts {
+		if c > 0 {
+			st.Buckets = append(st.Buckets, [2]uint32{uint32(i), c})
+		}
+	}
+	return st
+}
+
+// histogram rebuilds the relay histogram of st; buckets out of range are
+// dropped.
+func (st *slotStats) histogram() *relayHistogram {
+	var h relayHistogram
+	for _, b := range st.Buckets {
+		if int(b[0]) < relayBuckets {
+			h.counts[b[0]] += b[1]
+			h.n += uint64(b[1])
+		}
+	}
+	return &h
+}
+
 // processCPU is the CPU time this process has used so far (user + system),
 // children not included: the runner's own cost.
 func processCPU() time.Duration {

@@ -20,6 +20,7 @@ type run struct {
 	log       *IOLog
 	out       *reporter
 	relay     *RelayStats
+	slotCPU   time.Duration // the slot processes' own CPU, for the runner stats; set when they are done
 	tablebase *tablebase
 	books     []*engineBook // by engine index
 	cpus      []cpuSet      // by worker, with Config.Affinity
@@ -251,7 +252,7 @@ func (r *run) conclude(ctx context.Context, opt Options, res *Result, outs *outp
 	r.live.recorded(nil, "", res, true)
 	r.out.final(res)
 	if opt.Relay != nil {
-		r.out.relay(opt.Relay, processCPU()-cpuAtStart)
+		r.out.relay(opt.Relay, processCPU()-cpuAtStart+r.slotCPU)
 	}
 	state := "finished"
 	switch {

@@ -25,6 +25,10 @@ type slotFarm struct {
 	plans   []WarmPlan // by slot: what it starts before any game
 	cpus    []cpuSet   // by slot, with --affinity
 	warn    func(string)
+	// relay, with --runner-stats, gathers the slots' relay latencies; cpu
+	// then receives their own CPU, once they are done.
+	relay *RelayStats
+	cpu   *time.Duration
 }
 
 // slotFarm sets up the run's slot processes: program, or autoplay's own
@@ -49,7 +53,7 @@ func (r *run) slotFarm(program []string, todo []scheduledGame, slots int) (*slot
 	for k, i := range uncoveredEngines(len(r.cfg.Engines), firsts) {
 		plans[k%slots].Check = append(plans[k%slots].Check, i)
 	}
-	return &slotFarm{program: program, plans: plans, cpus: r.cpus, warn: r.out.warn}, nil
+	return &slotFarm{program: program, plans: plans, cpus: r.cpus, warn: r.out.warn, relay: r.relay, cpu: &r.slotCPU}, nil
 }
 
 // slotGrace is how long a stopped slot process has to quit its engines
@@ -84,6 +88,7 @@ func (f *slotFarm) Play(ctx context.Context, cfg *Config, jobs <-chan GameJob, r
 	}()
 	var wg sync.WaitGroup
 	errs := make([]error, len(f.plans))
+	stats := make([]slotStats, len(f.plans)) // each slot's last report
 	for slot := range f.plans {
 		wg.Add(1)
 		go func() {
@@ -91,13 +96,19 @@ func (f *slotFarm) Play(ctx context.Context, cfg *Config, jobs <-chan GameJob, r
 			defer killEnginesOnPanic()
 			warmed := sync.OnceFunc(warming.Done)
 			defer warmed()
-			errs[slot] = f.serve(ctx, slot, cfgJSON, warmed, warm, jobs, results)
+			errs[slot] = f.serve(ctx, slot, cfgJSON, warmed, warm, jobs, results, &stats[slot])
 			if errs[slot] != nil {
 				cancel() // one slot's failure is the run's; before warmed, so no slot starts a game
 			}
 		}()
 	}
 	wg.Wait()
+	if f.relay != nil {
+		for _, st := range stats {
+			f.relay.merge(st.histogram())
+			*f.cpu += st.CPU
+		}
+	}
 	for _, err := range errs {
 		if err != nil {
 			return err // the first slot's: the others' are usually the same
@@ -108,7 +119,7 @@ func (f *slotFarm) Play(ctx context.Context, cfg *Config, jobs <-chan GameJob, r
 
 // serve runs one slot process and feeds it games until jobs run out or ctx
 // ends.
-func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed func(), warm <-chan struct{}, jobs <-chan GameJob, results chan<- *GameRecord) error {
+func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed func(), warm <-chan struct{}, jobs <-chan GameJob, results chan<- *GameRecord, stats *slotStats) error {
 	p, err := f.start(slot)
 	if err != nil {
 		return err
@@ -121,7 +132,7 @@ func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed f
 	if err := writeFrame(p.in, frameConfig, cfgJSON); err != nil {
 		return p.failure(err)
 	}
-	plan, err := json.Marshal(f.plans[slot])
+	plan, err := json.Marshal(slotStart{Plan: f.plans[slot], Stats: f.relay != nil})
 	if err != nil {
 		return err
 	}
@@ -165,6 +176,15 @@ func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed f
 		rec, err := UnmarshalRecord(fr)
 		if err != nil {
 			return fmt.Errorf("slot process %d: %w", slot+1, err)
+		}
+		if f.relay != nil {
+			fr, err := f.await(ctx, p, frames, frameStats)
+			if fr == nil || err != nil {
+				return err
+			}
+			if err := json.Unmarshal(fr, stats); err != nil {
+				return fmt.Errorf("slot process %d: stats: %w", slot+1, err)
+			}
 		}
 		select {
 		case results <- rec:

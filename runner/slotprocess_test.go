@@ -27,7 +27,7 @@ func TestMain(m *testing.M) {
 }
 
 // runSlotMatch is runMatchCtx with each game slot in a process of its own.
-func runSlotMatch(t *testing.T, ctx context.Context, cfg Config) matchRun {
+func runSlotMatch(t *testing.T, ctx context.Context, cfg Config, relay *RelayStats) matchRun {
 	t.Helper()
 	var out syncBuffer
 	if cfg.PGNOut == "" {
@@ -35,7 +35,7 @@ func runSlotMatch(t *testing.T, ctx context.Context, cfg Config) matchRun {
 	}
 	cfg.SlotProcesses = true
 	program := []string{"/usr/bin/env", slotTestEnv + "=1", os.Args[0]}
-	res, err := Run(ctx, cfg, Options{Out: &out, SlotProgram: program})
+	res, err := Run(ctx, cfg, Options{Out: &out, SlotProgram: program, Relay: relay})
 	run := matchRun{res: res, err: err, out: out.String()}
 	if b, rerr := os.ReadFile(cfg.PGNOut); rerr == nil {
 		run.pgn = string(b)
@@ -55,7 +55,8 @@ func TestSlotProcessesRecordWhatALocalRunRecords(t *testing.T) {
 		MoveFields: MoveFields{PV: true, Nodes: true},
 	}
 	local := runMatch(t, cfg)
-	slots := runSlotMatch(t, context.Background(), cfg)
+	slotRelay := &RelayStats{}
+	slots := runSlotMatch(t, context.Background(), cfg, slotRelay)
 	if local.err != nil || slots.err != nil {
 		t.Fatalf("local: %v, slots: %v\n%s", local.err, slots.err, slots.out)
 	}
@@ -74,6 +75,17 @@ func TestSlotProcessesRecordWhatALocalRunRecords(t *testing.T) {
 	}
 	if slots.res.Played != 4 {
 		t.Errorf("result counts %d games", slots.res.Played)
+	}
+	// --runner-stats: the slots' relays are counted as a local run's are.
+	localRelay := &RelayStats{}
+	if run := runMatchOpts(t, cfg, Options{Relay: localRelay}); run.err != nil {
+		t.Fatal(run.err)
+	}
+	if slotRelay.Moves() == 0 || slotRelay.Moves() != localRelay.Moves() {
+		t.Errorf("%d relays counted in slot processes, %d in one process", slotRelay.Moves(), localRelay.Moves())
+	}
+	if !strings.Contains(slots.out, "Runner: ") {
+		t.Errorf("no runner stats line:\n%s", slots.out)
 	}
 }
 
@@ -96,7 +108,7 @@ func TestSlotProcessChargesACrashToItsEngine(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4"),
 		},
 		Games: 2, Concurrency: 2, MaxMoves: 30,
-	})
+	}, nil)
 	wantEndings(t, run, []ending3{
 		{"loss", "abandoned", "mis disconnects"},
 		{"loss", "abandoned", "mis disconnects"},
@@ -125,11 +137,22 @@ func TestSlotProcessesStopWithTheRun(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=2000 option.Hash=4"),
 		},
 		Games: 200, Concurrency: 2, MaxMoves: 10, PGNOut: pgnPath,
-	})
+	}, nil)
 	if run.err != nil || !run.res.Interrupted {
 		t.Fatalf("err %v, interrupted %v", run.err, run.res != nil && run.res.Interrupted)
 	}
 	if games := len(parseGames(t, run.pgn)); games == 0 || games >= 200 || games != run.res.Played {
 		t.Errorf("%d games in the PGN, %d counted", games, run.res.Played)
 	}
+}
+
+// runMatchOpts is runMatch with options of the test's own.
+func runMatchOpts(t *testing.T, cfg Config, opt Options) matchRun {
+	t.Helper()
+	var out syncBuffer
+	cfg.PGNOut = filepath.Join(t.TempDir(), "games.pgn")
+	opt.Out = &out
+	res, err := Run(context.Background(), cfg, opt)
+	checkNoLeaks(t)
+	return matchRun{res: res, err: err, out: out.String()}
 }

@@ -39,11 +39,16 @@ func ServeSlot(ctx context.Context, in io.Reader, out io.Writer) error {
 	}
 	defer player.Close()
 	kind, payload, err = readFrame(br)
-	var plan WarmPlan
-	if err != nil || kind != frameWarm || json.Unmarshal(payload, &plan) != nil {
+	var start slotStart
+	if err != nil || kind != frameWarm || json.Unmarshal(payload, &start) != nil {
 		return fmt.Errorf("slot process: no warm-up plan after the config (%v)", err)
 	}
-	if err := player.Warm(ctx, plan); err != nil {
+	var relay *RelayStats
+	if start.Stats {
+		relay = &RelayStats{}
+		player.r.relay = relay
+	}
+	if err := player.Warm(ctx, start.Plan); err != nil {
 		send(frameError, []byte(err.Error()))
 		return err
 	}
@@ -94,6 +99,12 @@ func ServeSlot(ctx context.Context, in io.Reader, out io.Writer) error {
 		}
 		if err := send(frameRecord, data); err != nil {
 			return err
+		}
+		if relay != nil {
+			stats, _ := json.Marshal(relay.slotStats())
+			if err := send(frameStats, stats); err != nil {
+				return err
+			}
 		}
 		if cfg.Wait > 0 && !sleepCtx(ctx, cfg.Wait) {
 			break

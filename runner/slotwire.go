@@ -11,10 +11,11 @@ import (
 // byte, a 4-byte big-endian length and that many bytes.
 const (
 	frameConfig  = 'C' // run → slot, first: the run's Config as JSON
-	frameWarm    = 'P' // run → slot, second: the WarmPlan as JSON
+	frameWarm    = 'P' // run → slot, second: a slotStart as JSON
 	frameReady   = 'K' // slot → run: its engines started, games may come
 	frameJob     = 'J' // run → slot: a GameJob as JSON
 	frameRecord  = 'R' // slot → run: the finished game (MarshalRecord)
+	frameStats   = 'S' // slot → run, after a record when asked: slotStats as JSON
 	frameWarning = 'W' // slot → run: a warning for the run's output
 	frameError   = 'E' // slot → run: the run cannot go on (Player.Play's error)
 )
@@ -46,4 +47,11 @@ func readFrame(r *bufio.Reader) (byte, []byte, error) {
 		return 0, nil, fmt.Errorf("slot process: cut frame: %w", err)
 	}
 	return head[0], payload, nil
+}
+
+// slotStart is what a slot process is told after the config: the engines
+// to start before any game, and whether to report its runner stats.
+type slotStart struct {
+	Plan  WarmPlan `json:"plan"`
+	Stats bool     `json:"stats"`
 }
