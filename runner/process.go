@@ -104,14 +104,7 @@ func startProcess(cfg *EngineConfig, dec decoder, log *IOLog, cpus *cpuSet) (*pr
 		return nil, err
 	}
 	cmd.Stdin, cmd.Stdout = stdinR, stdoutW
-	// Started and registered under the registry's lock: the orphan sweep,
-	// which holds it too, never sees the new child unregistered.
-	liveEngines.mu.Lock()
-	err = startPinned(cpus, cmd.Start)
-	if err == nil {
-		liveEngines.pids[cmd.Process.Pid] = true
-	}
-	liveEngines.mu.Unlock()
+	err = liveEngines.start(cmd, cpus)
 	stdinR.Close() // the child has its own copies
 	stdoutW.Close()
 	if err != nil {

@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -23,6 +24,19 @@ func (r *engineRegistry) remove(pid int) {
 	r.mu.Lock()
 	delete(r.pids, pid)
 	r.mu.Unlock()
+}
+
+// start starts cmd (on cpus, with --affinity) and registers it under the
+// registry's lock: the orphan sweep, which holds it too, never sees the new
+// child unregistered.
+func (r *engineRegistry) start(cmd *exec.Cmd, cpus *cpuSet) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if err := startPinned(cpus, cmd.Start); err != nil {
+		return err
+	}
+	r.pids[cmd.Process.Pid] = true
+	return nil
 }
 
 // subreaper is set once autoplay has made itself the reaper of orphaned

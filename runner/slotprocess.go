@@ -44,11 +44,13 @@ func (r *run) slotFarm(program []string, todo []scheduledGame, slots int) (*slot
 		}
 		program = []string{exe, "slot"}
 	}
-	plans := make([]WarmPlan, slots)
 	var firsts [][2]int
 	for s := 0; s < slots && s < len(todo); s++ {
-		plans[s].First = []int{todo[s].white, todo[s].black}
 		firsts = append(firsts, [2]int{todo[s].white, todo[s].black})
+	}
+	plans := make([]WarmPlan, slots)
+	for s, g := range firsts {
+		plans[s].First = g[:]
 	}
 	for k, i := range uncoveredEngines(len(r.cfg.Engines), firsts) {
 		plans[k%slots].Check = append(plans[k%slots].Check, i)
@@ -260,13 +262,7 @@ func (f *slotFarm) start(slot int) (*slotProcess, error) {
 	}
 	// Registered as the engines are, so that the sweep for orphaned engine
 	// descendants (killOrphans) leaves it alone.
-	liveEngines.mu.Lock()
-	err = startPinned(cpus, cmd.Start)
-	if err == nil {
-		liveEngines.pids[cmd.Process.Pid] = true
-	}
-	liveEngines.mu.Unlock()
-	if err != nil {
+	if err := liveEngines.start(cmd, cpus); err != nil {
 		return nil, fmt.Errorf("slot process %d: %w", slot+1, err)
 	}
 	p := &slotProcess{slot: slot, cmd: cmd, stdin: stdin, in: bufio.NewWriter(stdin), out: bufio.NewReader(stdout), stderr: stderr,

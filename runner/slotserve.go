@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"sync"
-	"time"
 )
 
 // ServeSlot is the slot process's side of --slot-processes: it reads the
@@ -106,7 +105,7 @@ func ServeSlot(ctx context.Context, in io.Reader, out io.Writer) error {
 				return err
 			}
 		}
-		if cfg.Wait > 0 && !sleepCtx(ctx, cfg.Wait) {
+		if cfg.Wait > 0 && !player.r.pause(ctx, cfg.Wait) {
 			break
 		}
 	}
@@ -115,18 +114,5 @@ func ServeSlot(ctx context.Context, in io.Reader, out io.Writer) error {
 		return err
 	default:
 		return nil
-	}
-}
-
-// sleepCtx waits d (the run's pause between a slot's games) unless ctx
-// ends first.
-func sleepCtx(ctx context.Context, d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
 	}
 }
