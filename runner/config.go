@@ -34,8 +34,8 @@ type ResignAdjudication struct {
 	TwoSided  bool
 }
 
-// Config is one run, a match or a tournament: `autoplay match` flags and
-// `autoplay run` YAML keys fill this same value.
+// Config is one run, a match or a tournament: `autoplay match` flags,
+// `autoplay run` YAML keys and the drop-in command lines fill this same value.
 type Config struct {
 	Engines []EngineConfig
 	Type    Tournament // "" = match

@@ -61,13 +61,6 @@ type Engine struct {
 	reuse    bool            // it can play another game in the same process
 }
 
-// StartEngine starts an engine process and completes its protocol's
-// handshake, setting every configured option; an option the engine does
-// not declare is reported to warn, not an error.
-func StartEngine(ctx context.Context, cfg *EngineConfig, log *IOLog, warn func(string)) (*Engine, error) {
-	return startEngineOn(ctx, cfg, log, warn, nil)
-}
-
 // startEngineOn starts an engine whose processes may run only on cpus (nil:
 // anywhere).
 func startEngineOn(ctx context.Context, cfg *EngineConfig, log *IOLog, warn func(string), cpus *cpuSet) (*Engine, error) {

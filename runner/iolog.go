@@ -18,7 +18,7 @@ type IOLog struct {
 	buf   []byte
 }
 
-// NewIOLog writes the log to w; Close flushes it.
+// NewIOLog writes the log to w; Flush writes out what it buffers.
 func NewIOLog(w io.Writer) *IOLog {
 	return &IOLog{w: bufio.NewWriterSize(w, 64<<10), start: time.Now(), buf: make([]byte, 0, 256)}
 }

@@ -34,8 +34,8 @@ const (
 // current position.
 var ErrIllegalMove = errors.New("illegal move")
 
-// Rules is the small chess core the runner needs. notnil/chess serves it
-// first; a faster bitboard core can replace it behind this interface.
+// Rules is the small chess core the runner needs: BitboardRules serves it
+// (engine/chess); notnil/chess serves it too, as the test oracle.
 type Rules interface {
 	// NewBoard sets up a game from a FEN; "" is the standard initial position.
 	NewBoard(fen string) (Board, error)

@@ -1,0 +1,106 @@
+package runner
+
+import (
+	"context"
+	"fmt"
+	"maps"
+)
+
+// noSlot is a worker with no CPUs of its own (--affinity is local).
+const noSlot = -1
+
+// Player plays games of one run for a worker elsewhere, keeping its engines
+// between games as a local worker does.
+type Player struct {
+	r       *run
+	engines map[int]*Engine
+}
+
+// NewPlayer prepares to play games of cfg; warn receives engine warnings.
+func NewPlayer(cfg Config, warn func(string)) (*Player, error) {
+	if err := cfg.complete(); err != nil {
+		return nil, err
+	}
+	r := &run{cfg: &cfg, stop: make(chan struct{}), failedStarts: map[int]int{}}
+	r.out = newReporter(&cfg, &Result{}, discard{})
+	r.out.custom = warnOnly(warn)
+	var err error
+	if r.tablebase, err = openTablebase(&cfg, warn); err != nil {
+		return nil, err
+	}
+	if r.books, err = loadEngineBooks(&cfg); err != nil {
+		return nil, err
+	}
+	return &Player{r: r, engines: map[int]*Engine{}}, nil
+}
+
+// Play plays one game. An error is for the run (an engine that cannot
+// start three times running, a bad opening); a game an engine lost by
+// failing is a record like any other.
+func (p *Player) Play(ctx context.Context, job GameJob) (*GameRecord, error) {
+	rec, err := p.r.playJob(ctx, noSlot, p.engines, job.scheduled(), job.Opening)
+	if err == nil && rec == nil {
+		err = p.r.err
+		if err == nil {
+			err = ctx.Err()
+		}
+	}
+	return rec, err
+}
+
+// Warm starts, before any game, the engines of the game the player will
+// likely play first (kept for it) and those of check (quit once started):
+// an engine that cannot start is then the run's error before any game, as
+// a local run's preflight makes it.
+func (p *Player) Warm(ctx context.Context, plan WarmPlan) error {
+	for _, i := range append(plan.First[:len(plan.First):len(plan.First)], plan.Check...) {
+		if i < 0 || i >= len(p.r.cfg.Engines) {
+			return fmt.Errorf("warm: no engine %d", i)
+		}
+	}
+	var firsts [][2]int
+	if len(plan.First) == 2 {
+		firsts = [][2]int{{plan.First[0], plan.First[1]}}
+	}
+	kept, err := p.r.startEngines(ctx, firsts, plan.Check)
+	if err != nil {
+		return err
+	}
+	for _, k := range kept {
+		maps.Copy(p.engines, k)
+	}
+	return nil
+}
+
+// WarmPlan is what a Player starts before any game: the engines of its
+// likely first game (none, or white and black) and engines only to check.
+type WarmPlan struct {
+	First []int `json:"first"`
+	Check []int `json:"check"`
+}
+
+// Close quits the player's engines.
+func (p *Player) Close() {
+	for _, e := range p.engines {
+		e.Close()
+	}
+	if p.r.tablebase != nil {
+		p.r.tablebase.tables.Close()
+	}
+}
+
+type discard struct{}
+
+func (discard) Write(b []byte) (int, error) { return len(b), nil }
+
+// warnOnly is a Printer that passes warnings on and says nothing else.
+type warnOnly func(string)
+
+func (w warnOnly) Started(int, int, string, string) {}
+func (w warnOnly) Finished(*GameRecord, *Result)    {}
+func (w warnOnly) Final(*Result)                    {}
+func (w warnOnly) Warn(msg string) {
+	if w != nil {
+		w(msg)
+	}
+}
