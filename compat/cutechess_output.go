@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"math"
 	"sort"
@@ -90,7 +91,7 @@ func (p *cutechessPrinter) results(res *runner.Result) string {
 	} else {
 		fmt.Fprintf(&b, "%4s %-25s %7s %7s %7s %7s %7s \n", "Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw")
 		seeds := 0
-		if p.inv.Config.Type == runner.TypeGauntlet {
+		if p.inv.Config.Type == spec.TypeGauntlet {
 			seeds = p.inv.Config.Seeds
 		}
 		rank := 0

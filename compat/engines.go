@@ -2,10 +2,10 @@ package compat
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 	"strings"
-
-	"github.com/autoplay/autoplay/runner"
 )
 
 // engineKeys are the -engine/-each keys each dialect reads, mapped to
@@ -34,8 +34,8 @@ var refusedEngineKeys = map[string]string{
 
 // engine builds one engine from its -engine keys, then the -each keys (both
 // tools apply -each last, so it wins).
-func (inv *Invocation) engine(own []keyValue) (runner.EngineConfig, error) {
-	e := runner.DefaultEngineConfig()
+func (inv *Invocation) engine(own []keyValue) (spec.EngineConfig, error) {
+	e := spec.DefaultEngineConfig()
 	for _, group := range append([][]keyValue{own}, inv.each...) {
 		for _, kv := range group {
 			if err := inv.setEngineKey(&e, kv); err != nil {
@@ -52,12 +52,12 @@ func (inv *Invocation) engine(own []keyValue) (runner.EngineConfig, error) {
 	return e, nil
 }
 
-func (inv *Invocation) setEngineKey(e *runner.EngineConfig, kv keyValue) error {
+func (inv *Invocation) setEngineKey(e *spec.EngineConfig, kv keyValue) error {
 	if name, ok := strings.CutPrefix(kv.key, "option."); ok {
 		if kv.bare {
 			return fmt.Errorf("%s: expected option.NAME=VALUE", kv.key)
 		}
-		return e.Set("option."+name, kv.value)
+		return parse.SetEngineKey(e, "option."+name, kv.value)
 	}
 	to, ok := engineKeys[inv.Dialect][kv.key]
 	if !ok {
@@ -76,12 +76,12 @@ func (inv *Invocation) setEngineKey(e *runner.EngineConfig, kv keyValue) error {
 			value = "true" // cutechess writes them alone
 		}
 	case "args":
-		words, err := runner.SplitWords(value)
+		words, err := parse.SplitWords(value)
 		if err != nil {
 			return err
 		}
 		for _, w := range words {
-			if err := e.Set("arg", w); err != nil {
+			if err := parse.SetEngineKey(e, "arg", w); err != nil {
 				return err
 			}
 		}
@@ -93,7 +93,7 @@ func (inv *Invocation) setEngineKey(e *runner.EngineConfig, kv keyValue) error {
 			return fmt.Errorf("engine key %s needs a value (%s=...)", kv.key, kv.key)
 		}
 	}
-	if err := e.Set(to, value); err != nil {
+	if err := parse.SetEngineKey(e, to, value); err != nil {
 		return fmt.Errorf("%s=%s: %w", kv.key, kv.value, err)
 	}
 	return nil
@@ -101,7 +101,7 @@ func (inv *Invocation) setEngineKey(e *runner.EngineConfig, kv keyValue) error {
 
 // splitCommand makes cutechess's cmd="engine --uci" a program and its
 // arguments, as cutechess-cli does, unless the whole text names a file.
-func splitCommand(e *runner.EngineConfig) {
+func splitCommand(e *spec.EngineConfig) {
 	if !strings.ContainsAny(e.Cmd, " \t") {
 		return
 	}
@@ -112,7 +112,7 @@ func splitCommand(e *runner.EngineConfig) {
 	if _, err := os.Stat(path); err == nil {
 		return
 	}
-	words, err := runner.SplitWords(e.Cmd)
+	words, err := parse.SplitWords(e.Cmd)
 	if err != nil || len(words) == 0 {
 		return
 	}

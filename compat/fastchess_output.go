@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -175,7 +176,7 @@ func either(a, b string) string {
 
 // limitText is fastchess's time control text: "40/60+0.6", "10+0.1",
 // "0.5/move", "12 plies", "1000 nodes".
-func limitText(tc runner.TimeControl) string {
+func limitText(tc spec.TimeControl) string {
 	seconds := func(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'g', -1, 64) }
 	switch {
 	case tc.Base+tc.Inc > 0:
@@ -200,7 +201,7 @@ func limitText(tc runner.TimeControl) string {
 
 // optionText is an option's value with a unit ("1t", "16MB"), "NULL" when
 // it was not set.
-func optionText(e *runner.EngineConfig, name, unit string) string {
+func optionText(e *spec.EngineConfig, name, unit string) string {
 	for _, o := range e.Options {
 		if strings.EqualFold(o.Name, name) {
 			return o.Value + unit

@@ -2,9 +2,8 @@ package compat
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"time"
-
-	"github.com/autoplay/autoplay/runner"
 )
 
 // finish turns what the options said into the run: engines with -each
@@ -24,17 +23,17 @@ func (inv *Invocation) finish() error {
 	if len(c.Engines) < 2 {
 		return fmt.Errorf("at least two engines are needed (-engine cmd=A -engine cmd=B)")
 	}
-	if c.Type == "" || c.Type == runner.TypeRoundRobin || c.Type == runner.TypeGauntlet {
+	if c.Type == "" || c.Type == spec.TypeRoundRobin || c.Type == spec.TypeGauntlet {
 		if len(c.Engines) == 2 {
-			c.Type, c.Seeds = runner.TypeMatch, 0 // both tools' two-engine tournaments are a match
+			c.Type, c.Seeds = spec.TypeMatch, 0 // both tools' two-engine tournaments are a match
 		} else if c.Type == "" {
-			c.Type = runner.TypeRoundRobin
+			c.Type = spec.TypeRoundRobin
 		}
 	}
-	if c.Type == runner.TypeGauntlet && c.Seeds == 0 {
+	if c.Type == spec.TypeGauntlet && c.Seeds == 0 {
 		c.Seeds = 1
 	}
-	if c.Seeds > 0 && c.Type != runner.TypeGauntlet {
+	if c.Seeds > 0 && c.Type != spec.TypeGauntlet {
 		c.Seeds = 0 // -seeds only matters to a gauntlet
 	}
 
@@ -60,7 +59,7 @@ func (inv *Invocation) finish() error {
 		}
 		repeat = games // each round plays one opening
 	}
-	if c.Type == runner.TypeMatch {
+	if c.Type == spec.TypeMatch {
 		c.Games, c.Rounds = games*rounds, 1
 	} else {
 		c.Games, c.Rounds = games, rounds

@@ -4,9 +4,8 @@
 package compat
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"time"
-
-	"github.com/autoplay/autoplay/runner"
 )
 
 // Dialect is the tool whose command line and output are spoken.
@@ -22,7 +21,7 @@ const (
 // wants to be told about it.
 type Invocation struct {
 	Dialect Dialect
-	Config  runner.Config
+	Config  spec.Config
 	Output  Dialect // -output format=: whose lines to print
 
 	// RatingInterval: the rating block every N games (cutechess) or game

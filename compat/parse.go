@@ -2,13 +2,13 @@ package compat
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
-
-	"github.com/autoplay/autoplay/runner"
 )
 
 // arity is how many values an option takes.
@@ -270,11 +270,11 @@ func specText(pairs ...string) string {
 func (inv *Invocation) tournament(v []string) error {
 	switch v[0] {
 	case "round-robin", "roundrobin":
-		inv.Config.Type = runner.TypeRoundRobin
+		inv.Config.Type = spec.TypeRoundRobin
 	case "gauntlet":
-		inv.Config.Type = runner.TypeGauntlet
+		inv.Config.Type = spec.TypeGauntlet
 	case "knockout":
-		inv.Config.Type = runner.TypeKnockout
+		inv.Config.Type = spec.TypeKnockout
 	default:
 		return fmt.Errorf("want round-robin, gauntlet or knockout")
 	}
@@ -324,7 +324,7 @@ func (inv *Invocation) openings(v []string) error {
 			return fmt.Errorf("unknown key %q (known: file format order plies start policy)", kv.key)
 		}
 	}
-	o, err := runner.ParseOpeningsSpec(specText(pairs...))
+	o, err := parse.Openings(specText(pairs...))
 	if err != nil {
 		return err
 	}
@@ -351,15 +351,15 @@ func (inv *Invocation) sprt(v []string) error {
 		}
 	}
 	pairs = append(pairs, "model", model)
-	return runner.ApplyAdjudicationSpecs(&inv.Config, specText(pairs...), "", "")
+	return parse.AdjudicationSpecs(&inv.Config, specText(pairs...), "", "")
 }
 
 func (inv *Invocation) draw(v []string) error {
-	return runner.ApplyAdjudicationSpecs(&inv.Config, "", strings.Join(v, " "), "")
+	return parse.AdjudicationSpecs(&inv.Config, "", strings.Join(v, " "), "")
 }
 
 func (inv *Invocation) resign(v []string) error {
-	return runner.ApplyAdjudicationSpecs(&inv.Config, "", "", strings.Join(v, " "))
+	return parse.AdjudicationSpecs(&inv.Config, "", "", strings.Join(v, " "))
 }
 
 func (inv *Invocation) tbAdjudicate(v []string) error {
@@ -379,9 +379,9 @@ func (inv *Invocation) tbAdjudicate(v []string) error {
 func (inv *Invocation) variant(v []string) error {
 	switch v[0] {
 	case "standard":
-		inv.Config.Variant = runner.Standard
+		inv.Config.Variant = spec.Standard
 	case "fischerandom":
-		inv.Config.Variant = runner.Chess960
+		inv.Config.Variant = spec.Chess960
 	default:
 		return fmt.Errorf("autoplay plays standard and fischerandom")
 	}

@@ -1,15 +1,14 @@
 package compat
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/stats"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/autoplay/autoplay/runner"
-	"github.com/autoplay/autoplay/runner/stats"
 )
 
-func parse(t *testing.T, d Dialect, line string) *Invocation {
+func parseLine(t *testing.T, d Dialect, line string) *Invocation {
 	t.Helper()
 	inv, err := Parse(d, strings.Fields(line))
 	if err != nil {
@@ -24,42 +23,42 @@ func TestGamesRoundsAndRepeatFollowEachTool(t *testing.T) {
 	for _, tc := range []struct {
 		d                     Dialect
 		line                  string
-		typ                   runner.Tournament
+		typ                   spec.Tournament
 		games, rounds, repeat int
 	}{
-		{Cutechess, "-games 2 -rounds 5 -repeat" + twoEngines, runner.TypeMatch, 10, 1, 0},
-		{Cutechess, "-games 10" + twoEngines, runner.TypeMatch, 10, 1, 1},
-		{Cutechess, "-games 8 -repeat -tournament gauntlet" + twoEngines, runner.TypeMatch, 8, 1, 0},
-		{Cutechess, "-games 4 -repeat 4" + twoEngines, runner.TypeMatch, 4, 1, 4},
-		{Cutechess, "-games 2 -rounds 3 -engine cmd=/bin/c name=C" + twoEngines, runner.TypeRoundRobin, 2, 3, 1},
-		{Cutechess, "-games 6 -openings file=x.epd policy=encounter" + twoEngines, runner.TypeMatch, 6, 1, 6},
-		{Fastchess, twoEngines, runner.TypeMatch, 4, 1, 0},
-		{Fastchess, "-rounds 50 -repeat" + twoEngines, runner.TypeMatch, 100, 1, 0},
-		{Fastchess, "-rounds 10 -games 1" + twoEngines, runner.TypeMatch, 10, 1, 1},
-		{Fastchess, "-rounds 3 -tournament gauntlet -engine cmd=/bin/c name=C" + twoEngines, runner.TypeGauntlet, 2, 3, 0},
+		{Cutechess, "-games 2 -rounds 5 -repeat" + twoEngines, spec.TypeMatch, 10, 1, 0},
+		{Cutechess, "-games 10" + twoEngines, spec.TypeMatch, 10, 1, 1},
+		{Cutechess, "-games 8 -repeat -tournament gauntlet" + twoEngines, spec.TypeMatch, 8, 1, 0},
+		{Cutechess, "-games 4 -repeat 4" + twoEngines, spec.TypeMatch, 4, 1, 4},
+		{Cutechess, "-games 2 -rounds 3 -engine cmd=/bin/c name=C" + twoEngines, spec.TypeRoundRobin, 2, 3, 1},
+		{Cutechess, "-games 6 -openings file=x.epd policy=encounter" + twoEngines, spec.TypeMatch, 6, 1, 6},
+		{Fastchess, twoEngines, spec.TypeMatch, 4, 1, 0},
+		{Fastchess, "-rounds 50 -repeat" + twoEngines, spec.TypeMatch, 100, 1, 0},
+		{Fastchess, "-rounds 10 -games 1" + twoEngines, spec.TypeMatch, 10, 1, 1},
+		{Fastchess, "-rounds 3 -tournament gauntlet -engine cmd=/bin/c name=C" + twoEngines, spec.TypeGauntlet, 2, 3, 0},
 	} {
-		inv := parse(t, tc.d, tc.line)
+		inv := parseLine(t, tc.d, tc.line)
 		c := inv.Config
 		if c.Type != tc.typ || c.Games != tc.games || c.Rounds != tc.rounds || c.OpeningRepeat != tc.repeat {
 			t.Errorf("%s %s: type %s games %d rounds %d repeat %d, want %s %d %d %d", tc.d, tc.line, c.Type, c.Games, c.Rounds, c.OpeningRepeat, tc.typ, tc.games, tc.rounds, tc.repeat)
 		}
-		if c.Type == runner.TypeGauntlet && c.Seeds != 1 {
+		if c.Type == spec.TypeGauntlet && c.Seeds != 1 {
 			t.Errorf("gauntlet seeds %d", c.Seeds)
 		}
 	}
 }
 
 func TestEngineKeysAndEachOverride(t *testing.T) {
-	inv := parse(t, Fastchess, `-engine cmd=/bin/a name=A tc=0/10+0.1 plies=7 args=--uci -engine cmd=/bin/b name=B st=0.5 -each option.Hash=32 timemargin=250`)
+	inv := parseLine(t, Fastchess, `-engine cmd=/bin/a name=A tc=0/10+0.1 plies=7 args=--uci -engine cmd=/bin/b name=B st=0.5 -each option.Hash=32 timemargin=250`)
 	a, b := inv.Config.Engines[0], inv.Config.Engines[1]
 	if a.TC.Base != 10*time.Second || a.TC.Inc != 100*time.Millisecond || a.TC.Depth != 7 || len(a.Args) != 1 || a.Args[0] != "--uci" {
 		t.Errorf("engine A: %+v", a)
 	}
-	if b.TC.MoveTime != 500*time.Millisecond || b.TimeMargin != 250*time.Millisecond || len(b.Options) != 1 || b.Options[0] != (runner.EngineOption{Name: "Hash", Value: "32"}) {
+	if b.TC.MoveTime != 500*time.Millisecond || b.TimeMargin != 250*time.Millisecond || len(b.Options) != 1 || b.Options[0] != (spec.EngineOption{Name: "Hash", Value: "32"}) {
 		t.Errorf("engine B: %+v", b)
 	}
 	// -each is applied after -engine, so it wins (both tools do that).
-	inv = parse(t, Cutechess, "-engine cmd=/bin/a tc=10+0.1 -engine cmd=/bin/b tc=20 -each tc=5+0.05")
+	inv = parseLine(t, Cutechess, "-engine cmd=/bin/a tc=10+0.1 -engine cmd=/bin/b tc=20 -each tc=5+0.05")
 	for _, e := range inv.Config.Engines {
 		if e.TC.Base != 5*time.Second {
 			t.Errorf("-each tc did not win: %+v", e.TC)
@@ -76,7 +75,7 @@ func TestEngineKeysAndEachOverride(t *testing.T) {
 }
 
 func TestAdjudicationAndOutputOptions(t *testing.T) {
-	inv := parse(t, Cutechess, "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -tb /a;/b -tbpieces 5 -pgnout g.pgn min fi -epdout e.epd -wait 20"+twoEngines)
+	inv := parseLine(t, Cutechess, "-sprt elo0=0 elo1=5 alpha=0.05 beta=0.05 -tb /a;/b -tbpieces 5 -pgnout g.pgn min fi -epdout e.epd -wait 20"+twoEngines)
 	c := inv.Config
 	if c.SPRT == nil || c.SPRT.Model != stats.BayesElo || c.SPRT.Elo1 != 5 {
 		t.Errorf("cutechess SPRT: %+v", c.SPRT)
@@ -87,12 +86,12 @@ func TestAdjudicationAndOutputOptions(t *testing.T) {
 	if inv.Output != Cutechess || inv.RatingInterval != 0 || inv.ScoreInterval != 1 {
 		t.Errorf("cutechess output: %s %d %d", inv.Output, inv.RatingInterval, inv.ScoreInterval)
 	}
-	inv = parse(t, Fastchess, "-sprt elo0=0 elo1=2 alpha=0.05 beta=0.05 model=logistic -tbadjudicate WIN_LOSS -output format=cutechess -report penta=false -pgnout file=x.pgn append=false -srand 5"+twoEngines)
+	inv = parseLine(t, Fastchess, "-sprt elo0=0 elo1=2 alpha=0.05 beta=0.05 model=logistic -tbadjudicate WIN_LOSS -output format=cutechess -report penta=false -pgnout file=x.pgn append=false -srand 5"+twoEngines)
 	c = inv.Config
 	if c.SPRT.Model != stats.Logistic || c.TBAdjudicate != "win" || inv.Output != Cutechess || inv.ReportPenta || inv.PGNAppend || c.PGNOut != "x.pgn" || c.Seed != 5 {
 		t.Errorf("fastchess: %+v %+v", inv, c)
 	}
-	if inv := parse(t, Fastchess, "-sprt elo0=0 elo1=2 alpha=0.05 beta=0.05"+twoEngines); inv.Config.SPRT.Model != stats.Normalized {
+	if inv := parseLine(t, Fastchess, "-sprt elo0=0 elo1=2 alpha=0.05 beta=0.05"+twoEngines); inv.Config.SPRT.Model != stats.Normalized {
 		t.Errorf("fastchess default model %v", inv.Config.SPRT.Model)
 	}
 }

@@ -1,15 +1,14 @@
 package compat
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
-
-	"github.com/autoplay/autoplay/runner"
 )
 
 // applyRecordOptions maps fastchess's per-move PGN fields and match_line
 // (several patterns: any of them).
 func (inv *Invocation) applyRecordOptions() error {
-	f, err := runner.ParseMoveFields(inv.moveFields)
+	f, err := spec.ParseMoveFields(inv.moveFields)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"sort"
 	"strconv"
 
@@ -43,7 +44,7 @@ type pendingGame struct {
 	first float64 // the first engine's score
 }
 
-func newTally(cfg *runner.Config) *tally {
+func newTally(cfg *spec.Config) *tally {
 	t := &tally{index: map[string]int{}, pending: map[[2]int]pendingGame{}}
 	for i, e := range cfg.Engines {
 		t.names = append(t.names, e.Name)

@@ -3,6 +3,8 @@ package distributed
 import (
 	"context"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"io"
 	"os"
 	"os/exec"
@@ -49,13 +51,13 @@ func BenchmarkCoordinator(b *testing.B) {
 					}})
 				}()
 			}
-			var engines []runner.EngineConfig
+			var engines []spec.EngineConfig
 			for _, name := range []string{"a", "b"} {
-				e := runner.DefaultEngineConfig()
-				e.ApplySpec("cmd=" + mis + " name=" + name + " tc=60+1")
+				e := spec.DefaultEngineConfig()
+				parse.EngineSpec(&e, "cmd="+mis+" name="+name+" tc=60+1")
 				engines = append(engines, e)
 			}
-			cfg := runner.Config{Engines: engines, Games: max(b.N, 2), MaxMoves: 1, Concurrency: 1,
+			cfg := spec.Config{Engines: engines, Games: max(b.N, 2), MaxMoves: 1, Concurrency: 1,
 				PGNOut: filepath.Join(b.TempDir(), "bench.pgn")}
 			farm, err := NewFarm(srv.URL(), Auth{}, DefaultAckWait)
 			if err != nil {

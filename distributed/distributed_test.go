@@ -2,6 +2,8 @@ package distributed
 
 import (
 	"context"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"io"
 	"os"
 	"path/filepath"
@@ -29,19 +31,19 @@ func needStockfish(t *testing.T) {
 
 // testConfig: deterministic engines (stockfish at a node limit, one
 // thread), so that a game's moves depend on its opening alone.
-func testConfig(t *testing.T, pgnPath string) runner.Config {
+func testConfig(t *testing.T, pgnPath string) spec.Config {
 	t.Helper()
-	var engines []runner.EngineConfig
-	for _, spec := range []string{"name=a nodes=600", "name=b nodes=300"} {
-		e := runner.DefaultEngineConfig()
-		if err := e.ApplySpec("cmd=" + stockfish + " option.Hash=8 option.Threads=1 " + spec); err != nil {
+	var engines []spec.EngineConfig
+	for _, keys := range []string{"name=a nodes=600", "name=b nodes=300"} {
+		e := spec.DefaultEngineConfig()
+		if err := parse.EngineSpec(&e, "cmd="+stockfish+" option.Hash=8 option.Threads=1 "+keys); err != nil {
 			t.Fatal(err)
 		}
 		engines = append(engines, e)
 	}
 	book, _ := filepath.Abs("../runner/testdata/uho4.epd")
-	return runner.Config{Engines: engines, Games: 8, MaxMoves: 25, Concurrency: 2, PGNOut: pgnPath,
-		Openings: runner.OpeningsConfig{File: book}}
+	return spec.Config{Engines: engines, Games: 8, MaxMoves: 25, Concurrency: 2, PGNOut: pgnPath,
+		Openings: spec.OpeningsConfig{File: book}}
 }
 
 var (
@@ -204,14 +206,14 @@ func TestSPRTStopsTheFleet(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer farm.Close()
-	var engines []runner.EngineConfig
-	for _, spec := range []string{"name=strong nodes=20000", "name=weak nodes=1"} {
-		e := runner.DefaultEngineConfig()
-		e.ApplySpec("cmd=" + stockfish + " option.Hash=8 option.Threads=1 " + spec)
+	var engines []spec.EngineConfig
+	for _, keys := range []string{"name=strong nodes=20000", "name=weak nodes=1"} {
+		e := spec.DefaultEngineConfig()
+		parse.EngineSpec(&e, "cmd="+stockfish+" option.Hash=8 option.Threads=1 "+keys)
 		engines = append(engines, e)
 	}
 	pgnPath := filepath.Join(dir, "sprt.pgn")
-	cfg := runner.Config{Engines: engines, Games: 60, Concurrency: 3, PGNOut: pgnPath,
+	cfg := spec.Config{Engines: engines, Games: 60, Concurrency: 3, PGNOut: pgnPath,
 		SPRT: &stats.SPRT{Elo0: 0, Elo1: 300, Alpha: 0.3, Beta: 0.3}}
 	res, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Farm: farm})
 	if err != nil {

@@ -4,14 +4,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
-
-	"github.com/autoplay/autoplay/runner"
 )
 
 // connect opens a NATS connection and its JetStream context.
@@ -71,8 +69,8 @@ func ensure(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) 
 
 // runID names a run in subjects and keys: the same config and PGN give the
 // same id, so a restarted coordinator finds its run again.
-func runID(cfg *runner.Config) (string, []byte, error) {
-	data, err := json.Marshal(cfg)
+func runID(cfg *spec.Config) (string, []byte, error) {
+	data, err := spec.MarshalWire(cfg)
 	if err != nil {
 		return "", nil, err
 	}

@@ -6,14 +6,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 
 	"github.com/nats-io/nats.go/jetstream"
-
-	"github.com/autoplay/autoplay/runner"
 )
 
 // enginesBucket is the object store shipped engine programs live in, each
@@ -35,7 +34,7 @@ func fileSHA256(path string) (string, error) {
 }
 
 // enginePath is where an engine's program is, as it would be started.
-func enginePath(e *runner.EngineConfig) (string, error) {
+func enginePath(e *spec.EngineConfig) (string, error) {
 	cmd := e.Cmd
 	if filepath.Base(cmd) == cmd {
 		return exec.LookPath(cmd)
@@ -48,10 +47,10 @@ func enginePath(e *runner.EngineConfig) (string, error) {
 
 // ShipEngines hashes every engine program of cfg (the built-in engine
 // aside) and notes the hash in the config; Farm.Play uploads them.
-func ShipEngines(cfg *runner.Config) error {
+func ShipEngines(cfg *spec.Config) error {
 	for i := range cfg.Engines {
 		e := &cfg.Engines[i]
-		if e.Cmd == runner.BuiltinCmd {
+		if e.Cmd == spec.BuiltinCmd {
 			continue
 		}
 		path, err := enginePath(e)
@@ -66,7 +65,7 @@ func ShipEngines(cfg *runner.Config) error {
 }
 
 // upload puts each shipped program into the object store, once per hash.
-func upload(ctx context.Context, js jetstream.JetStream, cfg *runner.Config) error {
+func upload(ctx context.Context, js jetstream.JetStream, cfg *spec.Config) error {
 	var store jetstream.ObjectStore
 	for _, e := range cfg.Engines {
 		if e.SHA256 == "" {
@@ -105,7 +104,7 @@ var errNotAccepted = errors.New("the run ships its engine programs: start the wo
 // the coordinator gave: fetched into cacheDir (with accept), or the local
 // one when it is the same program. Anything else is an error: a worker
 // never runs a program whose hash does not match.
-func receive(ctx context.Context, js jetstream.JetStream, cfg *runner.Config, accept bool, cacheDir string) error {
+func receive(ctx context.Context, js jetstream.JetStream, cfg *spec.Config, accept bool, cacheDir string) error {
 	for i := range cfg.Engines {
 		e := &cfg.Engines[i]
 		if e.SHA256 == "" {

@@ -2,6 +2,8 @@ package distributed
 
 import (
 	"context"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"io"
 	"os"
 	"path/filepath"
@@ -36,15 +38,15 @@ func TestShippedEngineReachesAcceptingWorkers(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	var engines []runner.EngineConfig
-	for _, spec := range []string{"cmd=" + private + " proto=xboard name=fm", "cmd=" + stockfish + " name=sf nodes=300 option.Hash=8"} {
-		e := runner.DefaultEngineConfig()
-		if err := e.ApplySpec(spec + " tc=10+0.1"); err != nil {
+	var engines []spec.EngineConfig
+	for _, keys := range []string{"cmd=" + private + " proto=xboard name=fm", "cmd=" + stockfish + " name=sf nodes=300 option.Hash=8"} {
+		e := spec.DefaultEngineConfig()
+		if err := parse.EngineSpec(&e, keys+" tc=10+0.1"); err != nil {
 			t.Fatal(err)
 		}
 		engines = append(engines, e)
 	}
-	cfg := runner.Config{Engines: engines, Games: 2, MaxMoves: 6, Concurrency: 2, PGNOut: filepath.Join(dir, "ship.pgn")}
+	cfg := spec.Config{Engines: engines, Games: 2, MaxMoves: 6, Concurrency: 2, PGNOut: filepath.Join(dir, "ship.pgn")}
 	if err := ShipEngines(&cfg); err != nil {
 		t.Fatal(err)
 	}

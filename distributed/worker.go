@@ -2,8 +2,8 @@ package distributed
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,7 +24,7 @@ type WorkerOptions struct {
 	Log         func(string)  // what the worker does, a line at a time
 	// Prepare adjusts a run's config for this machine before its first
 	// game here (the built-in engine is this worker's own binary).
-	Prepare func(*runner.Config) error
+	Prepare func(*spec.Config) error
 	// AcceptBinaries lets the worker run engine programs a coordinator
 	// ships (checked against their SHA-256), cached in CacheDir.
 	AcceptBinaries bool
@@ -57,7 +57,7 @@ func Work(ctx context.Context, o WorkerOptions) error {
 	if err != nil {
 		return err
 	}
-	w := &worker{o: o, js: js, kv: kv, configs: map[string]*runner.Config{}, running: map[string]map[*context.CancelFunc]bool{}, stopped: map[string]bool{}}
+	w := &worker{o: o, js: js, kv: kv, configs: map[string]*spec.Config{}, running: map[string]map[*context.CancelFunc]bool{}, stopped: map[string]bool{}}
 	sub, err := nc.Subscribe(stopSubject("*"), func(m *nats.Msg) { w.stop(strings.TrimPrefix(m.Subject, stopSubject(""))) })
 	if err != nil {
 		return err
@@ -81,7 +81,7 @@ type worker struct {
 	kv jetstream.KeyValue
 
 	mu      sync.Mutex
-	configs map[string]*runner.Config
+	configs map[string]*spec.Config
 	running map[string]map[*context.CancelFunc]bool // run -> its games' cancels
 	stopped map[string]bool
 }
@@ -180,7 +180,7 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 }
 
 // config reads a run's config from the bucket, once.
-func (w *worker) config(ctx context.Context, run string) (*runner.Config, error) {
+func (w *worker) config(ctx context.Context, run string) (*spec.Config, error) {
 	w.mu.Lock()
 	cfg := w.configs[run]
 	w.mu.Unlock()
@@ -191,9 +191,8 @@ func (w *worker) config(ctx context.Context, run string) (*runner.Config, error)
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
-	cfg = &runner.Config{}
-	if err := json.Unmarshal(e.Value(), cfg); err != nil {
-		return nil, fmt.Errorf("config: %w", err)
+	if cfg, err = spec.UnmarshalWire(e.Value()); err != nil {
+		return nil, err
 	}
 	if w.o.Prepare != nil {
 		if err := w.o.Prepare(cfg); err != nil {

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 
 	"github.com/autoplay/autoplay/protocol"
 )
@@ -14,8 +15,8 @@ const mateCentipawns = 100000
 // when both sides agree the game is level, a loss when one side has been
 // lost for long enough. It keeps only counters, so each move costs nothing.
 type adjudicator struct {
-	draw       *DrawAdjudication
-	resign     *ResignAdjudication
+	draw       *spec.DrawAdjudication
+	resign     *spec.ResignAdjudication
 	levelRun   int    // consecutive engine moves with |score| within the draw margin
 	losingRun  [2]int // per side: consecutive own moves at or below -resign score
 	winningRun [2]int // per side: consecutive own moves at or above +resign score

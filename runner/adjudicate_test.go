@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"testing"
 
 	"github.com/autoplay/autoplay/protocol"
@@ -45,7 +46,7 @@ func TestDrawAdjudicationNeedsBothSidesLevelLongEnough(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := &adjudicator{draw: &DrawAdjudication{MoveNumber: 40, MoveCount: 4, Score: 10}}
+			a := &adjudicator{draw: &spec.DrawAdjudication{MoveNumber: 40, MoveCount: 4, Score: 10}}
 			got, end := play(a, tt.from, tt.scores...)
 			if got != tt.want {
 				t.Fatalf("adjudicated at ply %d, want %d", got, tt.want)
@@ -74,7 +75,7 @@ func TestResignAdjudication(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a := &adjudicator{resign: &ResignAdjudication{MoveCount: 3, Score: 600, TwoSided: tt.twoSided}}
+			a := &adjudicator{resign: &spec.ResignAdjudication{MoveCount: 3, Score: 600, TwoSided: tt.twoSided}}
 			got, end := play(a, 20, tt.scores...)
 			if got != tt.want || end.outcome != tt.winner {
 				t.Fatalf("adjudicated at ply %d with %v, want ply %d with %v", got, end.outcome, tt.want, tt.winner)

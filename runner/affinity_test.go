@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"regexp"
 	"strings"
@@ -49,9 +50,9 @@ func TestAffinityPinsEachGameSlotsEngines(t *testing.T) {
 		want[listOf(s)] = true
 	}
 	logPath := t.TempDir() + "/io.log"
-	run := runMatch(t, Config{
+	run := runMatch(t, spec.Config{
 		Games: 4, Concurrency: 2, MaxMoves: 3, Affinity: true, LogFile: logPath,
-		Engines: []EngineConfig{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=a arg=-cpus tc=10+0.1"),
 			engineSpec(t, "cmd="+misengine(t)+" name=b arg=-cpus tc=10+0.1"),
 		},
@@ -71,7 +72,7 @@ func TestAffinityPinsEachGameSlotsEngines(t *testing.T) {
 		t.Errorf("engines pinned to %v, want both slots used", seen)
 	}
 	// Without affinity an engine may run anywhere autoplay may.
-	run = runMatch(t, Config{Games: 2, MaxMoves: 2, LogFile: logPath, Engines: []EngineConfig{
+	run = runMatch(t, spec.Config{Games: 2, MaxMoves: 2, LogFile: logPath, Engines: []spec.EngineConfig{
 		engineSpec(t, "cmd="+misengine(t)+" name=a arg=-cpus tc=10+0.1"),
 		engineSpec(t, "cmd="+misengine(t)+" name=b arg=-cpus tc=10+0.1"),
 	}})

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"context"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"io"
 	"os"
 	"runtime"
@@ -20,13 +22,13 @@ func BenchmarkMatchStockfishNodes1(b *testing.B) {
 	if _, err := os.Stat(stockfishPath); err != nil {
 		b.Skip("stockfish not installed")
 	}
-	spec := "cmd=" + stockfishPath + " nodes=1 option.Hash=1"
-	a, c := DefaultEngineConfig(), DefaultEngineConfig()
-	a.ApplySpec(spec + " name=a")
-	c.ApplySpec(spec + " name=b")
+	base := "cmd=" + stockfishPath + " nodes=1 option.Hash=1"
+	a, c := spec.DefaultEngineConfig(), spec.DefaultEngineConfig()
+	parse.EngineSpec(&a, base+" name=a")
+	parse.EngineSpec(&c, base+" name=b")
 	relay := &RelayStats{}
-	cfg := Config{
-		Engines: []EngineConfig{a, c}, Games: max(b.N, 2), Concurrency: 2,
+	cfg := spec.Config{
+		Engines: []spec.EngineConfig{a, c}, Games: max(b.N, 2), Concurrency: 2,
 		PGNOut: b.TempDir() + "/bench.pgn",
 	}
 	var before, after runtime.MemStats
@@ -71,8 +73,8 @@ func newRelayPath(tb testing.TB) *relayPath {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	cfg := DefaultEngineConfig()
-	cfg.ApplySpec("tc=10+0.1")
+	cfg := spec.DefaultEngineConfig()
+	parse.EngineSpec(&cfg, "tc=10+0.1")
 	r := &relayPath{
 		e:      &Engine{cfg: &cfg, proc: &process{name: "bench", stdin: stdin}, drv: &uciDriver{}, buf: make([]byte, 0, 4096)},
 		clocks: [2]Clock{NewClock(cfg.TC), NewClock(cfg.TC)},

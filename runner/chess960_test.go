@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
 	"testing"
 )
@@ -14,19 +15,19 @@ func TestChess960RefusalsComeBeforeAnyGame(t *testing.T) {
 	sf := "cmd=" + stockfishPath + " name=sf nodes=100 option.Hash=4"
 	for _, tc := range []struct {
 		name    string
-		cfg     Config
+		cfg     spec.Config
 		wantErr string
 	}{
-		{"XBoard engine without fischerandom", Config{Variant: Chess960, Games: 2, Engines: []EngineConfig{
+		{"XBoard engine without fischerandom", spec.Config{Variant: spec.Chess960, Games: 2, Engines: []spec.EngineConfig{
 			engineSpec(t, sf), engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02")}},
 			"engine fm: handshake: cannot play this run: its feature variants does not list fischerandom"},
-		{"UCI engine without UCI_Chess960", Config{Variant: Chess960, Games: 2, Engines: []EngineConfig{
+		{"UCI engine without UCI_Chess960", spec.Config{Variant: spec.Chess960, Games: 2, Engines: []spec.EngineConfig{
 			engineSpec(t, sf), engineSpec(t, "cmd="+misengine(t)+" name=mis tc=2+0.02")}},
 			"engine mis: handshake: cannot play this run: it does not declare the UCI_Chess960 option"},
-		{"Chess960 opening in a standard run", Config{Games: 2, Openings: OpeningsConfig{File: "testdata/frc.epd"}, Engines: []EngineConfig{
+		{"Chess960 opening in a standard run", spec.Config{Games: 2, Openings: spec.OpeningsConfig{File: "testdata/frc.epd"}, Engines: []spec.EngineConfig{
 			engineSpec(t, sf), engineSpec(t, sf+"2")}},
 			"testdata/frc.epd:1: \"1rbbnnkr/p1pp1ppp/8/1p2p3/1P2q3/5N2/P1PP1PPP/QRBB1NKR w KQkq - 0 4\" is a Chess960 position"},
-		{"random arrays in a standard run", Config{Games: 2, Openings: OpeningsConfig{Random: RandomDFRC}, Engines: []EngineConfig{
+		{"random arrays in a standard run", spec.Config{Games: 2, Openings: spec.OpeningsConfig{Random: spec.RandomDFRC}, Engines: []spec.EngineConfig{
 			engineSpec(t, sf), engineSpec(t, sf+"2")}},
 			"Chess960 start positions need --variant fischerandom"},
 	} {
@@ -46,10 +47,10 @@ func TestChess960RefusalsComeBeforeAnyGame(t *testing.T) {
 // Double Chess960 arrays: every game is legal, tagged, and starts from its FEN.
 func TestChess960StockfishMatch(t *testing.T) {
 	needStockfish(t)
-	for _, oc := range []OpeningsConfig{{File: "testdata/frc.epd"}, {Random: RandomDFRC}} {
-		run := runMatch(t, Config{
-			Variant: Chess960, Games: 4, MaxMoves: 40, Openings: oc,
-			Engines: []EngineConfig{
+	for _, oc := range []spec.OpeningsConfig{{File: "testdata/frc.epd"}, {Random: spec.RandomDFRC}} {
+		run := runMatch(t, spec.Config{
+			Variant: spec.Chess960, Games: 4, MaxMoves: 40, Openings: oc,
+			Engines: []spec.EngineConfig{
 				engineSpec(t, "cmd="+stockfishPath+" name=a nodes=500 option.Hash=4"),
 				engineSpec(t, "cmd="+stockfishPath+" name=b nodes=600 option.Hash=4"),
 			},

@@ -1,17 +1,20 @@
 package runner
 
-import "time"
+import (
+	"github.com/autoplay/autoplay/runner/spec"
+	"time"
+)
 
 // Clock is one side's chess clock during a game. It only does arithmetic:
 // the game loop measures each move on the monotonic clock and reports it.
 type Clock struct {
-	tc        TimeControl
+	tc        spec.TimeControl
 	remaining time.Duration
 	movesLeft int // moves left in the current period; 0 when periods are not used
 }
 
 // NewClock starts a clock for a time control.
-func NewClock(tc TimeControl) Clock {
+func NewClock(tc spec.TimeControl) Clock {
 	return Clock{tc: tc, remaining: tc.Base, movesLeft: tc.Moves}
 }
 

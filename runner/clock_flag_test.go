@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
 	"testing"
 )
@@ -10,9 +11,9 @@ import (
 // as a "stall" after the handshake timeout.
 func TestEmptiedClockLosesOnTimeNotByStall(t *testing.T) {
 	needStockfish(t)
-	run := runMatch(t, Config{
+	run := runMatch(t, spec.Config{
 		Games: 1, MaxMoves: 10,
-		Engines: []EngineConfig{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=slow arg=-mode arg=slow arg=-delay arg=1200ms tc=1 timemargin=500"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 tc=60"),
 		},

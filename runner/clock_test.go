@@ -1,12 +1,13 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"testing"
 	"time"
 )
 
 func TestClockAddsIncrementAfterEachMove(t *testing.T) {
-	c := NewClock(TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond})
+	c := NewClock(spec.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond})
 	if !c.Punch(2*time.Second, 0) {
 		t.Fatal("a move within the budget forfeited")
 	}
@@ -16,7 +17,7 @@ func TestClockAddsIncrementAfterEachMove(t *testing.T) {
 }
 
 func TestClockStartsNewPeriodAfterItsMoves(t *testing.T) {
-	c := NewClock(TimeControl{Moves: 2, Base: 10 * time.Second})
+	c := NewClock(spec.TimeControl{Moves: 2, Base: 10 * time.Second})
 	for i, want := range []struct {
 		left  time.Duration
 		togo  int
@@ -36,7 +37,7 @@ func TestClockStartsNewPeriodAfterItsMoves(t *testing.T) {
 }
 
 func TestClockForfeitsOnlyPastTheMargin(t *testing.T) {
-	c := NewClock(TimeControl{Base: time.Second})
+	c := NewClock(spec.TimeControl{Base: time.Second})
 	if !c.Punch(1050*time.Millisecond, 100*time.Millisecond) {
 		t.Fatal("a move inside the margin forfeited")
 	}
@@ -51,14 +52,14 @@ func TestClockForfeitsOnlyPastTheMargin(t *testing.T) {
 	if c.Punch(150*time.Millisecond, 100*time.Millisecond) {
 		t.Fatal("a move past the margin of an emptied clock did not forfeit")
 	}
-	c = NewClock(TimeControl{Base: time.Second})
+	c = NewClock(spec.TimeControl{Base: time.Second})
 	if c.Punch(1101*time.Millisecond, 100*time.Millisecond) {
 		t.Fatal("a move past budget+margin did not forfeit")
 	}
 }
 
 func TestFixedMoveTimeBudget(t *testing.T) {
-	c := NewClock(TimeControl{MoveTime: 500 * time.Millisecond})
+	c := NewClock(spec.TimeControl{MoveTime: 500 * time.Millisecond})
 	if c.Budget() != 500*time.Millisecond {
 		t.Fatalf("budget = %v", c.Budget())
 	}
@@ -71,7 +72,7 @@ func TestFixedMoveTimeBudget(t *testing.T) {
 }
 
 func TestNodeLimitHasNoTimeBudget(t *testing.T) {
-	c := NewClock(TimeControl{Nodes: 1000})
+	c := NewClock(spec.TimeControl{Nodes: 1000})
 	if c.Budget() != 0 || !c.Punch(time.Hour, 0) {
 		t.Fatal("a node-limited engine must not lose on time")
 	}

@@ -2,6 +2,8 @@ package runner
 
 import (
 	"context"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,44 +16,44 @@ import (
 // out, negative settings and settings an engine cannot obey are refused
 // before any engine starts, with a message naming the setting.
 func TestBadSettingsAreRefusedBeforeAnyEngineStarts(t *testing.T) {
-	engine := func(spec string) EngineConfig {
-		e := DefaultEngineConfig()
+	engine := func(text string) spec.EngineConfig {
+		e := spec.DefaultEngineConfig()
 		e.Cmd, e.Name = "/bin/false", "e"
 		e.TC.Nodes = 1
-		if spec != "" {
-			if err := e.ApplySpec(spec); err != nil {
-				t.Fatalf("spec %q: %v", spec, err)
+		if text != "" {
+			if err := parse.EngineSpec(&e, text); err != nil {
+				t.Fatalf("spec %q: %v", text, err)
 			}
 		}
 		return e
 	}
 	for _, tc := range []struct {
 		name string
-		cfg  Config
+		cfg  spec.Config
 		want string
 	}{
-		{"newline in an option value", Config{Games: 2, Engines: []EngineConfig{func() EngineConfig {
+		{"newline in an option value", spec.Config{Games: 2, Engines: []spec.EngineConfig{func() spec.EngineConfig {
 			e := engine("")
-			e.Options = []EngineOption{{"Hash", "16\nquit"}}
+			e.Options = []spec.EngineOption{{Name: "Hash", Value: "16\nquit"}}
 			return e
 		}(), engine("")}}, "line break"},
-		{"carriage return in a name", Config{Games: 2, Engines: []EngineConfig{func() EngineConfig {
+		{"carriage return in a name", spec.Config{Games: 2, Engines: []spec.EngineConfig{func() spec.EngineConfig {
 			e := engine("")
 			e.Name = "a\rb"
 			return e
 		}(), engine("")}}, "line break"},
-		{"NUL in an argument", Config{Games: 2, Engines: []EngineConfig{func() EngineConfig {
+		{"NUL in an argument", spec.Config{Games: 2, Engines: []spec.EngineConfig{func() spec.EngineConfig {
 			e := engine("")
 			e.Args = []string{"x\x00y"}
 			return e
 		}(), engine("")}}, "line break or NUL"},
-		{"XBoard st below a second", Config{Games: 2, Engines: []EngineConfig{engine("proto=xboard nodes=0 st=0.5"), engine("")}}, "XBoard's st command takes whole seconds"},
-		{"negative concurrency", Config{Games: 2, Concurrency: -1, Engines: []EngineConfig{engine(""), engine("")}}, "concurrency -1"},
-		{"negative maxmoves", Config{Games: 2, MaxMoves: -5, Engines: []EngineConfig{engine(""), engine("")}}, "maxmoves -5"},
-		{"negative report-every", Config{Games: 2, ReportEvery: -1, Engines: []EngineConfig{engine(""), engine("")}}, "report-every -1"},
-		{"newline in the PGN event", Config{Games: 2, Event: "x\"]\n[Result \"1-0", Engines: []EngineConfig{engine(""), engine("")}}, "a PGN tag must not hold a line break"},
-		{"a quintillion games", Config{Games: 1_000_000_000_000_000_000, Engines: []EngineConfig{engine(""), engine("")}}, "at most 10000000 games"},
-		{"games times rounds too many", Config{Games: 1_000_000, Rounds: 1_000, Engines: []EngineConfig{engine(""), engine("")}}, "at most 10000000 games"},
+		{"XBoard st below a second", spec.Config{Games: 2, Engines: []spec.EngineConfig{engine("proto=xboard nodes=0 st=0.5"), engine("")}}, "XBoard's st command takes whole seconds"},
+		{"negative concurrency", spec.Config{Games: 2, Concurrency: -1, Engines: []spec.EngineConfig{engine(""), engine("")}}, "concurrency -1"},
+		{"negative maxmoves", spec.Config{Games: 2, MaxMoves: -5, Engines: []spec.EngineConfig{engine(""), engine("")}}, "maxmoves -5"},
+		{"negative report-every", spec.Config{Games: 2, ReportEvery: -1, Engines: []spec.EngineConfig{engine(""), engine("")}}, "report-every -1"},
+		{"newline in the PGN event", spec.Config{Games: 2, Event: "x\"]\n[Result \"1-0", Engines: []spec.EngineConfig{engine(""), engine("")}}, "a PGN tag must not hold a line break"},
+		{"a quintillion games", spec.Config{Games: 1_000_000_000_000_000_000, Engines: []spec.EngineConfig{engine(""), engine("")}}, "at most 10000000 games"},
+		{"games times rounds too many", spec.Config{Games: 1_000_000, Rounds: 1_000, Engines: []spec.EngineConfig{engine(""), engine("")}}, "at most 10000000 games"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			start := time.Now()
@@ -65,8 +67,8 @@ func TestBadSettingsAreRefusedBeforeAnyEngineStarts(t *testing.T) {
 		})
 	}
 	// A spec is refused as it is read.
-	e := DefaultEngineConfig()
-	if err := e.ApplySpec("cmd=x \"option.Hash=16\nquit\""); err == nil || !strings.Contains(err.Error(), "line break") {
+	e := spec.DefaultEngineConfig()
+	if err := parse.EngineSpec(&e, "cmd=x \"option.Hash=16\nquit\""); err == nil || !strings.Contains(err.Error(), "line break") {
 		t.Errorf("spec with a newline: %v", err)
 	}
 }
@@ -80,9 +82,9 @@ func TestUnwritablePGNIsNamedAndLeavesNoState(t *testing.T) {
 	blocker := filepath.Join(dir, "file")
 	os.WriteFile(blocker, nil, 0o644)
 	pgnPath := filepath.Join(blocker, "games.pgn") // a directory that is a file
-	e := DefaultEngineConfig()
+	e := spec.DefaultEngineConfig()
 	e.Cmd, e.Name, e.TC.Nodes = "/bin/false", "e", 1
-	_, err := Run(context.Background(), Config{Games: 2, PGNOut: pgnPath, Engines: []EngineConfig{e, e}}, Options{Out: io.Discard})
+	_, err := Run(context.Background(), spec.Config{Games: 2, PGNOut: pgnPath, Engines: []spec.EngineConfig{e, e}}, Options{Out: io.Discard})
 	if err == nil || !strings.Contains(err.Error(), "pgnout "+pgnPath) || strings.Contains(err.Error(), ".state") {
 		t.Fatalf("error %v, want one naming pgnout %s", err, pgnPath)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
 	"syscall"
 	"time"
@@ -49,7 +50,7 @@ type driver interface {
 
 // Engine is one engine process as the runner drives it, whatever its protocol.
 type Engine struct {
-	cfg      *EngineConfig
+	cfg      *spec.EngineConfig
 	proc     *process
 	drv      driver
 	idName   string          // what the engine calls itself
@@ -63,15 +64,15 @@ type Engine struct {
 
 // startEngineOn starts an engine whose processes may run only on cpus (nil:
 // anywhere).
-func startEngineOn(ctx context.Context, cfg *EngineConfig, log *IOLog, warn func(string), cpus *cpuSet) (*Engine, error) {
+func startEngineOn(ctx context.Context, cfg *spec.EngineConfig, cpt capture, log *IOLog, warn func(string), cpus *cpuSet) (*Engine, error) {
 	var drv driver
 	switch cfg.Proto {
-	case XBoard:
+	case spec.XBoard:
 		drv = newXBoardDriver()
 	default:
 		drv = &uciDriver{}
 	}
-	proc, err := startProcess(cfg, drv.decoder(cfg.capture), log, cpus)
+	proc, err := startProcess(cfg, drv.decoder(cpt), log, cpus)
 	if err != nil {
 		return nil, err
 	}
@@ -155,13 +156,13 @@ func (e *Engine) settle(ctx context.Context) {
 func (e *Engine) GameOver(outcome Outcome, reason string) { e.drv.gameOver(e, outcome, reason) }
 
 // needsRestart says whether the engine must be replaced before a game.
-func (e *Engine) needsRestart(policy Restart) bool {
+func (e *Engine) needsRestart(policy spec.Restart) bool {
 	switch {
 	case e.exited():
 		return true
-	case policy == RestartOn || !e.reuse:
+	case policy == spec.RestartOn || !e.reuse:
 		return e.played
-	case policy == RestartOff:
+	case policy == spec.RestartOff:
 		return false
 	}
 	return e.failed
@@ -218,7 +219,7 @@ func (e *Engine) Name() string {
 }
 
 // warnUndeclared reports configured options the engine did not declare.
-func (e *Engine) warnUndeclared(warn func(string), opt EngineOption) {
+func (e *Engine) warnUndeclared(warn func(string), opt spec.EngineOption) {
 	if !e.declared[opt.Name] && warn != nil {
 		warn(fmt.Sprintf("engine %s does not declare option %q; sending it anyway", e.cfg.Name, opt.Name))
 	}

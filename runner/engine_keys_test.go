@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,8 +14,8 @@ func TestEngineStderrFile(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
 	logPath, errPath := filepath.Join(dir, "io.log"), filepath.Join(dir, "mis.err")
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-stderr tc=5+0.05 stderr="+errPath),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 tc=5+0.05"),
 		},
@@ -40,8 +41,8 @@ var blackScore = regexp.MustCompile(`\d+\.\.\. \S+ \{([+-])`)
 func TestWhitePOVTurnsBlackScores(t *testing.T) {
 	needStockfish(t)
 	play := func(whitepov string) []string {
-		run := runMatch(t, Config{
-			Engines: []EngineConfig{
+		run := runMatch(t, spec.Config{
+			Engines: []spec.EngineConfig{
 				engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=300 option.Hash=4 option.Threads=1 tc=10+0.1"),
 				engineSpec(t, "cmd="+misengine(t)+" name=mis tc=10+0.1 whitepov="+whitepov),
 			},

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"math/rand/v2"
 	"os"
 
@@ -19,7 +20,7 @@ type engineBook struct {
 
 // loadEngineBooks reads every engine's book once, before any game, so a bad
 // file is an error naming it and games share one reader per file.
-func loadEngineBooks(c *Config) ([]*engineBook, error) {
+func loadEngineBooks(c *spec.Config) ([]*engineBook, error) {
 	books := make([]*engineBook, len(c.Engines))
 	byFile := map[string]*chess.PolyglotBook{}
 	for i, e := range c.Engines {

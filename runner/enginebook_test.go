@@ -1,6 +1,8 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -25,9 +27,9 @@ func TestEngineBookPlaysForTheEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	logPath := filepath.Join(t.TempDir(), "io.log")
-	run := runMatch(t, Config{
+	run := runMatch(t, spec.Config{
 		Games: 2, MaxMoves: 6, Seed: 5, LogFile: logPath,
-		Engines: []EngineConfig{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=booked nodes=300 option.Hash=4 book="+book+" bookdepth=3"),
 			engineSpec(t, "cmd="+stockfishPath+" name=plain nodes=300 option.Hash=4 book="+book+" bookdepth=2"),
 		},
@@ -92,7 +94,7 @@ func TestEngineBookFileIsCheckedBeforeAnyGame(t *testing.T) {
 		{bad, "bad.bin"},
 		{"/nonexistent/book.bin", "/nonexistent/book.bin"},
 	} {
-		run := runMatch(t, Config{Games: 2, Engines: []EngineConfig{
+		run := runMatch(t, spec.Config{Games: 2, Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd=/bin/true name=a depth=1 book="+tc.book),
 			engineSpec(t, "cmd=/bin/true name=b depth=1"),
 		}})
@@ -100,8 +102,8 @@ func TestEngineBookFileIsCheckedBeforeAnyGame(t *testing.T) {
 			t.Errorf("book %s: err %v, pgn %q", tc.book, run.err, run.pgn)
 		}
 	}
-	e := DefaultEngineConfig()
-	if err := e.Set("bookdepth", "0"); err == nil {
+	e := spec.DefaultEngineConfig()
+	if err := parse.SetEngineKey(&e, "bookdepth", "0"); err == nil {
 		t.Error("bookdepth=0 accepted")
 	}
 }
@@ -112,9 +114,9 @@ func TestEngineBookWithXBoardEngine(t *testing.T) {
 	needStockfish(t)
 	needEngine(t, fairymaxPath)
 	book := polyglotBook(t, "../pgn/testdata/8moves_head.pgn")
-	run := runMatch(t, Config{
+	run := runMatch(t, spec.Config{
 		Games: 2, MaxMoves: 8,
-		Engines: []EngineConfig{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=10+0.1 book="+book+" bookdepth=3"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=300 option.Hash=4 tc=10+0.1 book="+book+" bookdepth=3"),
 		},

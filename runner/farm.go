@@ -1,6 +1,9 @@
 package runner
 
-import "context"
+import (
+	"context"
+	"github.com/autoplay/autoplay/runner/spec"
+)
 
 // Farm plays a run's games on workers elsewhere (distributed runs): Run
 // hands it the games in schedule order and records what comes back exactly
@@ -10,5 +13,5 @@ import "context"
 type Farm interface {
 	// stop closes when the run needs no more games (an SPRT decided, an
 	// error): outstanding games are withdrawn and abandoned, not awaited.
-	Play(ctx context.Context, cfg *Config, jobs <-chan GameJob, results chan<- *GameRecord, stop <-chan struct{}) error
+	Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJob, results chan<- *GameRecord, stop <-chan struct{}) error
 }

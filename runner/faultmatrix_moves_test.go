@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -22,13 +23,13 @@ func TestFaultMatrixCastlingNotation(t *testing.T) {
 	}, "\n")+"\n"), 0o644)
 	logPath := filepath.Join(dir, "io.log")
 	pgnPath := filepath.Join(dir, "games.pgn")
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=sf960 option.UCI_Chess960=true option.Hash=4 nodes=3000"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf option.Hash=4 nodes=3000"),
 		},
 		Games: 8, MaxMoves: 25, LogFile: logPath, PGNOut: pgnPath,
-		Openings: OpeningsConfig{File: book},
+		Openings: spec.OpeningsConfig{File: book},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -101,8 +102,8 @@ func firstMoveFrom(moves, from string) string {
 // An XBoard engine that moves while its opponent is to move loses for it.
 func TestFaultMatrixXBoardMoveOutOfTurn(t *testing.T) {
 	needEngine(t, fairymaxPath)
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=mis proto=xboard arg=-xboard arg=-mode=outofturn arg=-at=3 tc=5+0.05"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=5+0.05"),
 		},

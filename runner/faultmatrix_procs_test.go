@@ -3,6 +3,7 @@ package runner
 import (
 	"bytes"
 	"context"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,8 +73,8 @@ func TestFaultMatrixProcesses(t *testing.T) {
 		t.Run(row.name, func(t *testing.T) {
 			os.Remove(marker)
 			start := time.Now()
-			run := runMatch(t, Config{
-				Engines: []EngineConfig{
+			run := runMatch(t, spec.Config{
+				Engines: []spec.EngineConfig{
 					engineSpec(t, "name=mis cmd="+row.spec),
 					engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 tc=5+0.05"),
 				},
@@ -111,8 +112,8 @@ func TestStopScoresNothingAfterIt(t *testing.T) {
 		time.Sleep(300 * time.Millisecond)
 		cancel()
 	}()
-	res, err := Run(ctx, Config{
-		Engines: []EngineConfig{
+	res, err := Run(ctx, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-mode=slow arg=-delay=50ms tc=30+1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 tc=30+1"),
 		},
@@ -136,8 +137,8 @@ func TestStopScoresNothingAfterIt(t *testing.T) {
 func TestEngineStderrGoesToTheLog(t *testing.T) {
 	needStockfish(t)
 	logPath := filepath.Join(t.TempDir(), "io.log")
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-stderr tc=5+0.05"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 tc=5+0.05"),
 		},

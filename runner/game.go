@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"time"
 
 	"github.com/autoplay/autoplay/pgn"
@@ -28,11 +29,11 @@ type GameRecord struct {
 	Outcome     Outcome
 	Termination Termination
 	Ending      string
-	TimeControl [2]TimeControl
+	TimeControl [2]spec.TimeControl
 	Started     time.Time
 	Duration    time.Duration
 	Opening     string // where the opening came from
-	Variant     Variant
+	Variant     spec.Variant
 	FinalFEN    string
 	game        scheduledGame
 	end         ending
@@ -60,7 +61,7 @@ func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
 	rec := &GameRecord{
 		Number: s.number, White: s.players[White].Name(), Black: s.players[Black].Name(),
 		StartFEN: s.opening.FEN, Started: time.Now(), Opening: s.opening.Source,
-		TimeControl: [2]TimeControl{s.players[White].cfg.TC, s.players[Black].cfg.TC},
+		TimeControl: [2]spec.TimeControl{s.players[White].cfg.TC, s.players[Black].cfg.TC},
 		Plies:       make([]Ply, 0, 256), Variant: s.players[White].cfg.Variant,
 	}
 	board, err := s.rules.NewBoard(s.opening.FEN)

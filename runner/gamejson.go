@@ -2,6 +2,7 @@ package runner
 
 import (
 	"encoding/json"
+	"github.com/autoplay/autoplay/runner/spec"
 
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/protocol"
@@ -42,7 +43,7 @@ type jsonMove struct {
 }
 
 // jsonLine is the game as one line of JSON; g is its PGN game (for SAN).
-func (r *GameRecord) jsonLine(g *pgn.Game, f MoveFields) []byte {
+func (r *GameRecord) jsonLine(g *pgn.Game, f spec.MoveFields) []byte {
 	line := jsonGame{Number: r.Number, White: r.White, Black: r.Black, Result: r.Outcome.String(),
 		Termination: string(r.Termination), Reason: r.Ending, StartFEN: r.StartFEN, Opening: r.Opening,
 		Moves: make([]jsonMove, len(r.Plies))}

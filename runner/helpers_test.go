@@ -3,6 +3,8 @@ package runner
 import (
 	"bytes"
 	"context"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,10 +60,10 @@ func misengine(t *testing.T) string {
 }
 
 // engineSpec builds an engine config from a spec, failing the test on error.
-func engineSpec(t *testing.T, spec string) EngineConfig {
+func engineSpec(t *testing.T, text string) spec.EngineConfig {
 	t.Helper()
-	c := DefaultEngineConfig()
-	if err := c.ApplySpec(spec); err != nil {
+	c := spec.DefaultEngineConfig()
+	if err := parse.EngineSpec(&c, text); err != nil {
 		t.Fatal(err)
 	}
 	return c
@@ -77,12 +79,12 @@ type matchRun struct {
 
 // runMatch plays a match with output and PGN captured, then checks that no
 // goroutine and no child process outlived it.
-func runMatch(t *testing.T, cfg Config) matchRun {
+func runMatch(t *testing.T, cfg spec.Config) matchRun {
 	t.Helper()
 	return runMatchCtx(t, context.Background(), cfg)
 }
 
-func runMatchCtx(t *testing.T, ctx context.Context, cfg Config) matchRun {
+func runMatchCtx(t *testing.T, ctx context.Context, cfg spec.Config) matchRun {
 	t.Helper()
 	var out syncBuffer
 	if cfg.PGNOut == "" {

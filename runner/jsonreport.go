@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"math"
 
 	"github.com/autoplay/autoplay/runner/stats"
@@ -10,7 +11,7 @@ import (
 // atomically after every game.
 type jsonReport struct {
 	State      string          `json:"state"` // running, finished, interrupted, failed
-	Type       Tournament      `json:"type"`
+	Type       spec.Tournament `json:"type"`
 	Event      string          `json:"event"`
 	Games      int             `json:"games"`
 	Played     int             `json:"played"`
@@ -59,7 +60,7 @@ type jsonSPRT struct {
 }
 
 // writeJSON rewrites the --json file, if there is one.
-func (o *outputs) writeJSON(c *Config, res *Result, state string) error {
+func (o *outputs) writeJSON(c *spec.Config, res *Result, state string) error {
 	if c.JSONOut == "" {
 		return nil
 	}

@@ -1,10 +1,19 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
+	"regexp"
 	"strings"
 
 	"github.com/autoplay/autoplay/protocol"
 )
+
+// capture is what an engine's decoder keeps beyond the score: the PV and
+// the lines matching the run's match_line pattern.
+type capture struct {
+	pv    bool
+	lines *regexp.Regexp
+}
 
 // keeper gathers, on an engine's reader goroutine, the extras a run asked
 // for: the last PV and the lines matching match_line. With nothing asked it
@@ -48,4 +57,11 @@ func (k *keeper) handOver(info *moveInfo) {
 func (k *keeper) reset() {
 	k.pvMoves = k.pvMoves[:0]
 	k.lines = nil
+}
+
+// captureOf is what a run's engines keep: the PV when the PGN or a
+// watcher wants it, and the lines matching match_line.
+func captureOf(c *spec.Config, watched bool) (capture, error) {
+	lines, err := spec.CompileMatchLine(c.MatchLine)
+	return capture{pv: c.MoveFields.PV || watched, lines: lines}, err
 }

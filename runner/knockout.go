@@ -2,13 +2,10 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"math/bits"
 	"strings"
 )
-
-// TypeKnockout is single elimination: engines in config order are seeds
-// 1..N; each encounter is Games games (in pairs); the winner goes on.
-const TypeKnockout Tournament = "knockout"
 
 // knockoutExtraPairs is how many more game pairs a tied encounter plays
 // before the higher seed goes through.
@@ -22,7 +19,7 @@ const knockoutExtraPairs = 2
 // alone, never on which game happened to finish first: a resumed run
 // rebuilds the same bracket from its PGN.
 type knockout struct {
-	cfg     *Config
+	cfg     *spec.Config
 	picker  *openingPicker
 	rounds  [][]*koEncounter
 	next    int // the next game number
@@ -44,7 +41,7 @@ type koEncounter struct {
 	how     string // "score", "seed" (still tied after the extra pairs), "bye"
 }
 
-func newKnockout(c *Config, picker *openingPicker) *knockout {
+func newKnockout(c *spec.Config, picker *openingPicker) *knockout {
 	return &knockout{cfg: c, picker: picker, winner: -1}
 }
 
@@ -277,14 +274,10 @@ func (k *knockout) Bracket() []KnockoutRound {
 	return out
 }
 
-// knockoutGames is how many games a knockout of n engines plays without
-// tie-breaks: one encounter per engine that goes out.
-func knockoutGames(c *Config) int { return (len(c.Engines) - 1) * c.Games }
-
 // knockoutOpeningsProbe lists the openings the most games a knockout can play
 // would draw (every encounter to its last tie-break pair), for the check
 // before the first game.
-func knockoutOpeningsProbe(c *Config, picker *openingPicker) []scheduledGame {
+func knockoutOpeningsProbe(c *spec.Config, picker *openingPicker) []scheduledGame {
 	p := picker.fresh()
 	games := make([]scheduledGame, (len(c.Engines)-1)*((c.Games+1)/2+knockoutExtraPairs))
 	for i := range games {

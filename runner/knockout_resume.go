@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 
 	"github.com/autoplay/autoplay/pgn"
@@ -60,8 +61,8 @@ func (r *run) resumeKnockout(appendOnly bool, res *Result) ([]scheduledGame, err
 
 // knockoutPlayed checks the state file beside the PGN (written when there is
 // none) and returns the finished games the PGN holds, by number.
-func knockoutPlayed(c *Config) (map[int]pgn.GameResult, error) {
-	want := runState{Fingerprint: c.fingerprint(), ConfigGames: c.Games, Rounds: c.Rounds}
+func knockoutPlayed(c *spec.Config) (map[int]pgn.GameResult, error) {
+	want := runState{Fingerprint: fingerprint(c), ConfigGames: c.Games, Rounds: c.Rounds}
 	have, fresh, err := loadState(c, want)
 	if err != nil || fresh {
 		return nil, err

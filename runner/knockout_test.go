@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -24,8 +26,8 @@ func TestBracketOrderKeepsTheTopSeedsApart(t *testing.T) {
 	}
 }
 
-func knockoutEngines(t *testing.T, n int, extra string) []EngineConfig {
-	var es []EngineConfig
+func knockoutEngines(t *testing.T, n int, extra string) []spec.EngineConfig {
+	var es []spec.EngineConfig
 	for i := range n {
 		es = append(es, engineSpec(t, fmt.Sprintf("cmd=%s name=e%d nodes=100 option.Hash=4 %s", stockfishPath, i+1, extra)))
 	}
@@ -60,7 +62,7 @@ func readBracket(t *testing.T, path string) jsonBracket {
 func TestKnockoutByesTieBreaksAndSeeds(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
-	cfg := Config{Type: TypeKnockout, Engines: knockoutEngines(t, 5, ""), Games: 2, MaxMoves: 2, Concurrency: 2,
+	cfg := spec.Config{Type: spec.TypeKnockout, Engines: knockoutEngines(t, 5, ""), Games: 2, MaxMoves: 2, Concurrency: 2,
 		PGNOut: filepath.Join(dir, "ko.pgn"), JSONOut: filepath.Join(dir, "ko.json")}
 	run := runMatch(t, cfg)
 	if run.err != nil {
@@ -107,7 +109,7 @@ func TestKnockoutByesTieBreaksAndSeeds(t *testing.T) {
 func TestKnockoutResumesInTheMiddleOfARound(t *testing.T) {
 	needStockfish(t)
 	full := t.TempDir()
-	cfg := Config{Type: TypeKnockout, Engines: knockoutEngines(t, 4, ""), Games: 2, MaxMoves: 2,
+	cfg := spec.Config{Type: spec.TypeKnockout, Engines: knockoutEngines(t, 4, ""), Games: 2, MaxMoves: 2,
 		PGNOut: filepath.Join(full, "ko.pgn"), JSONOut: filepath.Join(full, "ko.json")}
 	whole := runMatch(t, cfg)
 	if whole.err != nil {
@@ -167,14 +169,14 @@ func (w *countingWriter) Write(p []byte) (int, error) {
 func TestKnockoutWinnersScoredMore(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
-	engines := []EngineConfig{
+	engines := []spec.EngineConfig{
 		engineSpec(t, "cmd="+stockfishPath+" name=strong nodes=3000 option.Hash=8"),
 		engineSpec(t, "cmd="+stockfishPath+" name=middle nodes=300 option.Hash=8"),
 		engineSpec(t, "cmd="+stockfishPath+" name=weak nodes=1 option.Hash=8"),
 	}
-	cfg := Config{Type: TypeKnockout, Engines: engines, Games: 2, MaxMoves: 60, Concurrency: 2,
+	cfg := spec.Config{Type: spec.TypeKnockout, Engines: engines, Games: 2, MaxMoves: 60, Concurrency: 2,
 		PGNOut: filepath.Join(dir, "ko.pgn"), JSONOut: filepath.Join(dir, "ko.json"),
-		Openings: OpeningsConfig{File: "testdata/uho4.epd"}}
+		Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}}
 	run := runMatch(t, cfg)
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -226,12 +228,12 @@ func indexOf(xs []string, x string) int {
 }
 
 func TestKnockoutConfigChecks(t *testing.T) {
-	_, err := ParseConfig("ko.yaml", []byte("type: knockout\nrounds: 2\nengines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}, {name: c, cmd: builtin, depth: 1}]\n"))
+	_, err := parse.ParseConfig("ko.yaml", []byte("type: knockout\nrounds: 2\nengines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}, {name: c, cmd: builtin, depth: 1}]\n"))
 	if err == nil || !strings.Contains(err.Error(), "ko.yaml:2:") || !strings.Contains(err.Error(), "knockout's rounds") {
 		t.Errorf("rounds: %v", err)
 	}
-	c, err := ParseConfig("ko.yaml", []byte("type: knockout\ngames: 4\nengines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}, {name: c, cmd: builtin, depth: 1}]\n"))
-	if err != nil || c.Type != TypeKnockout || c.Games != 4 {
+	c, err := parse.ParseConfig("ko.yaml", []byte("type: knockout\ngames: 4\nengines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}, {name: c, cmd: builtin, depth: 1}]\n"))
+	if err != nil || c.Type != spec.TypeKnockout || c.Games != 4 {
 		t.Errorf("knockout config: %+v, %v", c, err)
 	}
 }

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"slices"
 	"strings"
 	"sync"
@@ -31,14 +32,14 @@ const maxLiveFinished = 1000
 
 // LiveRun describes the run.
 type LiveRun struct {
-	Type     Tournament `json:"type"`
-	Engines  []string   `json:"engines"`
-	TC       []string   `json:"time_controls"`
-	Openings string     `json:"openings,omitempty"`
-	Variant  Variant    `json:"variant"`
-	Total    int        `json:"total"`
-	PGN      string     `json:"pgn,omitempty"`
-	Started  time.Time  `json:"started"`
+	Type     spec.Tournament `json:"type"`
+	Engines  []string        `json:"engines"`
+	TC       []string        `json:"time_controls"`
+	Openings string          `json:"openings,omitempty"`
+	Variant  spec.Variant    `json:"variant"`
+	Total    int             `json:"total"`
+	PGN      string          `json:"pgn,omitempty"`
+	Started  time.Time       `json:"started"`
 }
 
 // LiveGame is a game being played.
@@ -151,12 +152,12 @@ func (l *Live) touch() {
 	}
 }
 
-func (l *Live) begin(c *Config, total int) {
+func (l *Live) begin(c *spec.Config, total int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.info = LiveRun{Type: c.Type, Openings: c.Openings.File, Variant: c.Variant, Total: total, PGN: c.PGNOut, Started: time.Now()}
 	if l.info.Variant == "" {
-		l.info.Variant = Standard
+		l.info.Variant = spec.Standard
 	}
 	for _, e := range c.Engines {
 		l.info.Engines = append(l.info.Engines, e.Name)

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"strings"
 	"testing"
@@ -13,13 +14,13 @@ import (
 func misMatch(t *testing.T, games int, misArgs, misSpec string) matchRun {
 	t.Helper()
 	needStockfish(t)
-	spec := "cmd=" + misengine(t) + " name=mis"
+	mis := "cmd=" + misengine(t) + " name=mis"
 	for _, a := range strings.Fields(misArgs) {
-		spec += " arg=" + a
+		mis += " arg=" + a
 	}
-	return runMatch(t, Config{
-		Engines: []EngineConfig{
-			engineSpec(t, spec+" "+misSpec),
+	return runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
+			engineSpec(t, mis+" "+misSpec),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4"),
 		},
 		Games:    games,
@@ -178,8 +179,8 @@ func TestEngineWithoutUCIOKIsAnErrorBeforeAnyGame(t *testing.T) {
 }
 
 func TestMissingEngineProgramIsAnError(t *testing.T) {
-	_, err := Run(context.Background(), Config{
-		Engines: []EngineConfig{
+	_, err := Run(context.Background(), spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd=/nonexistent/engine name=ghost nodes=1"),
 			engineSpec(t, "cmd=/nonexistent/engine2 name=ghost2 nodes=1"),
 		},
@@ -208,12 +209,12 @@ func TestBadOpeningIsAnErrorNamingFileAndLine(t *testing.T) {
 	needStockfish(t)
 	bad := t.TempDir() + "/bad.epd"
 	os.WriteFile(bad, []byte("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nrnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\n"), 0o644)
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=1"),
 		},
-		Games: 4, Openings: OpeningsConfig{File: bad}, MaxMoves: 3,
+		Games: 4, Openings: spec.OpeningsConfig{File: bad}, MaxMoves: 3,
 	})
 	if run.err == nil || !strings.Contains(run.err.Error(), "bad.epd:2") {
 		t.Fatalf("error = %v, want one naming bad.epd:2", run.err)
@@ -222,12 +223,12 @@ func TestBadOpeningIsAnErrorNamingFileAndLine(t *testing.T) {
 		t.Errorf("%d games played before the bad opening was found, want none", got)
 	}
 	// policy=skip leaves it out, says so and counts it.
-	run = runMatch(t, Config{
-		Engines: []EngineConfig{
+	run = runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=1"),
 		},
-		Games: 4, Openings: OpeningsConfig{File: bad, Policy: PolicySkip}, MaxMoves: 3,
+		Games: 4, Openings: spec.OpeningsConfig{File: bad, Policy: spec.PolicySkip}, MaxMoves: 3,
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -248,8 +249,8 @@ func TestInterruptAbandonsRunningGamesAndKeepsFinishedOnes(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 		cancel()
 	}()
-	run := runMatchCtx(t, ctx, Config{
-		Engines: []EngineConfig{
+	run := runMatchCtx(t, ctx, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=slow arg=-mode=slow arg=-delay=20ms tc=60"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=50"),
 		},
@@ -294,13 +295,13 @@ func TestRestartPolicyDecidesWhenAFreshProcessStarts(t *testing.T) {
 	} {
 		t.Run(tc.policy, func(t *testing.T) {
 			logPath := t.TempDir() + "/io.log"
-			spec := "cmd=" + misengine(t) + " name=mis nodes=1"
+			misText := "cmd=" + misengine(t) + " name=mis nodes=1"
 			for _, a := range strings.Fields(tc.misbehaviour) {
-				spec += " arg=" + a
+				misText += " arg=" + a
 			}
-			run := runMatch(t, Config{
-				Engines: []EngineConfig{
-					engineSpec(t, spec+" restart="+tc.policy),
+			run := runMatch(t, spec.Config{
+				Engines: []spec.EngineConfig{
+					engineSpec(t, misText+" restart="+tc.policy),
 					engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=50 restart="+tc.policy),
 				},
 				Games: 3, MaxMoves: 10, LogFile: logPath,

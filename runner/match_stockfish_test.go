@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"regexp"
 	"strings"
 	"testing"
@@ -12,14 +13,14 @@ var moveCommentRe = regexp.MustCompile(`^([+-]\d+\.\d\d|[+-]M\d+)/\d+ \d+\.\d{3}
 func TestStockfishMatchPlaysGamePairsFromOpeningsAndWritesValidPGN(t *testing.T) {
 	needStockfish(t)
 	pgnPath := t.TempDir() + "/sf.pgn"
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=sf-a option.Hash=8 nodes=400"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf-b option.Hash=8 nodes=400"),
 		},
 		Games:       4,
 		Concurrency: 2,
-		Openings:    OpeningsConfig{File: "testdata/uho4.epd"},
+		Openings:    spec.OpeningsConfig{File: "testdata/uho4.epd"},
 		PGNOut:      pgnPath,
 		Event:       "sf test",
 	})
@@ -74,13 +75,13 @@ func TestStockfishMatchPlaysGamePairsFromOpeningsAndWritesValidPGN(t *testing.T)
 
 func TestPGNOpeningsArePlayedAsBookMoves(t *testing.T) {
 	needStockfish(t)
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=200"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200"),
 		},
 		Games:    2,
-		Openings: OpeningsConfig{File: "testdata/8moves4.pgn", Plies: 6},
+		Openings: spec.OpeningsConfig{File: "testdata/8moves4.pgn", Plies: 6},
 		MaxMoves: 20,
 	})
 	if run.err != nil {
@@ -100,8 +101,8 @@ func TestPGNOpeningsArePlayedAsBookMoves(t *testing.T) {
 
 func TestMaxMovesAdjudicatesADraw(t *testing.T) {
 	needStockfish(t)
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=100"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=100"),
 		},

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -29,12 +30,12 @@ func TestFairymaxSelfPlayFromEPDSetsPositionsInEditMode(t *testing.T) {
 	needEngine(t, fairymaxPath)
 	logPath := t.TempDir() + "/io.log"
 	pgnPath := t.TempDir() + "/fm.pgn"
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm1 tc=3+0.03"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm2 tc=3+0.03"),
 		},
-		Games: 2, Openings: OpeningsConfig{File: "testdata/uho4.epd"}, MaxMoves: 12,
+		Games: 2, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}, MaxMoves: 12,
 		LogFile: logPath, PGNOut: pgnPath,
 	})
 	if run.err != nil {
@@ -69,12 +70,12 @@ func TestStockfishUCIAgainstFairymaxXBoard(t *testing.T) {
 	needStockfish(t)
 	needEngine(t, fairymaxPath)
 	pgnPath := t.TempDir() + "/mixed.pgn"
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=3000 option.Hash=8"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.03"),
 		},
-		Games: 4, Openings: OpeningsConfig{File: "testdata/uho4.epd"}, PGNOut: pgnPath, MaxMoves: 25,
+		Games: 4, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}, PGNOut: pgnPath, MaxMoves: 25,
 	})
 	if run.err != nil {
 		t.Fatalf("%v\n%s", run.err, run.out)
@@ -109,8 +110,8 @@ func TestGnuchessXBoardOverPipesIsReportedStalled(t *testing.T) {
 	start := time.Now()
 	var out syncBuffer
 	pgnPath := filepath.Join(t.TempDir(), "gnu.pgn")
-	_, err := Run(context.Background(), Config{
-		Engines: []EngineConfig{
+	_, err := Run(context.Background(), spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+gnuchessPath+" arg=--xboard proto=xboard name=gnu tc=2+0.02 timeout=3"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
 		},
@@ -140,8 +141,8 @@ func TestGnuchessXBoardOverPipesIsReportedStalled(t *testing.T) {
 func TestGnuchessUCIPlaysAMatch(t *testing.T) {
 	needEngine(t, gnuchessPath)
 	needStockfish(t)
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+gnuchessPath+" arg=--uci name=gnu depth=2"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=500"),
 		},
@@ -162,13 +163,13 @@ func TestGnuchessUCIPlaysAMatch(t *testing.T) {
 func xbMisMatch(t *testing.T, games int, misArgs, misSpec string) matchRun {
 	t.Helper()
 	needEngine(t, fairymaxPath)
-	spec := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard"
+	mis := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard"
 	for _, a := range strings.Fields(misArgs) {
-		spec += " arg=" + a
+		mis += " arg=" + a
 	}
-	return runMatch(t, Config{
-		Engines: []EngineConfig{
-			engineSpec(t, spec+" tc=2+0.02 timeout=1 "+misSpec),
+	return runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
+			engineSpec(t, mis+" tc=2+0.02 timeout=1 "+misSpec),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
 		},
 		Games: games, MaxMoves: 30,
@@ -209,13 +210,13 @@ func TestXBoardEnginesThatPlayCleanlyInEveryDialect(t *testing.T) {
 	} {
 		t.Run(args, func(t *testing.T) {
 			needEngine(t, fairymaxPath)
-			spec := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard arg=" + args + " tc=2+0.02 timeout=3"
-			run := runMatch(t, Config{
-				Engines: []EngineConfig{
-					engineSpec(t, spec),
+			mis := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard arg=" + args + " tc=2+0.02 timeout=3"
+			run := runMatch(t, spec.Config{
+				Engines: []spec.EngineConfig{
+					engineSpec(t, mis),
 					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
 				},
-				Games: 2, MaxMoves: 20, Openings: OpeningsConfig{File: "testdata/black-to-move.epd"},
+				Games: 2, MaxMoves: 20, Openings: spec.OpeningsConfig{File: "testdata/black-to-move.epd"},
 			})
 			if run.err != nil {
 				t.Fatalf("%v\n%s", run.err, run.out)
@@ -231,8 +232,8 @@ func TestXBoardEnginesThatPlayCleanlyInEveryDialect(t *testing.T) {
 
 func TestXBoardEngineThatNeverSendsDoneStalls(t *testing.T) {
 	needEngine(t, fairymaxPath)
-	_, err := Run(context.Background(), Config{
-		Engines: []EngineConfig{
+	_, err := Run(context.Background(), spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=mis proto=xboard arg=-xboard arg=-mode=donezero tc=2 timeout=1"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2"),
 		},
@@ -254,13 +255,13 @@ func TestXBoardEngineThatIgnoresQuitGetsSIGTERMThenSIGKILL(t *testing.T) {
 		t.Run(tc.args, func(t *testing.T) {
 			needEngine(t, fairymaxPath)
 			logPath := t.TempDir() + "/io.log"
-			spec := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard tc=2+0.02"
+			mis := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard tc=2+0.02"
 			for _, a := range strings.Fields(tc.args) {
-				spec += " arg=" + a
+				mis += " arg=" + a
 			}
-			run := runMatch(t, Config{
-				Engines: []EngineConfig{
-					engineSpec(t, spec),
+			run := runMatch(t, spec.Config{
+				Engines: []spec.EngineConfig{
+					engineSpec(t, mis),
 					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
 				},
 				Games: 1, MaxMoves: 3, LogFile: logPath,

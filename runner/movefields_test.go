@@ -3,6 +3,8 @@ package runner
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -20,13 +22,13 @@ func TestMoveFieldsInPGNAndJSONLines(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
 	pgnPath, jsonl := filepath.Join(dir, "games.pgn"), filepath.Join(dir, "games.jsonl")
-	fields, err := ParseMoveFields(strings.Split("nodes,seldepth,nps,hashfull,tbhits,pv,timeleft,latency", ","))
+	fields, err := spec.ParseMoveFields(strings.Split("nodes,seldepth,nps,hashfull,tbhits,pv,timeleft,latency", ","))
 	if err != nil {
 		t.Fatal(err)
 	}
 	sf := "cmd=" + stockfishPath + " option.Hash=8 option.Threads=1 tc=20+0.2 nodes=3000"
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
 		Games:   2, MaxMoves: 20, PGNOut: pgnPath, GamesJSONL: jsonl,
 		MoveFields: fields, MatchLine: `^info string`,
 	})
@@ -96,7 +98,7 @@ var moveNumbers = regexp.MustCompile(`\d+\.(\.\.)?|\{[^}]*\}|1-0|0-1|1/2-1/2|\*`
 func TestDefaultCommentsStaySmall(t *testing.T) {
 	needStockfish(t)
 	sf := "cmd=" + stockfishPath + " option.Hash=8 tc=20+0.2 nodes=500"
-	run := runMatch(t, Config{Engines: []EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")}, Games: 1, MaxMoves: 6})
+	run := runMatch(t, spec.Config{Engines: []spec.EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")}, Games: 1, MaxMoves: 6})
 	if run.err != nil {
 		t.Fatal(run.err)
 	}
@@ -109,10 +111,10 @@ func TestDefaultCommentsStaySmall(t *testing.T) {
 }
 
 func TestMoveFieldNamesAreChecked(t *testing.T) {
-	if _, err := ParseMoveFields([]string{"nodes", "depthh"}); err == nil || !strings.Contains(err.Error(), `"depthh"`) {
+	if _, err := spec.ParseMoveFields([]string{"nodes", "depthh"}); err == nil || !strings.Contains(err.Error(), `"depthh"`) {
 		t.Fatalf("err = %v", err)
 	}
-	_, err := ParseConfig("x.yaml", []byte("engines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}]\npgnfields: [nodes, speed]\nmatch_line: '('\n"))
+	_, err := parse.ParseConfig("x.yaml", []byte("engines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}]\npgnfields: [nodes, speed]\nmatch_line: '('\n"))
 	if err == nil || !strings.Contains(err.Error(), `x.yaml:2:`) || !strings.Contains(err.Error(), `"speed"`) || !strings.Contains(err.Error(), "x.yaml:3:") {
 		t.Fatalf("err = %v", err)
 	}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"encoding/json"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,8 +16,8 @@ import (
 func TestPrintedSummaryAndJSONAgree(t *testing.T) {
 	needStockfish(t)
 	jsonPath := filepath.Join(t.TempDir(), "run.json")
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000 option.Hash=4"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200 option.Hash=4"),
 		},

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -10,93 +11,13 @@ import (
 	"github.com/autoplay/autoplay/pgn"
 )
 
-// OpeningsConfig says where games start: a suite file and how to walk it.
-type OpeningsConfig struct {
-	File   string
-	Format string // "epd" or "pgn"; guessed from the file name when empty
-	Order  string // "sequential" (default) or "random"
-	Plies  int    // PGN openings: play at most this many plies (0 = all)
-	Start  int    // 1-based index of the first opening (sequential order)
-	Policy string `json:",omitempty"` // "fail" (default): a bad opening the run would play is an error; "skip": bad ones are left out
-	// Random draws Chess960 start positions instead of a file: "frc" (one
-	// array for both sides) or "dfrc" (Double Chess960, an array each).
-	Random string `json:",omitempty"`
-}
-
-// Random start positions.
-const (
-	RandomFRC  = "frc"
-	RandomDFRC = "dfrc"
-)
-
-// Opening policies.
-const (
-	PolicyFail = "fail"
-	PolicySkip = "skip"
-)
-
-// ParseOpeningsSpec reads `file=F format=epd|pgn|bin order=random|sequential plies=N start=N policy=fail|skip`.
-func ParseOpeningsSpec(spec string) (OpeningsConfig, error) {
-	var oc OpeningsConfig
-	tokens, err := splitSpec(spec)
-	if err != nil {
-		return oc, err
-	}
-	for _, tok := range tokens {
-		key, value, ok := strings.Cut(tok, "=")
-		if !ok {
-			return oc, fmt.Errorf("openings: %q: expected key=value", tok)
-		}
-		switch key {
-		case "file":
-			oc.File = value
-		case "format":
-			oc.Format = value
-		case "order":
-			if value != "sequential" && value != "random" {
-				return oc, fmt.Errorf("openings: order=%s: must be sequential or random", value)
-			}
-			oc.Order = value
-		case "frc", "dfrc":
-			if value != "random" {
-				return oc, fmt.Errorf("openings: %s=%s: only %s=random (start positions drawn from the seed)", key, value, key)
-			}
-			oc.Random = key
-		case "policy":
-			if value != PolicyFail && value != PolicySkip {
-				return oc, fmt.Errorf("openings: policy=%s: must be fail or skip", value)
-			}
-			oc.Policy = value
-		case "plies", "start":
-			n, err := strconv.Atoi(value)
-			if err != nil || n < 0 || (key == "start" && n == 0) {
-				return oc, fmt.Errorf("openings: %s=%s: must be a positive whole number", key, value)
-			}
-			if key == "plies" {
-				oc.Plies = n
-			} else {
-				oc.Start = n
-			}
-		default:
-			return oc, fmt.Errorf("openings: unknown key %q (known: file format order plies start policy frc dfrc)", key)
-		}
-	}
-	switch {
-	case oc.File == "" && oc.Random == "":
-		return oc, fmt.Errorf("openings: missing file= (or frc=random, dfrc=random)")
-	case oc.File != "" && oc.Random != "":
-		return oc, fmt.Errorf("openings: file= and %s=random exclude each other", oc.Random)
-	}
-	return oc, nil
-}
-
 // openingPicker hands out openings for game pairs in a fixed order: the same
 // seed and config always give the same sequence.
 type openingPicker struct {
 	suite   *pgn.Suite
 	book    *polyglotOpenings // a Polyglot book instead of a suite
 	random  string            // RandomFRC or RandomDFRC: start positions drawn, no suite
-	variant Variant
+	variant spec.Variant
 	skipped int   // bad openings left out under policy=skip
 	whySkip error // why the first was
 	order   string
@@ -106,13 +27,13 @@ type openingPicker struct {
 	start   int
 }
 
-func newOpeningPicker(oc OpeningsConfig, seed uint64, variant Variant) (*openingPicker, error) {
+func newOpeningPicker(oc spec.OpeningsConfig, seed uint64, variant spec.Variant) (*openingPicker, error) {
 	if oc.File == "" {
 		p := &openingPicker{random: oc.Random, variant: variant, seed: seed}
 		return p.fresh(), nil
 	}
 	if isPolyglot(oc) {
-		if variant == Chess960 {
+		if variant == spec.Chess960 {
 			return nil, fmt.Errorf("openings: %s: a Polyglot book holds standard chess, not Chess960", oc.File)
 		}
 		book, err := openPolyglotOpenings(oc, seed)
@@ -135,7 +56,7 @@ func newOpeningPicker(oc OpeningsConfig, seed uint64, variant Variant) (*opening
 	}
 	var skipped int
 	var whySkip error
-	if oc.Policy == PolicySkip {
+	if oc.Policy == spec.PolicySkip {
 		skipped, whySkip = suite.DropInvalid()
 		if suite.Len() == 0 {
 			return nil, fmt.Errorf("openings: %s has no valid openings (the first problem: %v)", oc.File, whySkip)
@@ -165,7 +86,7 @@ func (p *openingPicker) check(schedule []scheduledGame) error {
 	if err := p.suite.Check(indices); err != nil {
 		return fmt.Errorf("openings: %w (policy=skip leaves bad openings out)", err)
 	}
-	if p.variant == Chess960 {
+	if p.variant == spec.Chess960 {
 		return nil
 	}
 	for _, i := range indices {
@@ -210,9 +131,9 @@ func (p *openingPicker) next() int {
 		i := p.cursor // a pair number: the book line follows from it
 		p.cursor++
 		return i
-	case p.random == RandomFRC:
+	case p.random == spec.RandomFRC:
 		return p.rng.IntN(960)
-	case p.random == RandomDFRC:
+	case p.random == spec.RandomDFRC:
 		return p.rng.IntN(960 * 960)
 	case p.suite == nil:
 		return -1
@@ -229,9 +150,9 @@ func (p *openingPicker) opening(i int) (pgn.Opening, error) {
 	switch {
 	case p.book != nil:
 		return p.book.opening(i), nil
-	case p.random == RandomFRC:
+	case p.random == spec.RandomFRC:
 		return pgn.Opening{FEN: chess.Chess960FEN(i, i), Source: "frc:" + strconv.Itoa(i)}, nil
-	case p.random == RandomDFRC:
+	case p.random == spec.RandomDFRC:
 		white, black := i/960, i%960
 		return pgn.Opening{FEN: chess.Chess960FEN(white, black), Source: "dfrc:" + strconv.Itoa(white) + "/" + strconv.Itoa(black)}, nil
 	case i < 0:

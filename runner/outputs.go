@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 
 	"github.com/autoplay/autoplay/pgn"
@@ -15,7 +16,7 @@ type outputs struct {
 	jsonl *os.File
 }
 
-func openOutputs(c *Config) (*outputs, error) {
+func openOutputs(c *spec.Config) (*outputs, error) {
 	o := &outputs{}
 	var err error
 	if c.PGNOut != "" {
@@ -55,7 +56,7 @@ func (o *outputs) close() {
 //
 // It returns the game as written to the PGN, or as built for a watcher
 // (needPGN) when no PGN is written; nil when neither needs one.
-func (o *outputs) record(rec *GameRecord, c *Config, needPGN bool) (*pgn.Game, error) {
+func (o *outputs) record(rec *GameRecord, c *spec.Config, needPGN bool) (*pgn.Game, error) {
 	var g *pgn.Game
 	if o.pgn != nil || o.jsonl != nil || needPGN {
 		var err error

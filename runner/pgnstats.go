@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"sort"
 
@@ -48,24 +49,24 @@ func StatsFromPGN(paths []string, sprt *stats.SPRT, out io.Writer) (*Result, err
 		return ga.order < gb.order
 	})
 	// Engines in order of first appearance; the first is the first engine.
-	cfg := &Config{Type: TypeMatch, SPRT: sprt}
+	cfg := &spec.Config{Type: spec.TypeMatch, SPRT: sprt}
 	index := map[string]int{}
 	for _, g := range games {
 		for _, name := range [2]string{g.White, g.Black} {
 			if _, ok := index[name]; !ok {
 				index[name] = len(cfg.Engines)
-				cfg.Engines = append(cfg.Engines, EngineConfig{Name: name})
+				cfg.Engines = append(cfg.Engines, spec.EngineConfig{Name: name})
 			}
 		}
 	}
 	if len(cfg.Engines) > 2 {
-		cfg.Type = TypeRoundRobin
+		cfg.Type = spec.TypeRoundRobin
 		if sprt != nil {
 			return nil, fmt.Errorf("an SPRT needs the games of two engines; these files hold %d", len(cfg.Engines))
 		}
 	}
 	encounterOf := map[[2]int]int{}
-	for e, enc := range cfg.encounters() {
+	for e, enc := range cfg.Encounters() {
 		encounterOf[enc] = e
 	}
 	res := newResult(cfg, len(games))

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"maps"
 )
 
@@ -17,14 +18,17 @@ type Player struct {
 }
 
 // NewPlayer prepares to play games of cfg; warn receives engine warnings.
-func NewPlayer(cfg Config, warn func(string)) (*Player, error) {
-	if err := cfg.complete(); err != nil {
+func NewPlayer(cfg spec.Config, warn func(string)) (*Player, error) {
+	if err := cfg.Complete(); err != nil {
 		return nil, err
 	}
 	r := &run{cfg: &cfg, stop: make(chan struct{}), failedStarts: map[int]int{}}
+	var err error
+	if r.capture, err = captureOf(&cfg, false); err != nil {
+		return nil, err
+	}
 	r.out = newReporter(&cfg, &Result{}, discard{})
 	r.out.custom = warnOnly(warn)
-	var err error
 	if r.tablebase, err = openTablebase(&cfg, warn); err != nil {
 		return nil, err
 	}

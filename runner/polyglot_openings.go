@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -18,7 +19,7 @@ const defaultBookPlies = 8
 const maxBookSize = 512 << 20
 
 // isPolyglot says whether an openings config names a Polyglot book.
-func isPolyglot(oc OpeningsConfig) bool {
+func isPolyglot(oc spec.OpeningsConfig) bool {
 	return strings.EqualFold(oc.Format, "bin") || (oc.Format == "" && strings.HasSuffix(strings.ToLower(oc.File), ".bin"))
 }
 
@@ -34,7 +35,7 @@ type polyglotOpenings struct {
 	seed  uint64
 }
 
-func openPolyglotOpenings(oc OpeningsConfig, seed uint64) (*polyglotOpenings, error) {
+func openPolyglotOpenings(oc spec.OpeningsConfig, seed uint64) (*polyglotOpenings, error) {
 	st, err := os.Stat(oc.File)
 	if err != nil {
 		return nil, fmt.Errorf("openings: %w", err)

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -36,9 +37,9 @@ func TestPolyglotBookOpenings(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := func(seed uint64) []string {
-		run := runMatch(t, Config{
-			Games: 6, MaxMoves: 4, Seed: seed, Openings: OpeningsConfig{File: book, Plies: 6},
-			Engines: []EngineConfig{
+		run := runMatch(t, spec.Config{
+			Games: 6, MaxMoves: 4, Seed: seed, Openings: spec.OpeningsConfig{File: book, Plies: 6},
+			Engines: []spec.EngineConfig{
 				engineSpec(t, "cmd="+stockfishPath+" name=a nodes=200 option.Hash=4"),
 				engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200 option.Hash=4"),
 			},

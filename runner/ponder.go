@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"runtime"
 	"time"
 
@@ -73,7 +74,7 @@ func (p *pondering) settleAfterGame(players [2]*Engine) {
 // warnPonderCores: a pondering game keeps both engines thinking, so it
 // wants two cores; more games than the machine can give them get slower
 // searches than the time control promises.
-func warnPonderCores(c *Config, warn func(string)) {
+func warnPonderCores(c *spec.Config, warn func(string)) {
 	for _, e := range c.Engines {
 		if e.Ponder {
 			if n := runtime.NumCPU(); c.Concurrency*2 > n {

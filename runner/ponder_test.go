@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -54,9 +55,9 @@ func readPonderLog(t *testing.T, path string) ponderLog {
 // 0.6 s: were ponder time charged, its 2 s would run out by its 4th move.
 func TestPonderHitsDoNotCostClockTime(t *testing.T) {
 	logPath := filepath.Join(t.TempDir(), "io.log")
-	run := runMatch(t, Config{
+	run := runMatch(t, spec.Config{
 		Games: 1, MaxMoves: 8, LogFile: logPath,
-		Engines: []EngineConfig{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=ponderer arg=-pick arg=first tc=2 ponder=true"),
 			engineSpec(t, "cmd="+misengine(t)+" name=slow arg=-pick arg=first arg=-mode arg=slow arg=-delay arg=600ms tc=60"),
 		},
@@ -84,9 +85,9 @@ func TestPonderHitsDoNotCostClockTime(t *testing.T) {
 func TestPonderMissesAreStoppedAndAskedAgain(t *testing.T) {
 	needStockfish(t)
 	logPath := filepath.Join(t.TempDir(), "io.log")
-	run := runMatch(t, Config{
+	run := runMatch(t, spec.Config{
 		Games: 2, MaxMoves: 10, LogFile: logPath,
-		Engines: []EngineConfig{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=guesser tc=10+0.1 ponder=true"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=2000 option.Hash=8 tc=10+0.1"),
 		},
@@ -104,9 +105,9 @@ func TestPonderStockfishAgainstStockfish(t *testing.T) {
 	needStockfish(t)
 	logPath := filepath.Join(t.TempDir(), "io.log")
 	sf := "cmd=" + stockfishPath + " option.Hash=8 option.Threads=1 tc=2+0.05 ponder=true"
-	run := runMatch(t, Config{
+	run := runMatch(t, spec.Config{
 		Games: 2, MaxMoves: 16, LogFile: logPath,
-		Engines: []EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
+		Engines: []spec.EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
 	})
 	checkNoFailures(t, run)
 	l := readPonderLog(t, logPath)
@@ -123,9 +124,9 @@ func TestPonderStockfishAgainstStockfish(t *testing.T) {
 // that engine loses, its opponent is charged nothing.
 func TestBestmoveWhilePonderingLoses(t *testing.T) {
 	needStockfish(t)
-	run := runMatch(t, Config{
+	run := runMatch(t, spec.Config{
 		Games: 2, MaxMoves: 10,
-		Engines: []EngineConfig{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=eager arg=-mode arg=ponderearly tc=10+0.1 ponder=true"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=1000 option.Hash=8 tc=10+0.1"),
 		},
@@ -150,9 +151,9 @@ func TestPonderXBoardSendsHard(t *testing.T) {
 	needStockfish(t)
 	needEngine(t, fairymaxPath)
 	logPath := filepath.Join(t.TempDir(), "io.log")
-	run := runMatch(t, Config{
+	run := runMatch(t, spec.Config{
 		Games: 1, MaxMoves: 4, LogFile: logPath,
-		Engines: []EngineConfig{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=5+0.1 ponder=true"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=500 option.Hash=8 tc=5+0.1"),
 		},

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"os/exec"
 	"sync"
@@ -59,7 +60,7 @@ type process struct {
 // startProcess starts the engine's command in a process group of its own,
 // its stdout read line by line through dec into the events channel and its
 // stderr copied, line by line, to the log.
-func startProcess(cfg *EngineConfig, dec decoder, log *IOLog, cpus *cpuSet) (*process, error) {
+func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *cpuSet) (*process, error) {
 	cmd := exec.Command(cfg.Cmd, cfg.Args...)
 	cmd.Dir = cfg.Dir
 	// Its own group: terminal signals reach autoplay alone, and the engine

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"os"
 	"strings"
@@ -17,7 +18,7 @@ import (
 type reporter struct {
 	mu       sync.Mutex
 	w        io.Writer
-	cfg      *Config
+	cfg      *spec.Config
 	res      *Result
 	live     bool // a terminal: redraw the status line
 	begun    time.Time
@@ -26,7 +27,7 @@ type reporter struct {
 	custom   Printer // another runner's words, instead of ours
 }
 
-func newReporter(c *Config, res *Result, w io.Writer) *reporter {
+func newReporter(c *spec.Config, res *Result, w io.Writer) *reporter {
 	r := &reporter{w: w, cfg: c, res: res, begun: time.Now()}
 	if f, ok := w.(*os.File); ok && !c.Quiet {
 		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
@@ -119,7 +120,7 @@ func (r *reporter) statusLine() string {
 	res := r.res
 	var b strings.Builder
 	fmt.Fprintf(&b, "[%d/%d]", res.Played, res.Total)
-	if r.cfg.Type == TypeMatch {
+	if r.cfg.Type == spec.TypeMatch {
 		enc := res.Encounters[0]
 		f := enc.Score.Figures()
 		fmt.Fprintf(&b, " +%d -%d =%d", enc.Score.Wins, enc.Score.Losses, enc.Score.Draws)
@@ -145,7 +146,7 @@ func (r *reporter) statusLine() string {
 func (r *reporter) scoreBlock() string {
 	res := r.res
 	var b strings.Builder
-	if r.cfg.Type == TypeMatch {
+	if r.cfg.Type == spec.TypeMatch {
 		enc := res.Encounters[0]
 		b.WriteString(stats.ScoreLine(enc.Names[0], enc.Names[1], enc.Score) + "\n")
 		if enc.Score.Games() > 0 {
@@ -191,12 +192,12 @@ func (r *reporter) final(res *Result) {
 	if res.Interrupted {
 		fmt.Fprintf(&b, "Interrupted after %d of %d games\n", res.Played, res.Total)
 	}
-	if r.cfg.Type == TypeMatch {
+	if r.cfg.Type == spec.TypeMatch {
 		b.WriteString(r.scoreBlock())
 	} else if res.Played > 0 {
 		b.WriteString(standings(res))
 	}
-	if r.cfg.Type == TypeMatch {
+	if r.cfg.Type == spec.TypeMatch {
 		// Both models, each labelled; --json carries these same figures.
 		if enc := res.Encounters[0]; enc.Score.Games() > 0 {
 			b.WriteString(stats.NEloLine(enc.Score.Figures()) + "\n")

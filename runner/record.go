@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"strconv"
 	"strings"
 	"time"
@@ -12,7 +13,7 @@ import (
 
 // PGN turns the record into a PGN game. SAN is worked out here, by replaying
 // the moves, so that the per-move path never spells moves.
-func (r *GameRecord) PGN(rules Rules, event, site string, fields MoveFields) (*pgn.Game, error) {
+func (r *GameRecord) PGN(rules Rules, event, site string, fields spec.MoveFields) (*pgn.Game, error) {
 	board, err := rules.NewBoard(r.StartFEN)
 	if err != nil {
 		return nil, err
@@ -66,7 +67,7 @@ func (r *GameRecord) PGN(rules Rules, event, site string, fields MoveFields) (*p
 // comment is the move's PGN comment: "book", or score/depth and time as
 // "+0.35/12 0.512s" (mate scores "+M5/20 0.100s", "-M3/9 ..."), score from
 // the mover's point of view.
-func (p *Ply) comment(fields MoveFields) string {
+func (p *Ply) comment(fields spec.MoveFields) string {
 	if p.Book {
 		return "book"
 	}
@@ -79,7 +80,7 @@ func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), '
 // extras are the asked-for fields after the score, in fastchess's order
 // and spelling: ", tl=9.870s, latency=0.002s, n=1234, sd=15, nps=..., hashfull=..,
 // tbhits=.., pv="e2e4 e7e5", line="info string ...""
-func (p *Ply) extras(f MoveFields) string {
+func (p *Ply) extras(f spec.MoveFields) string {
 	var b strings.Builder
 	add := func(s string) { b.WriteString(", "); b.WriteString(s) }
 	if f.TimeLeft && p.TimeLeft > 0 {

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 
@@ -49,12 +50,12 @@ type SPRTState struct {
 	Decision     stats.Decision
 }
 
-func newResult(c *Config, total int) *Result {
+func newResult(c *spec.Config, total int) *Result {
 	r := &Result{Total: total}
 	for _, e := range c.Engines {
 		r.Engines = append(r.Engines, EngineStats{Name: e.Name})
 	}
-	for _, enc := range c.encounters() {
+	for _, enc := range c.Encounters() {
 		r.Encounters = append(r.Encounters, &EncounterResult{
 			First: enc[0], Second: enc[1],
 			Names:   [2]string{c.Engines[enc[0]].Name, c.Engines[enc[1]].Name},

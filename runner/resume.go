@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"strings"
 
@@ -31,33 +32,33 @@ func statePath(pgnPath string) string { return pgnPath + ".state" }
 // Concurrency, outputs and the SPRT's bounds may change between resumes,
 // and so may the number of games and rounds (resume checks that the games
 // played so far keep their places in the schedule).
-func (c *Config) fingerprint() string { return c.fingerprintWith(false) }
+func fingerprint(c *spec.Config) string { return fingerprintWith(c, false) }
 
 // fingerprintWith(true) is the fingerprint of earlier versions, which
 // included the numbers of games and rounds.
-func (c *Config) fingerprintWith(counts bool) string {
+func fingerprintWith(c *spec.Config, counts bool) string {
 	type engineKey struct {
 		Name, Cmd, Dir string
 		Args           []string
-		Proto          Protocol
-		Options        []EngineOption
-		TC             TimeControl
+		Proto          spec.Protocol
+		Options        []spec.EngineOption
+		TC             spec.TimeControl
 	}
 	key := struct {
 		Engines              []engineKey
-		Type                 Tournament
+		Type                 spec.Tournament
 		Seeds, Rounds, Games int
-		Openings             OpeningsConfig
+		Openings             spec.OpeningsConfig
 		Seed                 uint64
 		MaxMoves             int
-		Draw                 *DrawAdjudication
-		Resign               *ResignAdjudication
-		Variant              Variant `json:",omitempty"` // "" for standard: older state files stay valid
-		TB                   bool    `json:",omitempty"`
-		TBPieces             int     `json:",omitempty"`
-		TBAdjudicate         string  `json:",omitempty"`
-		OpeningRepeat        int     `json:",omitempty"`
-		NoSwap, Reverse      bool    `json:",omitempty"`
+		Draw                 *spec.DrawAdjudication
+		Resign               *spec.ResignAdjudication
+		Variant              spec.Variant `json:",omitempty"` // "" for standard: older state files stay valid
+		TB                   bool         `json:",omitempty"`
+		TBPieces             int          `json:",omitempty"`
+		TBAdjudicate         string       `json:",omitempty"`
+		OpeningRepeat        int          `json:",omitempty"`
+		NoSwap, Reverse      bool         `json:",omitempty"`
 	}{Type: c.Type, Seeds: c.Seeds, Openings: c.Openings,
 		Seed: c.Seed, MaxMoves: c.MaxMoves, Draw: c.Draw, Resign: c.Resign,
 		NoSwap: c.NoSwap, Reverse: c.Reverse}
@@ -67,7 +68,7 @@ func (c *Config) fingerprintWith(counts bool) string {
 	if counts {
 		key.Rounds, key.Games = c.Rounds, c.Games
 	}
-	if c.Variant != Standard {
+	if c.Variant != spec.Standard {
 		key.Variant = c.Variant
 	}
 	if c.TB != "" { // which directories hold the tables does not change a game
@@ -90,17 +91,17 @@ func (c *Config) fingerprintWith(counts bool) string {
 // its earlier schedule laid out keep their places in the new one: raising
 // --games of a match (or the SPRT's maximum) extends it. rebuild lays out
 // the schedule for other counts.
-func resume(c *Config, schedule []scheduledGame, res *Result, rebuild func(games, rounds int) []scheduledGame) (map[int]bool, error) {
+func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(games, rounds int) []scheduledGame) (map[int]bool, error) {
 	done := map[int]bool{}
 	if c.PGNOut == "" {
 		return done, nil
 	}
-	want := runState{Fingerprint: c.fingerprint(), Games: len(schedule), ConfigGames: c.Games, Rounds: c.Rounds}
+	want := runState{Fingerprint: fingerprint(c), Games: len(schedule), ConfigGames: c.Games, Rounds: c.Rounds}
 	have, fresh, err := loadState(c, want)
 	if err != nil || fresh {
 		return done, err
 	}
-	if have.Fingerprint != want.Fingerprint && have.Fingerprint != c.fingerprintWith(true) {
+	if have.Fingerprint != want.Fingerprint && have.Fingerprint != fingerprintWith(c, true) {
 		return nil, fmt.Errorf("resume: %s belongs to a different run (other engines, time controls, openings, schedule or seed, says %s): choose another pgnout, or delete both files to start afresh",
 			c.PGNOut, statePath(c.PGNOut))
 	}
@@ -146,7 +147,7 @@ func resume(c *Config, schedule []scheduledGame, res *Result, rebuild func(games
 
 // loadState reads the state file beside the PGN; fresh says there was
 // none, and want has been written in its place: a new run.
-func loadState(c *Config, want runState) (have runState, fresh bool, err error) {
+func loadState(c *spec.Config, want runState) (have runState, fresh bool, err error) {
 	b, err := os.ReadFile(statePath(c.PGNOut))
 	switch {
 	case errors.Is(err, os.ErrNotExist):
@@ -163,11 +164,11 @@ func loadState(c *Config, want runState) (have runState, fresh bool, err error) 
 // checkExtension allows a run's counts to change when the schedule it had
 // and the new one agree on every game both hold: the same players and the
 // same opening at the same number.
-func checkExtension(c *Config, have runState, schedule []scheduledGame, rebuild func(games, rounds int) []scheduledGame) error {
+func checkExtension(c *spec.Config, have runState, schedule []scheduledGame, rebuild func(games, rounds int) []scheduledGame) error {
 	if have.ConfigGames == 0 || have.Rounds == 0 {
 		// A state file of an earlier version, whose fingerprint held the
 		// counts: it matched only if they are unchanged.
-		if have.Fingerprint == c.fingerprintWith(true) {
+		if have.Fingerprint == fingerprintWith(c, true) {
 			return nil
 		}
 		return fmt.Errorf("resume: %s was started with other counts of games or rounds by an earlier autoplay: run it with those", c.PGNOut)

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -21,14 +22,14 @@ func TestFinishedMatchCanBeExtended(t *testing.T) {
 		"rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1",
 		"rnbqkbnr/pppppppp/8/8/2P5/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1",
 	}, "\n")+"\n"), 0o644)
-	cfg := func(games int, pgnPath string) Config {
-		return Config{
-			Engines: []EngineConfig{
+	cfg := func(games int, pgnPath string) spec.Config {
+		return spec.Config{
+			Engines: []spec.EngineConfig{
 				engineSpec(t, "cmd="+stockfishPath+" name=a nodes=300 option.Hash=4 option.Threads=1"),
 				engineSpec(t, "cmd="+stockfishPath+" name=b nodes=400 option.Hash=4 option.Threads=1"),
 			},
 			Games: games, MaxMoves: 20, PGNOut: pgnPath, Seed: 7,
-			Openings: OpeningsConfig{File: book, Order: "random"},
+			Openings: spec.OpeningsConfig{File: book, Order: "random"},
 		}
 	}
 	extended := filepath.Join(dir, "extended.pgn")

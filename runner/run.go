@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"runtime"
 	"sync"
@@ -16,7 +17,7 @@ import (
 // run is one running match or tournament: its config and the state its
 // goroutines share.
 type run struct {
-	cfg       *Config
+	cfg       *spec.Config
 	log       *IOLog
 	out       *reporter
 	relay     *RelayStats
@@ -29,6 +30,7 @@ type run struct {
 	knockout  *knockout
 	recorded  map[int]bool // game numbers in the PGN, resumed ones included
 	live      *Live        // nil without a watcher
+	capture   capture      // what the engines' decoders keep beyond the score
 
 	stop chan struct{} // closed by finish: schedule no more games
 	// planned is the number of games the run expects, for "game N of M": a
@@ -46,8 +48,8 @@ type run struct {
 // resumes: games already in the PGN are counted, not replayed. When ctx is
 // cancelled, running games are abandoned (not recorded), engines are quit
 // and reaped, and the result so far is returned with Interrupted set.
-func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
-	if err := cfg.complete(); err != nil {
+func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
+	if err := cfg.Complete(); err != nil {
 		return nil, err
 	}
 	picker, err := newOpeningPicker(cfg.Openings, cfg.Seed, cfg.Variant)
@@ -56,13 +58,13 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	}
 	r := &run{cfg: &cfg, picker: picker, relay: opt.Relay, stop: make(chan struct{}), failedStarts: map[int]int{}}
 	total := 0
-	if cfg.Type == TypeKnockout {
+	if cfg.Type == spec.TypeKnockout {
 		// Its games come as it goes: check the openings its most games can draw.
 		r.knockout = newKnockout(&cfg, picker)
 		if err := picker.check(knockoutOpeningsProbe(&cfg, picker)); err != nil {
 			return nil, err
 		}
-		total = knockoutGames(&cfg)
+		total = cfg.KnockoutGames()
 	} else {
 		r.schedule = buildSchedule(&cfg, picker)
 		if err := picker.check(r.schedule); err != nil {
@@ -72,10 +74,11 @@ func Run(ctx context.Context, cfg Config, opt Options) (*Result, error) {
 	}
 	res := newResult(&cfg, total)
 	r.planned.Store(int64(total))
+	// The dashboard shows each engine's PV.
+	if r.capture, err = captureOf(&cfg, opt.Live != nil); err != nil {
+		return nil, err
+	}
 	if r.live = opt.Live; r.live != nil {
-		for i := range cfg.Engines {
-			cfg.Engines[i].capture.pv = true // the dashboard shows each engine's PV
-		}
 		r.live.begin(&cfg, total)
 	}
 	res.OpeningsSkipped = picker.skipped
@@ -496,7 +499,7 @@ func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([
 			defer wg.Done()
 			turns <- struct{}{}
 			defer func() { <-turns }()
-			engines[k], errs[k] = startEngineOn(ctx, &r.cfg.Engines[st.engine], r.log, r.out.warn, r.cpusOf(st.worker))
+			engines[k], errs[k] = startEngineOn(ctx, &r.cfg.Engines[st.engine], r.capture, r.log, r.out.warn, r.cpusOf(st.worker))
 		}()
 	}
 	wg.Wait()
@@ -548,7 +551,7 @@ func (r *run) ready(ctx context.Context, worker int, engines map[int]*Engine, wh
 			delete(engines, i)
 		}
 		if engines[i] == nil {
-			e, err := startEngineOn(ctx, cfg, r.log, r.out.warn, r.cpusOf(worker))
+			e, err := startEngineOn(ctx, cfg, r.capture, r.log, r.out.warn, r.cpusOf(worker))
 			if err != nil {
 				return i, err
 			}
@@ -593,7 +596,7 @@ func (r *run) notStartedWith(g scheduledGame, opening pgn.Opening, i int, err er
 	rec := &GameRecord{
 		Number: g.number, White: r.cfg.Engines[g.white].Name, Black: r.cfg.Engines[g.black].Name,
 		StartFEN: opening.FEN, Opening: opening.Source, Started: time.Now(), Variant: r.cfg.Variant,
-		TimeControl: [2]TimeControl{r.cfg.Engines[g.white].TC, r.cfg.Engines[g.black].TC},
+		TimeControl: [2]spec.TimeControl{r.cfg.Engines[g.white].TC, r.cfg.Engines[g.black].TC},
 		game:        g,
 	}
 	for _, m := range opening.Moves {
@@ -640,7 +643,7 @@ func (r *run) total() int { return int(r.planned.Load()) }
 
 // growPlan counts a knockout's tie-break games into the games expected.
 func (r *run) growPlan(res *Result) {
-	if extra := knockoutGames(r.cfg) + r.knockout.extraGames - r.total(); extra > 0 {
+	if extra := r.cfg.KnockoutGames() + r.knockout.extraGames - r.total(); extra > 0 {
 		res.Total += extra
 		r.planned.Add(int64(extra))
 	}

@@ -1,5 +1,7 @@
 package runner
 
+import "github.com/autoplay/autoplay/runner/spec"
+
 // scheduledGame is one game of a run, fixed before the run starts: the same
 // config and seed always give the same schedule, so a resumed run plays
 // exactly the games the uninterrupted one would have.
@@ -12,36 +14,10 @@ type scheduledGame struct {
 	opening   int // index into the opening suite; -1 = initial position
 }
 
-// encounters lists who plays whom; the first engine of each is the one
-// scores are counted for.
-func (c *Config) encounters() [][2]int {
-	n := len(c.Engines)
-	var out [][2]int
-	switch c.Type {
-	case TypeRoundRobin:
-		for i := 0; i < n; i++ {
-			for j := i + 1; j < n; j++ {
-				out = append(out, [2]int{i, j})
-			}
-		}
-	case TypeKnockout:
-		return nil // its encounters follow from the results (knockout.go)
-	case TypeGauntlet:
-		for s := 0; s < c.Seeds; s++ {
-			for j := c.Seeds; j < n; j++ {
-				out = append(out, [2]int{s, j})
-			}
-		}
-	default:
-		out = [][2]int{{0, 1}}
-	}
-	return out
-}
-
 // buildSchedule lays out every game: round by round, encounter by
 // encounter, in pairs that share an opening with colours swapped.
-func buildSchedule(c *Config, picker *openingPicker) []scheduledGame {
-	encounters := c.encounters()
+func buildSchedule(c *spec.Config, picker *openingPicker) []scheduledGame {
+	encounters := c.Encounters()
 	games := make([]scheduledGame, 0, c.Rounds*len(encounters)*c.Games)
 	pair := -1
 	opening := -1

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"testing"
 )
 
@@ -21,8 +22,8 @@ func TestScheduleOpeningRepeatAndColours(t *testing.T) {
 		{"reverse", 0, false, true, "0w1 0w0 1w1 1w0 2w1 2w0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := Config{Engines: make([]EngineConfig, 2), Games: 6, Rounds: 1, OpeningRepeat: tc.repeat, NoSwap: tc.noSwap, Reverse: tc.reverse}
-			picker, err := newOpeningPicker(OpeningsConfig{File: "testdata/uho4.epd"}, 1, Standard)
+			c := spec.Config{Engines: make([]spec.EngineConfig, 2), Games: 6, Rounds: 1, OpeningRepeat: tc.repeat, NoSwap: tc.noSwap, Reverse: tc.reverse}
+			picker, err := newOpeningPicker(spec.OpeningsConfig{File: "testdata/uho4.epd"}, 1, spec.Standard)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"os"
 	"os/exec"
@@ -62,11 +63,11 @@ func (r *run) slotFarm(program []string, todo []scheduledGame, slots int) (*slot
 // before it is killed (its engines die with it: Pdeathsig).
 const slotGrace = 3 * time.Second
 
-func (f *slotFarm) Play(ctx context.Context, cfg *Config, jobs <-chan GameJob, results chan<- *GameRecord, stop <-chan struct{}) error {
+func (f *slotFarm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJob, results chan<- *GameRecord, stop <-chan struct{}) error {
 	child := *cfg
 	child.Affinity = false // the slot process is pinned as a whole
 	child.SlotProcesses = false
-	cfgJSON, err := json.Marshal(&child)
+	cfgJSON, err := spec.MarshalWire(&child)
 	if err != nil {
 		return err
 	}

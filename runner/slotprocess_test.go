@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -27,7 +28,7 @@ func TestMain(m *testing.M) {
 }
 
 // runSlotMatch is runMatchCtx with each game slot in a process of its own.
-func runSlotMatch(t *testing.T, ctx context.Context, cfg Config, relay *RelayStats) matchRun {
+func runSlotMatch(t *testing.T, ctx context.Context, cfg spec.Config, relay *RelayStats) matchRun {
 	t.Helper()
 	var out syncBuffer
 	if cfg.PGNOut == "" {
@@ -46,13 +47,13 @@ func runSlotMatch(t *testing.T, ctx context.Context, cfg Config, relay *RelaySta
 
 func TestSlotProcessesRecordWhatALocalRunRecords(t *testing.T) {
 	needStockfish(t)
-	cfg := Config{
-		Engines: []EngineConfig{
+	cfg := spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=300 option.Hash=4 option.Threads=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200 option.Hash=4 option.Threads=1"),
 		},
 		Games: 4, Concurrency: 2, MaxMoves: 30,
-		MoveFields: MoveFields{PV: true, Nodes: true},
+		MoveFields: spec.MoveFields{PV: true, Nodes: true},
 	}
 	local := runMatch(t, cfg)
 	slotRelay := &RelayStats{}
@@ -102,8 +103,8 @@ func withoutTimes(movetext string) string {
 // in a local run, and the slot restarts it for the next game.
 func TestSlotProcessChargesACrashToItsEngine(t *testing.T) {
 	needStockfish(t)
-	run := runSlotMatch(t, context.Background(), Config{
-		Engines: []EngineConfig{
+	run := runSlotMatch(t, context.Background(), spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-mode=crash arg=-at=3 nodes=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4"),
 		},
@@ -131,8 +132,8 @@ func TestSlotProcessesStopWithTheRun(t *testing.T) {
 			time.Sleep(10 * time.Millisecond)
 		}
 	}()
-	run := runSlotMatch(t, ctx, Config{
-		Engines: []EngineConfig{
+	run := runSlotMatch(t, ctx, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000 option.Hash=4"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=2000 option.Hash=4"),
 		},
@@ -147,7 +148,7 @@ func TestSlotProcessesStopWithTheRun(t *testing.T) {
 }
 
 // runMatchOpts is runMatch with options of the test's own.
-func runMatchOpts(t *testing.T, cfg Config, opt Options) matchRun {
+func runMatchOpts(t *testing.T, cfg spec.Config, opt Options) matchRun {
 	t.Helper()
 	var out syncBuffer
 	cfg.PGNOut = filepath.Join(t.TempDir(), "games.pgn")

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"sync"
 )
@@ -27,11 +28,11 @@ func ServeSlot(ctx context.Context, in io.Reader, out io.Writer) error {
 	if err != nil || kind != frameConfig {
 		return fmt.Errorf("slot process: no config first (%v)", err)
 	}
-	var cfg Config
-	if err := json.Unmarshal(payload, &cfg); err != nil {
-		return fmt.Errorf("slot process: config: %w", err)
+	cfg, err := spec.UnmarshalWire(payload)
+	if err != nil {
+		return fmt.Errorf("slot process: %w", err)
 	}
-	player, err := NewPlayer(cfg, func(msg string) { send(frameWarning, []byte(msg)) })
+	player, err := NewPlayer(*cfg, func(msg string) { send(frameWarning, []byte(msg)) })
 	if err != nil {
 		send(frameError, []byte(err.Error()))
 		return err

@@ -3,16 +3,10 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"sync"
 
 	"github.com/autoplay/autoplay/engine/syzygy"
-)
-
-// TB adjudication modes (fastchess's -tbadjudicate).
-const (
-	TBBoth = "both" // wins, losses and draws
-	TBWin  = "win"  // decisive results only
-	TBDraw = "draw" // draws only
 )
 
 // tablebase adjudicates games by Syzygy tables: once the position after a
@@ -31,7 +25,7 @@ type tablebase struct {
 
 // openTablebase opens the tables of a run's config, or returns nil when it
 // has none; errors come before any game.
-func openTablebase(c *Config, warn func(string)) (*tablebase, error) {
+func openTablebase(c *spec.Config, warn func(string)) (*tablebase, error) {
 	if c.TB == "" {
 		return nil, nil
 	}
@@ -44,7 +38,7 @@ func openTablebase(c *Config, warn func(string)) (*tablebase, error) {
 		tb.pieces = min(c.TBPieces, t.MaxPieces())
 	}
 	if tb.mode == "" {
-		tb.mode = TBBoth
+		tb.mode = spec.TBBoth
 	}
 	return tb, nil
 }
@@ -69,11 +63,11 @@ func (tb *tablebase) adjudicate(b Board) (ending, bool) {
 	}
 	toMove := b.Turn()
 	switch {
-	case wdl == syzygy.Win && tb.mode != TBDraw:
+	case wdl == syzygy.Win && tb.mode != spec.TBDraw:
 		return tbWin(toMove), true
-	case wdl == syzygy.Loss && tb.mode != TBDraw:
+	case wdl == syzygy.Loss && tb.mode != spec.TBDraw:
 		return tbWin(toMove.Other()), true
-	case wdl != syzygy.Win && wdl != syzygy.Loss && tb.mode != TBWin:
+	case wdl != syzygy.Win && wdl != syzygy.Loss && tb.mode != spec.TBWin:
 		return ending{outcome: Draw, termination: TermAdjudication, text: "Draw by adjudication: SyzygyTB"}, true
 	}
 	return ending{}, false

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -30,12 +31,12 @@ func TestSyzygyAdjudication(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tb.Close()
-	for _, mode := range []string{TBBoth, TBDraw} {
+	for _, mode := range []string{spec.TBBoth, spec.TBDraw} {
 		epd := filepath.Join(dir, mode+".epd")
-		run := runMatch(t, Config{
+		run := runMatch(t, spec.Config{
 			Games: 6, MaxMoves: 60, TB: tables, TBAdjudicate: mode, EPDOut: epd,
-			Openings: OpeningsConfig{File: book},
-			Engines: []EngineConfig{
+			Openings: spec.OpeningsConfig{File: book},
+			Engines: []spec.EngineConfig{
 				engineSpec(t, "cmd="+stockfishPath+" name=a nodes=300 option.Hash=4"),
 				engineSpec(t, "cmd="+stockfishPath+" name=b nodes=300 option.Hash=4"),
 			},
@@ -78,7 +79,7 @@ func TestSyzygyAdjudication(t *testing.T) {
 			if g.tags["Result"] != want {
 				t.Errorf("%s game %d: %s, the tables say %s (%v) for %s", mode, i+1, g.tags["Result"], want, wdl, lines[i])
 			}
-			if mode == TBDraw && want != "1/2-1/2" {
+			if mode == spec.TBDraw && want != "1/2-1/2" {
 				t.Errorf("draw mode adjudicated a decisive result: %s", g.ending)
 			}
 		}
@@ -92,9 +93,9 @@ func TestSyzygyAdjudication(t *testing.T) {
 	os.WriteFile(filepath.Join(bad, "KPvK.rtbw"), make([]byte, len(orig)), 0o644)
 	os.WriteFile(filepath.Join(bad, "KQvK.rtbw"), must(os.ReadFile(filepath.Join(tables, "KQvK.rtbw"))), 0o644)
 	badEPD := filepath.Join(dir, "bad.epd")
-	run := runMatch(t, Config{
-		Games: 2, MaxMoves: 30, TB: bad, Openings: OpeningsConfig{File: book}, EPDOut: badEPD,
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Games: 2, MaxMoves: 30, TB: bad, Openings: spec.OpeningsConfig{File: book}, EPDOut: badEPD,
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=300 option.Hash=4"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=300 option.Hash=4"),
 		},
@@ -113,7 +114,7 @@ func TestSyzygyAdjudication(t *testing.T) {
 			t.Errorf("adjudicated in a position of the corrupt table: %s at %s", g.ending, final)
 		}
 	}
-	run = runMatch(t, Config{Games: 2, TB: t.TempDir(), Engines: []EngineConfig{
+	run = runMatch(t, spec.Config{Games: 2, TB: t.TempDir(), Engines: []spec.EngineConfig{
 		engineSpec(t, "cmd="+stockfishPath+" name=a nodes=100"), engineSpec(t, "cmd="+stockfishPath+" name=b nodes=100")}})
 	if run.err == nil || !strings.Contains(run.err.Error(), "no WDL tables") {
 		t.Errorf("empty tables directory: %v", run.err)

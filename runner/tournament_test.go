@@ -2,6 +2,7 @@ package runner
 
 import (
 	"encoding/json"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"strconv"
 	"strings"
@@ -13,9 +14,9 @@ import (
 func TestRoundRobinPlaysEveryPairWithColoursSwapped(t *testing.T) {
 	needStockfish(t)
 	mis := misengine(t)
-	run := runMatch(t, Config{
-		Type: TypeRoundRobin,
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Type: spec.TypeRoundRobin,
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200"),
 			engineSpec(t, "cmd="+mis+" name=mis1 nodes=1"),
 			engineSpec(t, "cmd="+mis+" name=mis2 nodes=1 arg=-seed=7"),
@@ -58,9 +59,9 @@ func TestRoundRobinPlaysEveryPairWithColoursSwapped(t *testing.T) {
 
 func TestGauntletPlaysTheSeedAgainstEveryOther(t *testing.T) {
 	mis := misengine(t)
-	run := runMatch(t, Config{
-		Type: TypeGauntlet, Rounds: 2,
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Type: spec.TypeGauntlet, Rounds: 2,
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+mis+" name=seed nodes=1"),
 			engineSpec(t, "cmd="+mis+" name=b nodes=1 arg=-seed=2"),
 			engineSpec(t, "cmd="+mis+" name=c nodes=1 arg=-seed=3"),
@@ -84,8 +85,8 @@ func TestGauntletPlaysTheSeedAgainstEveryOther(t *testing.T) {
 func TestSPRTStopsAtTheFirstDecision(t *testing.T) {
 	needStockfish(t)
 	jsonPath := t.TempDir() + "/sprt.json"
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=500"),
 			engineSpec(t, "cmd="+misengine(t)+" name=mis nodes=1"),
 		},
@@ -132,13 +133,13 @@ func TestResignAdjudicationUsesTheEnginesScores(t *testing.T) {
 	needStockfish(t)
 	epd := t.TempDir() + "/queen-up.epd"
 	os.WriteFile(epd, []byte("4k3/8/8/8/8/8/PPPPPPPP/RNBQKBNR w KQ -\n"), 0o644)
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=2000"),
 		},
-		Games: 2, Openings: OpeningsConfig{File: epd},
-		Resign: &ResignAdjudication{MoveCount: 3, Score: 800, TwoSided: true},
+		Games: 2, Openings: spec.OpeningsConfig{File: epd},
+		Resign: &spec.ResignAdjudication{MoveCount: 3, Score: 800, TwoSided: true},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -158,13 +159,13 @@ func TestDrawAdjudicationWaitsForTheMoveNumber(t *testing.T) {
 	needStockfish(t)
 	epd := t.TempDir() + "/rooks.epd"
 	os.WriteFile(epd, []byte("1k6/5r2/8/8/8/8/2R5/2K5 w - - hmvc 0; fmvn 30;\n"), 0o644)
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=2000"),
 		},
-		Games: 2, Openings: OpeningsConfig{File: epd},
-		Draw: &DrawAdjudication{MoveNumber: 34, MoveCount: 2, Score: 50},
+		Games: 2, Openings: spec.OpeningsConfig{File: epd},
+		Draw: &spec.DrawAdjudication{MoveNumber: 34, MoveCount: 2, Score: 50},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -183,8 +184,8 @@ func TestDrawAdjudicationWaitsForTheMoveNumber(t *testing.T) {
 func TestEPDOutHoldsEachFinalPosition(t *testing.T) {
 	epdPath := t.TempDir() + "/final.epd"
 	mis := misengine(t)
-	run := runMatch(t, Config{
-		Engines: []EngineConfig{
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+mis+" name=a nodes=1"),
 			engineSpec(t, "cmd="+mis+" name=b nodes=1"),
 		},

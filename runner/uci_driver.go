@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
 	"time"
 
@@ -41,7 +42,7 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 	if err != nil {
 		return err
 	}
-	chess960 := e.cfg.Variant == Chess960
+	chess960 := e.cfg.Variant == spec.Chess960
 	if chess960 && !e.declares("UCI_Chess960") {
 		return fmt.Errorf("%w: it does not declare the UCI_Chess960 option, so it cannot play Chess960", errCannotPlay)
 	}
@@ -78,7 +79,7 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 // canPonder: pondering was asked for and the engine declares it can.
 func (d *uciDriver) canPonder(e *Engine) bool { return e.cfg.Ponder && e.declares("Ponder") }
 
-func setsOption(opts []EngineOption, name string) bool {
+func setsOption(opts []spec.EngineOption, name string) bool {
 	for _, o := range opts {
 		if strings.EqualFold(o.Name, name) {
 			return true

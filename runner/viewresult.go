@@ -1,22 +1,24 @@
 package runner
 
+import "github.com/autoplay/autoplay/runner/spec"
+
 // ResultOfGames counts finished games read back from a PGN (autoplay view):
 // the engines in the order they first appear, a match for two of them, a
 // round-robin for more, game pairs (2k-1, 2k) as autoplay numbers them.
 func ResultOfGames(games []FinishedGame) *Result {
-	var c Config
+	var c spec.Config
 	index := map[string]int{}
 	for _, g := range games {
 		for _, name := range []string{g.White, g.Black} {
 			if _, ok := index[name]; !ok {
 				index[name] = len(c.Engines)
-				c.Engines = append(c.Engines, EngineConfig{Name: name})
+				c.Engines = append(c.Engines, spec.EngineConfig{Name: name})
 			}
 		}
 	}
-	c.Type = TypeMatch
+	c.Type = spec.TypeMatch
 	if len(c.Engines) > 2 {
-		c.Type = TypeRoundRobin
+		c.Type = spec.TypeRoundRobin
 	}
 	if len(c.Engines) < 2 {
 		return &Result{Played: len(games), Total: len(games)}

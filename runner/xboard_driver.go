@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"slices"
 	"strconv"
 	"strings"
@@ -113,7 +114,7 @@ wait:
 		}
 	}
 	e.reuse = d.f.reuse
-	if e.cfg.Variant == Chess960 && !slices.Contains(d.f.variants, "fischerandom") {
+	if e.cfg.Variant == spec.Chess960 && !slices.Contains(d.f.variants, "fischerandom") {
 		return fmt.Errorf("%w: its feature variants does not list fischerandom, so it cannot play Chess960", errCannotPlay)
 	}
 	return d.setOptions(e, warn)
@@ -206,8 +207,8 @@ func (d *xboardDriver) newGame(ctx context.Context, e *Engine, rules Rules, star
 		d.sanBoard = board
 	}
 	b := xboard.AppendCommand(e.buf[:0], xboard.CmdNew)
-	if e.cfg.Variant == Chess960 {
-		b = xboard.AppendCommandArg(b, xboard.CmdVariant, string(Chess960))
+	if e.cfg.Variant == spec.Chess960 {
+		b = xboard.AppendCommandArg(b, xboard.CmdVariant, string(spec.Chess960))
 	}
 	b = xboard.AppendCommand(b, xboard.CmdForce)
 	tc := &e.cfg.TC
@@ -275,7 +276,7 @@ func (d *xboardDriver) think(e *Engine, line *gameLine, clocks *[2]Clock, side C
 			}
 			d.sanBoard.Play(m)
 			b = xboard.AppendUserMoveText(b, san, d.f.usermove)
-		} else if m.IsCastling() && e.cfg.Variant == Chess960 {
+		} else if m.IsCastling() && e.cfg.Variant == spec.Chess960 {
 			// Chess960 castling in coordinates is king-takes-rook, as in UCI.
 			var text [8]byte
 			b = xboard.AppendUserMoveText(b, string(m.AppendKingTakesRook(text[:0])), d.f.usermove)

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -41,7 +42,7 @@ func BenchmarkRelayWithWatchers(b *testing.B) {
 				}
 				time.Sleep(100 * time.Millisecond)
 				relay := &runner.RelayStats{}
-				cfg := runner.Config{Engines: engines(b, "nodes=1"), Games: 64, Concurrency: 8, PGNOut: filepath.Join(b.TempDir(), "g.pgn")}
+				cfg := spec.Config{Engines: engines(b, "nodes=1"), Games: 64, Concurrency: 8, PGNOut: filepath.Join(b.TempDir(), "g.pgn")}
 				if _, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Live: live, Relay: relay}); err != nil {
 					b.Fatal(err)
 				}

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"io"
 	"net/http"
 	"os"
@@ -30,11 +32,11 @@ func need(t testing.TB, path string) {
 	}
 }
 
-func engines(t testing.TB, each string) []runner.EngineConfig {
-	var es []runner.EngineConfig
+func engines(t testing.TB, each string) []spec.EngineConfig {
+	var es []spec.EngineConfig
 	for _, name := range []string{"a", "b"} {
-		e := runner.DefaultEngineConfig()
-		if err := e.ApplySpec("cmd=" + stockfish + " name=" + name + " option.Hash=8 option.Threads=1 " + each); err != nil {
+		e := spec.DefaultEngineConfig()
+		if err := parse.EngineSpec(&e, "cmd="+stockfish+" name="+name+" option.Hash=8 option.Threads=1 "+each); err != nil {
 			t.Fatal(err)
 		}
 		es = append(es, e)
@@ -43,7 +45,7 @@ func engines(t testing.TB, each string) []runner.EngineConfig {
 }
 
 // startRun plays cfg with a dashboard; done receives Run's error.
-func startRun(t *testing.T, ctx context.Context, cfg runner.Config) (*Server, <-chan error) {
+func startRun(t *testing.T, ctx context.Context, cfg spec.Config) (*Server, <-chan error) {
 	t.Helper()
 	ln, err := Listen("127.0.0.1:0")
 	if err != nil {
@@ -90,7 +92,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 func TestDashboardAPIAndEvents(t *testing.T) {
 	need(t, stockfish)
 	dir := t.TempDir()
-	cfg := runner.Config{Engines: engines(t, "nodes=3000 tc=30+0.3"), Games: 2, Concurrency: 2, MaxMoves: 40,
+	cfg := spec.Config{Engines: engines(t, "nodes=3000 tc=30+0.3"), Games: 2, Concurrency: 2, MaxMoves: 40,
 		PGNOut: filepath.Join(dir, "games.pgn")}
 	srv, done := startRun(t, context.Background(), cfg)
 	defer srv.Close()
@@ -205,7 +207,7 @@ func TestDashboardInChromium(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	cfg := runner.Config{Engines: engines(t, "tc=20+0.2"), Games: 2, Concurrency: 2, MaxMoves: 60,
+	cfg := spec.Config{Engines: engines(t, "tc=20+0.2"), Games: 2, Concurrency: 2, MaxMoves: 60,
 		PGNOut: filepath.Join(dir, "games.pgn")}
 	srv, done := startRun(t, ctx, cfg)
 	defer srv.Close()

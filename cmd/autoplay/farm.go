@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"time"
@@ -41,7 +42,7 @@ func (f *farmFlags) auth() distributed.Auth {
 
 // apply starts the server or connects, and sets opt.Farm; the returned
 // function releases what it took.
-func (f *farmFlags) apply(cfg *runner.Config, opt *runner.Options) (func(), error) {
+func (f *farmFlags) apply(cfg *spec.Config, opt *runner.Options) (func(), error) {
 	if f.serve == "" && f.nats == "" {
 		return func() {}, nil
 	}
@@ -110,7 +111,7 @@ are given in the run's config.`,
 			if o.URL == "" {
 				return fmt.Errorf("--nats URL: the coordinator's NATS server")
 			}
-			o.Prepare = func(cfg *runner.Config) error { return useBuiltinEngine(cfg.Engines) }
+			o.Prepare = func(cfg *spec.Config) error { return useBuiltinEngine(cfg.Engines) }
 			if !quiet {
 				o.Log = func(line string) { fmt.Fprintf(os.Stderr, "%s %s\n", time.Now().Format("15:04:05"), line) }
 			}

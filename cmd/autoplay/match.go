@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 
 	"github.com/spf13/cobra"
-
-	"github.com/autoplay/autoplay/runner"
 )
 
 func newMatchCmd() *cobra.Command {
@@ -21,7 +21,7 @@ func newMatchCmd() *cobra.Command {
 		pgnFields       []string
 		farm            farmFlags
 		webAddr         string
-		cfg             runner.Config
+		cfg             spec.Config
 	)
 	cmd := &cobra.Command{
 		Use:   "match",
@@ -39,8 +39,10 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
       --openings "file=books/UHO_4060_v3.epd.zip order=random" --pgnout sf-dev.pgn`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if cfg.Concurrency < 1 {
-				return fmt.Errorf("--concurrency %d: must be at least 1", cfg.Concurrency)
+			// A typed 0 is refused; Complete takes the zero value of a
+			// Config built in code for the default.
+			if err := spec.CheckConcurrency(cfg.Concurrency); err != nil {
+				return fmt.Errorf("--%w", err)
 			}
 			engines, err := engineConfigs(engineSpecs, eachSpec)
 			if err != nil {
@@ -48,14 +50,14 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 			}
 			cfg.Engines = engines[:]
 			if openings != "" {
-				if cfg.Openings, err = runner.ParseOpeningsSpec(openings); err != nil {
+				if cfg.Openings, err = parse.Openings(openings); err != nil {
 					return err
 				}
 			}
-			if err := runner.ApplyAdjudicationSpecs(&cfg, sprtSpec, drawSpec, resignSpec); err != nil {
+			if err := parse.AdjudicationSpecs(&cfg, sprtSpec, drawSpec, resignSpec); err != nil {
 				return err
 			}
-			if cfg.MoveFields, err = runner.ParseMoveFields(pgnFields); err != nil {
+			if cfg.MoveFields, err = spec.ParseMoveFields(pgnFields); err != nil {
 				return fmt.Errorf("--pgn-fields: %w", err)
 			}
 			return playRun(&cfg, runFlags{farm: farm, web: webAddr, runnerStats: showRunnerStats})
@@ -102,25 +104,25 @@ const defaultTC = "tc=10+0.1"
 
 // engineConfigs builds the two engines: --each first, then each --engine;
 // missing engines are the built-in one, started from this binary.
-func engineConfigs(specs []string, each string) ([2]runner.EngineConfig, error) {
-	var engines [2]runner.EngineConfig
+func engineConfigs(specs []string, each string) ([2]spec.EngineConfig, error) {
+	var engines [2]spec.EngineConfig
 	if len(specs) > 2 {
 		return engines, fmt.Errorf("--engine given %d times: a match has two engines", len(specs))
 	}
 	for i := range engines {
-		e := runner.DefaultEngineConfig()
-		if err := e.ApplySpec(each); err != nil {
+		e := spec.DefaultEngineConfig()
+		if err := parse.EngineSpec(&e, each); err != nil {
 			return engines, fmt.Errorf("--each: %w", err)
 		}
 		if i < len(specs) {
-			if err := e.ApplySpec(specs[i]); err != nil {
+			if err := parse.EngineSpec(&e, specs[i]); err != nil {
 				return engines, fmt.Errorf("--engine %d: %w", i+1, err)
 			}
 			if e.Cmd == "" {
 				return engines, fmt.Errorf("--engine %d: missing cmd= (the engine's program)", i+1)
 			}
 		} else if e.Cmd == "" {
-			e.Cmd = runner.BuiltinCmd
+			e.Cmd = spec.BuiltinCmd
 		}
 		engines[i] = e
 	}
@@ -136,7 +138,7 @@ func engineConfigs(specs []string, each string) ([2]runner.EngineConfig, error) 
 	if noLimit {
 		fmt.Fprintf(os.Stderr, "No time control given: using %s\n", defaultTC)
 		for i := range engines {
-			engines[i].ApplySpec(defaultTC)
+			parse.EngineSpec(&engines[i], defaultTC)
 		}
 	}
 	return engines, nil

@@ -1,6 +1,9 @@
 package main
 
-import "github.com/autoplay/autoplay/runner"
+import (
+	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/spec"
+)
 
 // runFlags are the flags match and run share beyond the run's config: where
 // the games are played, who watches, what is measured.
@@ -12,7 +15,7 @@ type runFlags struct {
 
 // playRun plays cfg as match and run do: on workers when asked, with a
 // dashboard when asked, on one processor, until done or interrupted.
-func playRun(cfg *runner.Config, f runFlags) error {
+func playRun(cfg *spec.Config, f runFlags) error {
 	var opt runner.Options
 	release, err := f.farm.apply(cfg, &opt)
 	if err != nil {

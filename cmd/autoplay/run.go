@@ -1,11 +1,11 @@
 package main
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 
 	"github.com/spf13/cobra"
-
-	"github.com/autoplay/autoplay/runner"
 )
 
 func newRunCmd() *cobra.Command {
@@ -29,7 +29,7 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 		Example: "  autoplay run configs/sprt-ab.yaml\n  autoplay run configs/round-robin.yaml --json results.json",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := runner.LoadConfig(args[0])
+			cfg, err := parse.LoadConfig(args[0])
 			if err != nil {
 				return err
 			}
@@ -40,7 +40,7 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 				cfg.JSONOut = jsonOut
 			}
 			cfg.Quiet = cfg.Quiet || quiet
-			cfg.Verbose = (cfg.Verbose || verbose) && !cfg.Quiet
+			cfg.Verbose = cfg.Verbose || verbose // both: refused by Complete, as in the file
 			return playRun(cfg, runFlags{farm: farm, web: webAddr, runnerStats: showRunnerStats})
 		},
 	}
@@ -57,10 +57,10 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 // useBuiltinEngine points engines whose cmd is "builtin" at this binary's
 // own engine, speaking the protocol the config asked for. It is the one
 // place that decides how the built-in engine is started, for match and run.
-func useBuiltinEngine(engines []runner.EngineConfig) error {
+func useBuiltinEngine(engines []spec.EngineConfig) error {
 	for i := range engines {
 		e := &engines[i]
-		if e.Cmd != runner.BuiltinCmd {
+		if e.Cmd != spec.BuiltinCmd {
 			continue
 		}
 		self, err := os.Executable()
@@ -68,7 +68,7 @@ func useBuiltinEngine(engines []runner.EngineConfig) error {
 			return err
 		}
 		args := []string{"engine"}
-		if e.Proto == runner.XBoard {
+		if e.Proto == spec.XBoard {
 			args = append(args, "--xboard")
 		}
 		e.Cmd, e.Args = self, append(args, e.Args...)
@@ -78,7 +78,7 @@ func useBuiltinEngine(engines []runner.EngineConfig) error {
 
 // unuseBuiltinEngine undoes useBuiltinEngine for a config sent to workers
 // elsewhere, whose own binary holds the engine.
-func unuseBuiltinEngine(e *runner.EngineConfig) {
+func unuseBuiltinEngine(e *spec.EngineConfig) {
 	self, err := os.Executable()
 	if err != nil || e.Cmd != self || len(e.Args) == 0 || e.Args[0] != "engine" {
 		return
@@ -87,5 +87,5 @@ func unuseBuiltinEngine(e *runner.EngineConfig) {
 	if len(args) > 0 && args[0] == "--xboard" {
 		args = args[1:]
 	}
-	e.Cmd, e.Args = runner.BuiltinCmd, args
+	e.Cmd, e.Args = spec.BuiltinCmd, args
 }

@@ -1,8 +1,7 @@
-package runner
+package spec
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 )
 
@@ -37,8 +36,8 @@ func ParseMoveFields(names []string) (MoveFields, error) {
 	return f, nil
 }
 
-// names lists the fields that are on.
-func (f MoveFields) names() []string {
+// Names lists the fields that are on, in comment order.
+func (f MoveFields) Names() []string {
 	var out []string
 	for _, n := range moveFieldNames {
 		if *f.field(n) {
@@ -46,23 +45,4 @@ func (f MoveFields) names() []string {
 		}
 	}
 	return out
-}
-
-// capture is what an engine's decoder keeps beyond the score: the PV and
-// the lines matching the run's match_line pattern.
-type capture struct {
-	pv    bool
-	lines *regexp.Regexp
-}
-
-// compileMatchLine checks the run's match_line pattern.
-func compileMatchLine(pattern string) (*regexp.Regexp, error) {
-	if pattern == "" {
-		return nil, nil
-	}
-	re, err := regexp.Compile(pattern)
-	if err != nil {
-		return nil, fmt.Errorf("match_line %q: %w", pattern, err)
-	}
-	return re, nil
 }

@@ -1,4 +1,4 @@
-package runner
+package spec
 
 import (
 	"fmt"
@@ -41,7 +41,7 @@ func ParseTimeControl(s string) (TimeControl, error) {
 		return TimeControl{}, fmt.Errorf("time control %q: base time %q is not a positive number of seconds (or M:SS)", s, base)
 	}
 	if hasInc {
-		if tc.Inc, err = parseSeconds(inc); err != nil || tc.Inc < 0 {
+		if tc.Inc, err = ParseSeconds(inc); err != nil || tc.Inc < 0 {
 			return TimeControl{}, fmt.Errorf("time control %q: increment %q is not a number of seconds", s, inc)
 		}
 	}
@@ -55,17 +55,17 @@ func parseClockTime(s string) (time.Duration, error) {
 		if err != nil || m < 0 {
 			return 0, fmt.Errorf("bad minutes %q", min)
 		}
-		d, err := parseSeconds(sec)
+		d, err := ParseSeconds(sec)
 		if err != nil {
 			return 0, err
 		}
 		return time.Duration(m)*time.Minute + d, nil
 	}
-	return parseSeconds(s)
+	return ParseSeconds(s)
 }
 
-// parseSeconds reads a decimal number of seconds, rounded to the millisecond.
-func parseSeconds(s string) (time.Duration, error) {
+// ParseSeconds reads a decimal number of seconds, rounded to the millisecond.
+func ParseSeconds(s string) (time.Duration, error) {
 	f, err := strconv.ParseFloat(s, 64)
 	if err != nil || f < 0 || f > 1e9 {
 		return 0, fmt.Errorf("bad seconds %q", s)

@@ -1,6 +1,7 @@
-package runner
+package parse
 
 import (
+	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
 	"testing"
 )
@@ -45,13 +46,13 @@ func FuzzEngineSpec(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, spec string) {
-		e := DefaultEngineConfig()
-		if err := e.ApplySpec(spec); err != nil {
+	f.Fuzz(func(t *testing.T, text string) {
+		e := spec.DefaultEngineConfig()
+		if err := EngineSpec(&e, text); err != nil {
 			return
 		}
 		if strings.ContainsAny(e.Name+e.Cmd+e.Dir+strings.Join(e.Args, ""), "\r\n\x00") {
-			t.Fatalf("spec %q accepted with a line break", spec)
+			t.Fatalf("spec %q accepted with a line break", text)
 		}
 		for _, o := range e.Options {
 			if strings.ContainsAny(o.Name+o.Value, "\r\n\x00") {

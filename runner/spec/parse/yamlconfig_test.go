@@ -1,7 +1,8 @@
-package runner
+package parse
 
 import (
 	"errors"
+	"github.com/autoplay/autoplay/runner/spec"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,44 +19,44 @@ func TestLoadConfigFillsEveryKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := &Config{
-		Engines: []EngineConfig{{
+	want := &spec.Config{
+		Engines: []spec.EngineConfig{{
 			Name:  "dev",
 			Cmd:   "yaml/fake-engine.sh",
 			Args:  []string{"--each", "--uci", "-x 1"},
 			Dir:   "testdata",
-			Proto: UCI,
-			Options: []EngineOption{
-				{"Hash", "32"}, {"Threads", "1"}, {"Move Overhead", "30"}, {"Clear Hash", ""},
+			Proto: spec.UCI,
+			Options: []spec.EngineOption{
+				{Name: "Hash", Value: "32"}, {Name: "Threads", Value: "1"}, {Name: "Move Overhead", Value: "30"}, {Name: "Clear Hash", Value: ""},
 			},
-			TC:         TimeControl{Moves: 40, Base: 60 * time.Second, Inc: 600 * time.Millisecond},
+			TC:         spec.TimeControl{Moves: 40, Base: 60 * time.Second, Inc: 600 * time.Millisecond},
 			TimeMargin: 250 * time.Millisecond,
 			Timeout:    2500 * time.Millisecond,
-			Restart:    RestartOn,
+			Restart:    spec.RestartOn,
 		}, {
 			Name:       "base",
 			Cmd:        "sh",
 			Args:       []string{"--each"},
-			Proto:      XBoard,
-			Options:    []EngineOption{{"Hash", "16"}, {"Threads", "1"}},
-			TC:         TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond, MoveTime: 2 * time.Second, Depth: 12},
-			TimeMargin: DefaultTimeMargin,
-			Timeout:    DefaultTimeout,
-			Restart:    RestartOff,
+			Proto:      spec.XBoard,
+			Options:    []spec.EngineOption{{Name: "Hash", Value: "16"}, {Name: "Threads", Value: "1"}},
+			TC:         spec.TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond, MoveTime: 2 * time.Second, Depth: 12},
+			TimeMargin: spec.DefaultTimeMargin,
+			Timeout:    spec.DefaultTimeout,
+			Restart:    spec.RestartOff,
 		}},
-		Type:        TypeMatch,
+		Type:        spec.TypeMatch,
 		Rounds:      3,
 		Games:       5,
 		Concurrency: 2,
-		Openings:    OpeningsConfig{File: "testdata/yaml/openings.epd", Format: "epd", Order: "random", Plies: 8, Start: 2},
+		Openings:    spec.OpeningsConfig{File: "testdata/yaml/openings.epd", Format: "epd", Order: "random", Plies: 8, Start: 2},
 		Seed:        42,
 		PGNOut:      "testdata/yaml/out.pgn",
 		EPDOut:      "testdata/yaml/out.epd",
 		JSONOut:     "testdata/yaml/out.json",
 		LogFile:     "testdata/yaml/io.log",
 		MaxMoves:    200,
-		Draw:        &DrawAdjudication{MoveNumber: 40, MoveCount: 8, Score: 10},
-		Resign:      &ResignAdjudication{MoveCount: 3, Score: 600, TwoSided: true},
+		Draw:        &spec.DrawAdjudication{MoveNumber: 40, MoveCount: 8, Score: 10},
+		Resign:      &spec.ResignAdjudication{MoveCount: 3, Score: 600, TwoSided: true},
 		SPRT:        &stats.SPRT{Elo0: -1.5, Elo1: 5, Alpha: 0.1, Beta: 0.2, Model: stats.Normalized},
 		ReportEvery: 0,
 		Event:       "A/B test",
@@ -76,13 +77,13 @@ engines:
 	if err != nil {
 		t.Fatal(err)
 	}
-	def := DefaultEngineConfig()
+	def := spec.DefaultEngineConfig()
 	a, b := def, def
-	a.Name, a.Cmd, a.TC = "a", BuiltinCmd, TimeControl{Base: time.Second, Inc: 10 * time.Millisecond}
-	b.Name, b.Cmd, b.TC = "b", BuiltinCmd, TimeControl{Nodes: 1000}
-	want := &Config{
-		Engines: []EngineConfig{a, b},
-		Type:    TypeMatch, Rounds: 1, Games: 2, Concurrency: 1, Seed: 1, ReportEvery: 10,
+	a.Name, a.Cmd, a.TC = "a", spec.BuiltinCmd, spec.TimeControl{Base: time.Second, Inc: 10 * time.Millisecond}
+	b.Name, b.Cmd, b.TC = "b", spec.BuiltinCmd, spec.TimeControl{Nodes: 1000}
+	want := &spec.Config{
+		Engines: []spec.EngineConfig{a, b},
+		Type:    spec.TypeMatch, Rounds: 1, Games: 2, Concurrency: 1, Seed: 1, ReportEvery: 10,
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("got\n%+v\nwant\n%+v", *cfg, *want)
@@ -100,10 +101,10 @@ engines:
 		t.Fatal(err)
 	}
 	a, b := cfg.Engines[0], cfg.Engines[1]
-	if want := []EngineOption{{"Hash", "64"}, {"Threads", "1"}}; !reflect.DeepEqual(a.Options, want) {
+	if want := []spec.EngineOption{{Name: "Hash", Value: "64"}, {Name: "Threads", Value: "1"}}; !reflect.DeepEqual(a.Options, want) {
 		t.Errorf("a: options %v, want %v (own keys override each's, in each's order)", a.Options, want)
 	}
-	if want := []EngineOption{{"Hash", "16"}, {"Threads", "1"}}; !reflect.DeepEqual(b.Options, want) {
+	if want := []spec.EngineOption{{Name: "Hash", Value: "16"}, {Name: "Threads", Value: "1"}}; !reflect.DeepEqual(b.Options, want) {
 		t.Errorf("b: options %v, want %v (a's override must not leak into b)", b.Options, want)
 	}
 	if want := []string{"-e", "-a"}; !reflect.DeepEqual(a.Args, want) {
@@ -112,7 +113,7 @@ engines:
 	if want := []string{"-e"}; !reflect.DeepEqual(b.Args, want) {
 		t.Errorf("b: args %v, want %v", b.Args, want)
 	}
-	if want := (TimeControl{Base: 5 * time.Second, MoveTime: time.Second}); b.TC != want {
+	if want := (spec.TimeControl{Base: 5 * time.Second, MoveTime: time.Second}); b.TC != want {
 		t.Errorf("b: tc %+v, want %+v", b.TC, want)
 	}
 }
@@ -342,7 +343,7 @@ func TestLoadConfigNamesAMissingFile(t *testing.T) {
 
 // The examples are run from the repository root, so they are loaded from there.
 func TestExampleConfigsLoad(t *testing.T) {
-	t.Chdir("..")
+	t.Chdir("../../..")
 	files, err := filepath.Glob("configs/*.yaml")
 	if err != nil || len(files) < 3 {
 		t.Fatalf("found %v (%v), want the three examples", files, err)
@@ -384,7 +385,7 @@ engines:
 	// slot processes that is not the run, so the two are refused together.
 	withLog, err := ParseConfig("slots.yaml", []byte("log: io.log\n"+doc))
 	if err == nil {
-		err = withLog.complete() // as Run does before any game
+		err = withLog.Complete() // as Run does before any game
 	}
 	if err == nil || !strings.Contains(err.Error(), "slot processes") {
 		t.Errorf("log with slot processes: %v, want an error naming both", err)

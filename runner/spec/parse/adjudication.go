@@ -1,4 +1,4 @@
-package runner
+package parse
 
 import (
 	"fmt"
@@ -6,13 +6,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 
-// ApplyAdjudicationSpecs reads the --sprt, --draw and --resign flag values
+// AdjudicationSpecs reads the --sprt, --draw and --resign flag values
 // (key=value pairs, the same keys as the YAML blocks) into c; "" leaves a
 // setting off.
-func ApplyAdjudicationSpecs(c *Config, sprt, draw, resign string) error {
+func AdjudicationSpecs(c *spec.Config, sprt, draw, resign string) error {
 	if sprt != "" {
 		s := stats.SPRT{Alpha: 0.05, Beta: 0.05}
 		err := eachPair("sprt", sprt, func(k, v string) error {
@@ -43,7 +44,7 @@ func ApplyAdjudicationSpecs(c *Config, sprt, draw, resign string) error {
 		c.SPRT = &s
 	}
 	if draw != "" {
-		d := &DrawAdjudication{}
+		d := &spec.DrawAdjudication{}
 		err := eachPair("draw", draw, func(k, v string) error {
 			return setInt(k, v, map[string]*int{"movenumber": &d.MoveNumber, "movecount": &d.MoveCount, "score": &d.Score})
 		})
@@ -53,7 +54,7 @@ func ApplyAdjudicationSpecs(c *Config, sprt, draw, resign string) error {
 		c.Draw = d
 	}
 	if resign != "" {
-		r := &ResignAdjudication{}
+		r := &spec.ResignAdjudication{}
 		err := eachPair("resign", resign, func(k, v string) error {
 			if k == "twosided" {
 				b, err := strconv.ParseBool(v)
@@ -73,9 +74,9 @@ func ApplyAdjudicationSpecs(c *Config, sprt, draw, resign string) error {
 	return nil
 }
 
-// eachPair calls set for each key=value of spec, naming flag in errors.
-func eachPair(flag, spec string, set func(k, v string) error) error {
-	tokens, err := splitSpec(spec)
+// eachPair calls set for each key=value of text, naming flag in errors.
+func eachPair(flag, text string, set func(k, v string) error) error {
+	tokens, err := SplitWords(text)
 	if err != nil {
 		return fmt.Errorf("--%s: %w", flag, err)
 	}

@@ -1,0 +1,12 @@
+package uci
+
+// Option names the UCI protocol itself defines, which a GUI sets with
+// meaning of its own.
+const (
+	// OptChess960 switches the engine to Chess960: castling is written
+	// king-takes-rook (e1h1) both ways.
+	OptChess960 = "UCI_Chess960"
+	// OptPonder tells the engine it may be asked to ponder, so that it plans
+	// its time accordingly.
+	OptPonder = "Ponder"
+)

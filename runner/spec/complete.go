@@ -1,0 +1,236 @@
+package spec
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// MaxGames bounds the games of one run: the schedule is laid out in full
+// before the first game (a few dozen bytes a game).
+const MaxGames = 10_000_000
+
+// Complete fills the defaults of a config and checks it, before anything
+// starts. Every front end (match, run, the drop-in command lines, slot
+// processes, workers) calls it, and it may be called again on a completed
+// config: a zero value means the default (rounds, seeds and concurrency 1,
+// a match), a setting out of range is an error naming it. The YAML reader
+// checks the same rules through the same functions, to place its errors at
+// a line and column.
+func (c *Config) Complete() error {
+	c.fillDefaults()
+	for _, check := range []func() error{c.checkCounts, c.checkOutputs, c.checkVariant, c.checkTablebase, c.checkTournament} {
+		if err := check(); err != nil {
+			return err
+		}
+	}
+	if _, err := CompileMatchLine(c.MatchLine); err != nil {
+		return err
+	}
+	return c.completeEngines()
+}
+
+func (c *Config) fillDefaults() {
+	if c.Type == "" {
+		c.Type = TypeMatch
+	}
+	if c.Rounds <= 0 {
+		c.Rounds = 1
+	}
+	if c.Seeds <= 0 {
+		c.Seeds = 1
+	}
+	if c.Concurrency == 0 {
+		c.Concurrency = 1
+	}
+	if c.Event == "" {
+		c.Event = "autoplay " + string(c.Type)
+	}
+	if c.Site == "" {
+		c.Site = "?"
+	}
+}
+
+func (c *Config) checkCounts() error {
+	switch {
+	case c.Games <= 0:
+		return fmt.Errorf("games must be at least 1")
+	case c.Games > MaxGames || c.Rounds > MaxGames:
+		return fmt.Errorf("games %d, rounds %d: a run plays at most %d games; split it into several runs", c.Games, c.Rounds, MaxGames)
+	case c.MaxMoves < 0:
+		return fmt.Errorf("maxmoves %d: must be 0 (no limit) or more", c.MaxMoves)
+	case c.ReportEvery < 0:
+		return fmt.Errorf("report-every %d: must be 0 (only at the end) or more", c.ReportEvery)
+	}
+	return CheckConcurrency(c.Concurrency)
+}
+
+// CheckConcurrency: at least one game at a time.
+func CheckConcurrency(n int) error {
+	if n < 1 {
+		return fmt.Errorf("concurrency %d: must be at least 1", n)
+	}
+	return nil
+}
+
+func (c *Config) checkOutputs() error {
+	if err := CheckQuietVerbose(c.Quiet, c.Verbose); err != nil {
+		return fmt.Errorf("verbose: %w", err)
+	}
+	if c.SlotProcesses && c.LogFile != "" {
+		return fmt.Errorf("log %s: engine I/O is not logged from slot processes; leave out the log or slot processes", c.LogFile)
+	}
+	for _, tag := range []struct{ name, value string }{{"event", c.Event}, {"site", c.Site}} {
+		if strings.ContainsAny(tag.value, "\r\n\x00") {
+			return fmt.Errorf("%s %q: a PGN tag must not hold a line break or NUL", tag.name, tag.value)
+		}
+	}
+	return nil
+}
+
+// CheckQuietVerbose: only the final result, or every game's start too, not both.
+func CheckQuietVerbose(quiet, verbose bool) error {
+	if quiet && verbose {
+		return fmt.Errorf("cannot be true together with quiet")
+	}
+	return nil
+}
+
+func (c *Config) checkVariant() error {
+	variant, err := ParseVariant(string(c.Variant))
+	if err != nil {
+		return err
+	}
+	c.Variant = variant
+	if c.Variant == Chess960 && c.Openings.File == "" && c.Openings.Random == "" {
+		c.Openings.Random = RandomFRC // a fresh array for every pair, from the seed
+	}
+	if c.Openings.Random != "" && c.Variant != Chess960 {
+		return fmt.Errorf("openings %s=random: Chess960 start positions need --variant fischerandom", c.Openings.Random)
+	}
+	return nil
+}
+
+func (c *Config) checkTablebase() error {
+	switch c.TBAdjudicate {
+	case "", TBBoth, TBWin, TBDraw:
+	default:
+		return fmt.Errorf("tbadjudicate %q: want both, win or draw", c.TBAdjudicate)
+	}
+	if c.TBPieces < 0 {
+		return fmt.Errorf("tbpieces %d: must be 0 (all the tables hold) or more", c.TBPieces)
+	}
+	return nil
+}
+
+func (c *Config) checkTournament() error {
+	if err := CheckEngineCount(c.Type, len(c.Engines), c.Seeds); err != nil {
+		return err
+	}
+	if c.Type == TypeKnockout {
+		if err := CheckKnockoutRounds(c.Rounds); err != nil {
+			return fmt.Errorf("rounds %d: %w", c.Rounds, err)
+		}
+		if total := c.KnockoutGames(); total > MaxGames {
+			return fmt.Errorf("%d games: a run plays at most %d games", total, MaxGames)
+		}
+	}
+	if total := c.Games * c.Rounds * len(c.Encounters()); total > MaxGames {
+		return fmt.Errorf("%d games (games %d × rounds %d × %d encounters): a run plays at most %d games; split it into several runs",
+			total, c.Games, c.Rounds, len(c.Encounters()), MaxGames)
+	}
+	if c.SPRT != nil {
+		return CheckSPRTType(c.Type)
+	}
+	return nil
+}
+
+// CheckEngineCount says whether a tournament of type t can be played by n
+// engines (a gauntlet with seeds seeds).
+func CheckEngineCount(t Tournament, n, seeds int) error {
+	switch t {
+	case TypeMatch:
+		if n != 2 {
+			return fmt.Errorf("a match needs exactly 2 engines, got %d (use gauntlet or round-robin for more)", n)
+		}
+	case TypeGauntlet:
+		if seeds >= n {
+			return fmt.Errorf("a gauntlet with %d seeds needs more than %d engines, got %d", seeds, seeds, n)
+		}
+	case TypeRoundRobin, TypeKnockout:
+		if n < 2 {
+			return fmt.Errorf("a %s needs at least 2 engines, got %d", t, n)
+		}
+	default:
+		return fmt.Errorf("type %q: want match, gauntlet, round-robin or knockout", t)
+	}
+	return nil
+}
+
+// CheckKnockoutRounds: a knockout's rounds are not given, they follow.
+func CheckKnockoutRounds(rounds int) error {
+	if rounds > 1 {
+		return fmt.Errorf("a knockout's rounds follow from its engines: give games (per encounter) instead")
+	}
+	return nil
+}
+
+// CheckSPRTType: a sequential test compares two engines.
+func CheckSPRTType(t Tournament) error {
+	if t != TypeMatch {
+		return fmt.Errorf("an SPRT needs type match (two engines), not %s", t)
+	}
+	return nil
+}
+
+// CompileMatchLine checks the run's match_line pattern.
+func CompileMatchLine(pattern string) (*regexp.Regexp, error) {
+	if pattern == "" {
+		return nil, nil
+	}
+	re, err := regexp.Compile(pattern)
+	if err != nil {
+		return nil, fmt.Errorf("match_line %q: %w", pattern, err)
+	}
+	return re, nil
+}
+
+// completeEngines names the engines (apart, when two share a name), gives
+// them the run's variant and checks each.
+func (c *Config) completeEngines() error {
+	names := map[string]bool{}
+	for i := range c.Engines {
+		e := &c.Engines[i]
+		if e.Name == "" {
+			e.Name = defaultEngineName(e)
+		}
+		e.Variant = c.Variant
+		if err := e.Validate(); err != nil {
+			return err
+		}
+		if !e.TC.HasLimit() {
+			return fmt.Errorf("engine %s: no time control: give tc=, st=, nodes= or depth=", e.Name)
+		}
+		if names[e.Name] {
+			// Two engines of one name: number them so results stay apart.
+			for k := 2; ; k++ {
+				if n := fmt.Sprintf("%s-%d", e.Name, k); !names[n] {
+					e.Name = n
+					break
+				}
+			}
+		}
+		names[e.Name] = true
+	}
+	return nil
+}
+
+func defaultEngineName(e *EngineConfig) string {
+	name := filepath.Base(e.Cmd)
+	if len(e.Args) > 0 && e.Args[0] == "engine" && name == filepath.Base(os.Args[0]) {
+		return "autoplay"
+	}
+	return name
+}

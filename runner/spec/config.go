@@ -1,0 +1,132 @@
+package spec
+
+import (
+	"time"
+
+	"github.com/autoplay/autoplay/runner/stats"
+)
+
+// Tournament is how engines are paired.
+type Tournament string
+
+// Tournament types.
+const (
+	TypeMatch      Tournament = "match"       // two engines
+	TypeGauntlet   Tournament = "gauntlet"    // the first Seeds engines each play every other engine
+	TypeRoundRobin Tournament = "round-robin" // every pair of engines
+	// TypeKnockout is single elimination: engines in config order are seeds
+	// 1..N; each encounter is Games games (in pairs); the winner goes on.
+	TypeKnockout Tournament = "knockout"
+)
+
+// BuiltinCmd is the cmd value that names the built-in engine; the command
+// that runs the config replaces it with this binary's `engine` subcommand.
+const BuiltinCmd = "builtin"
+
+// TB adjudication modes (fastchess's -tbadjudicate).
+const (
+	TBBoth = "both" // wins, losses and draws
+	TBWin  = "win"  // decisive results only
+	TBDraw = "draw" // draws only
+)
+
+// DrawAdjudication ends a game as a draw once both engines' scores have
+// stayed within ±Score centipawns for MoveCount consecutive moves each,
+// counted from full move MoveNumber on.
+type DrawAdjudication struct {
+	MoveNumber int
+	MoveCount  int
+	Score      int
+}
+
+// ResignAdjudication ends a game when an engine's score has been at or below
+// -Score centipawns for MoveCount consecutive moves; with TwoSided its
+// opponent's score must also have been at or above +Score.
+type ResignAdjudication struct {
+	MoveCount int
+	Score     int
+	TwoSided  bool
+}
+
+// Config is one run, a match or a tournament: `autoplay match` flags,
+// `autoplay run` YAML keys and the drop-in command lines fill this same value.
+type Config struct {
+	Engines []EngineConfig `json:"engines,omitempty"`
+	Type    Tournament     `json:"type,omitempty"`   // "" = match
+	Seeds   int            `json:"seeds,omitempty"`  // gauntlet: how many of the first engines play all others (0 = 1)
+	Rounds  int            `json:"rounds,omitempty"` // 0 = 1
+	Games   int            `json:"games,omitempty"`  // games per encounter per round, in pairs: the same opening twice, colours swapped
+	// OpeningRepeat is how many consecutive games of an encounter share an
+	// opening (0 = 2, a pair); colours still alternate game by game unless
+	// NoSwap. Reverse gives every game the other colours.
+	OpeningRepeat int           `json:"opening_repeat,omitempty"`
+	NoSwap        bool          `json:"no_swap,omitempty"`
+	Reverse       bool          `json:"reverse,omitempty"`
+	Wait          time.Duration `json:"wait_ns,omitempty"` // pause between a worker's games
+	// Affinity pins the engines of each concurrent game to CPUs of their
+	// own (fastchess's -use-affinity).
+	Affinity bool `json:"affinity,omitempty"`
+	// SlotProcesses plays each concurrent game slot in a process of its
+	// own, so that its runner thread stays with its engines (slotprocess.go).
+	SlotProcesses bool           `json:"slot_processes,omitempty"`
+	Concurrency   int            `json:"concurrency,omitempty"`
+	Openings      OpeningsConfig `json:"openings,omitempty"`
+	Seed          uint64         `json:"seed,omitempty"`
+	Variant       Variant        `json:"variant,omitempty"` // "" = standard
+	// Syzygy adjudication: TB is the tables' directories (DIR1:DIR2),
+	// TBPieces the most pieces adjudicated (0 = all the tables hold),
+	// TBAdjudicate both, win or draw.
+	TB           string     `json:"tb,omitempty"`
+	TBPieces     int        `json:"tb_pieces,omitempty"`
+	TBAdjudicate string     `json:"tb_adjudicate,omitempty"`
+	PGNOut       string     `json:"pgnout,omitempty"`      // finished games are appended here (and a run resumes from it)
+	PGNMinimal   bool       `json:"pgn_minimal,omitempty"` // no move comments and only the roster tags (cutechess's "min")
+	MoveFields   MoveFields `json:"move_fields,omitempty"`
+	// MatchLine: engine lines matching this pattern are kept with the move
+	// that follows them, as line="..." in its PGN comment (fastchess's
+	// match_line; OpenBench's "info string pgncomment").
+	MatchLine   string              `json:"match_line,omitempty"`
+	GamesJSONL  string              `json:"games_jsonl,omitempty"` // one JSON object per finished game, with its moves
+	EPDOut      string              `json:"epdout,omitempty"`      // final positions, one EPD line per game
+	JSONOut     string              `json:"json,omitempty"`        // full results, rewritten atomically after every game
+	LogFile     string              `json:"log,omitempty"`
+	MaxMoves    int                 `json:"maxmoves,omitempty"` // draw by adjudication after this many full moves by the engines; 0 = never
+	Draw        *DrawAdjudication   `json:"draw,omitempty"`
+	Resign      *ResignAdjudication `json:"resign,omitempty"`
+	SPRT        *stats.SPRT         `json:"sprt,omitempty"`         // stop as soon as a bound is crossed (matches only)
+	ReportEvery int                 `json:"report_every,omitempty"` // print the score every N games; 0 = only at the end
+	Event       string              `json:"event,omitempty"`
+	Site        string              `json:"site,omitempty"`
+	Quiet       bool                `json:"quiet,omitempty"`   // only the final result
+	Verbose     bool                `json:"verbose,omitempty"` // also each game's start and every warning
+}
+
+// Encounters lists who plays whom; the first engine of each is the one
+// scores are counted for. A knockout's encounters follow from its results.
+func (c *Config) Encounters() [][2]int {
+	n := len(c.Engines)
+	var out [][2]int
+	switch c.Type {
+	case TypeRoundRobin:
+		for i := 0; i < n; i++ {
+			for j := i + 1; j < n; j++ {
+				out = append(out, [2]int{i, j})
+			}
+		}
+	case TypeKnockout:
+		return nil
+	case TypeGauntlet:
+		for s := 0; s < c.Seeds; s++ {
+			for j := c.Seeds; j < n; j++ {
+				out = append(out, [2]int{s, j})
+			}
+		}
+	default:
+		out = [][2]int{{0, 1}}
+	}
+	return out
+}
+
+// KnockoutGames is how many games a knockout plays without tie-breaks: one
+// encounter per engine that goes out.
+func (c *Config) KnockoutGames() int { return (len(c.Engines) - 1) * c.Games }

@@ -1,0 +1,26 @@
+package spec
+
+// OpeningsConfig says where games start: a suite file and how to walk it.
+type OpeningsConfig struct {
+	File   string
+	Format string // "epd" or "pgn"; guessed from the file name when empty
+	Order  string // "sequential" (default) or "random"
+	Plies  int    // PGN openings: play at most this many plies (0 = all)
+	Start  int    // 1-based index of the first opening (sequential order)
+	Policy string `json:",omitempty"` // "fail" (default): a bad opening the run would play is an error; "skip": bad ones are left out
+	// Random draws Chess960 start positions instead of a file: "frc" (one
+	// array for both sides) or "dfrc" (Double Chess960, an array each).
+	Random string `json:",omitempty"`
+}
+
+// Random start positions.
+const (
+	RandomFRC  = "frc"
+	RandomDFRC = "dfrc"
+)
+
+// Opening policies.
+const (
+	PolicyFail = "fail"
+	PolicySkip = "skip"
+)

@@ -1,0 +1,140 @@
+package parse
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
+)
+
+// ApplySpec applies a cutechess-style spec, key=value pairs separated by
+// spaces, such as `cmd=/usr/games/stockfish name=sf option.Hash=16 tc=10+0.1`.
+// Values may be quoted ("name=My Engine" or name="My Engine"), which is how an
+// option name with spaces is written: "option.Move Overhead=30".
+func EngineSpec(c *spec.EngineConfig, text string) error {
+	tokens, err := SplitWords(text)
+	if err != nil {
+		return err
+	}
+	for _, tok := range tokens {
+		key, value, ok := strings.Cut(tok, "=")
+		if !ok {
+			return fmt.Errorf("%q: expected key=value", tok)
+		}
+		if err := SetEngineKey(c, key, value); err != nil {
+			return fmt.Errorf("%s=%s: %w", key, value, err)
+		}
+	}
+	return nil
+}
+
+// SetEngineKey applies one key=value of an engine spec, such as
+// "option.Hash", "16": the keys EngineSpec reads, and YAML engine keys.
+func SetEngineKey(c *spec.EngineConfig, key, value string) error {
+	if err := spec.CheckProtocolSafe(key, value); err != nil {
+		return err
+	}
+	if name, ok := strings.CutPrefix(key, "option."); ok {
+		if name == "" {
+			return fmt.Errorf("option needs a name")
+		}
+		setOption(c, name, value)
+		return nil
+	}
+	var err error
+	switch key {
+	case "cmd":
+		c.Cmd = value
+	case "name":
+		c.Name = value
+	case "arg":
+		c.Args = append(c.Args, value)
+	case "dir":
+		c.Dir = value
+	case "proto":
+		switch spec.Protocol(value) {
+		case spec.UCI, spec.XBoard:
+			c.Proto = spec.Protocol(value)
+		default:
+			return fmt.Errorf("proto must be uci or xboard")
+		}
+	case "restart":
+		switch spec.Restart(value) {
+		case spec.RestartAuto, spec.RestartOn, spec.RestartOff:
+			c.Restart = spec.Restart(value)
+		default:
+			return fmt.Errorf("restart must be auto, on or off")
+		}
+	case "tc":
+		var tc spec.TimeControl
+		if tc, err = spec.ParseTimeControl(value); err == nil {
+			c.TC.Moves, c.TC.Base, c.TC.Inc = tc.Moves, tc.Base, tc.Inc
+		}
+	case "st":
+		if c.TC.MoveTime, err = spec.ParseSeconds(value); err == nil && c.TC.MoveTime <= 0 {
+			err = fmt.Errorf("must be more than 0 seconds")
+		}
+	case "nodes":
+		c.TC.Nodes, err = strconv.ParseUint(value, 10, 64)
+	case "depth":
+		c.TC.Depth, err = strconv.Atoi(value)
+		if err == nil && c.TC.Depth <= 0 {
+			err = fmt.Errorf("must be a positive whole number")
+		}
+	case "timemargin":
+		var ms int
+		if ms, err = strconv.Atoi(value); err == nil && ms < 0 {
+			err = fmt.Errorf("must be milliseconds, 0 or more")
+		}
+		c.TimeMargin = time.Duration(ms) * time.Millisecond
+	case "whitepov":
+		c.WhitePOV, err = strconv.ParseBool(value)
+		if err != nil {
+			err = fmt.Errorf("want true or false")
+		}
+	case "fullhistory":
+		c.FullHistory, err = strconv.ParseBool(value)
+		if err != nil {
+			err = fmt.Errorf("want true or false")
+		}
+	case "ponder":
+		c.Ponder, err = strconv.ParseBool(value)
+		if err != nil {
+			err = fmt.Errorf("want true or false")
+		}
+	case "book":
+		if value == "" {
+			err = fmt.Errorf("want a Polyglot book file")
+		}
+		c.Book = value
+	case "bookdepth":
+		if c.BookDepth, err = strconv.Atoi(value); err == nil && c.BookDepth < 1 {
+			err = fmt.Errorf("must be a whole number of moves, 1 or more")
+		}
+	case "stderr":
+		if value == "" {
+			err = fmt.Errorf("want a file name")
+		}
+		c.StderrFile = value
+	case "timeout":
+		if c.Timeout, err = spec.ParseSeconds(value); err == nil && c.Timeout <= 0 {
+			err = fmt.Errorf("must be more than 0 seconds")
+		}
+	default:
+		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)", key)
+	}
+	return err
+}
+
+// setOption replaces an option set earlier (say by --each) or adds it.
+func setOption(c *spec.EngineConfig, name, value string) {
+	for i := range c.Options {
+		if c.Options[i].Name == name {
+			c.Options[i].Value = value
+			return
+		}
+	}
+	c.Options = append(c.Options, spec.EngineOption{Name: name, Value: value})
+}
