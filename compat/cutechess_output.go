@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"math"
@@ -31,7 +32,7 @@ func (p *cutechessPrinter) Warn(msg string) {
 	fmt.Fprintf(p.w, "Warning: %s\n", msg)
 }
 
-func (p *cutechessPrinter) Finished(rec *runner.GameRecord, res *runner.Result) {
+func (p *cutechessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {
 	enc := res.Encounters[rec.Encounter()]
 	p.tally.add(rec, enc, rec.Encounter())
 	fmt.Fprintf(p.w, "Finished game %d (%s vs %s): %s {%s}\n", rec.Number, rec.White, rec.Black, rec.Outcome, rec.Ending)

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"path/filepath"
@@ -36,7 +37,7 @@ func (p *fastchessPrinter) Warn(msg string) {
 	fmt.Fprintf(p.w, "Warning; %s\n", msg)
 }
 
-func (p *fastchessPrinter) Finished(rec *runner.GameRecord, res *runner.Result) {
+func (p *fastchessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {
 	enc := res.Encounters[rec.Encounter()]
 	before := p.tally.pentas
 	pairsBefore := 0

@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"sort"
 	"strconv"
@@ -55,10 +56,10 @@ func newTally(cfg *spec.Config) *tally {
 }
 
 // add counts a finished game of encounter enc (first engine first).
-func (t *tally) add(rec *runner.GameRecord, enc *runner.EncounterResult, encIndex int) {
+func (t *tally) add(rec *record.GameRecord, enc *runner.EncounterResult, encIndex int) {
 	t.finished++
 	w, b := t.index[rec.White], t.index[rec.Black]
-	white := scoreOf(rec.Outcome, runner.White)
+	white := scoreOf(rec.Outcome, record.White)
 	addScore(&t.players[w].white, white)
 	addScore(&t.players[b].black, 1-white)
 	t.players[w].outcomes[rec.Ending]++
@@ -91,11 +92,11 @@ func (t *tally) add(rec *runner.GameRecord, enc *runner.EncounterResult, encInde
 	addPair(&p2.penta, 1-earlier.first, 1-first)
 }
 
-func scoreOf(o runner.Outcome, side runner.Color) float64 {
+func scoreOf(o record.Outcome, side record.Color) float64 {
 	switch {
-	case o == runner.WhiteWins && side == runner.White, o == runner.BlackWins && side == runner.Black:
+	case o == record.WhiteWins && side == record.White, o == record.BlackWins && side == record.Black:
 		return 1
-	case o == runner.WhiteWins, o == runner.BlackWins:
+	case o == record.WhiteWins, o == record.BlackWins:
 		return 0
 	}
 	return 0.5

@@ -3,6 +3,7 @@ package distributed
 import (
 	"context"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"strconv"
 	"time"
@@ -38,7 +39,7 @@ func (f *Farm) Close() { f.nc.Close() }
 // Play publishes each job and hands back each result, until every job has
 // its result, or the run stops (then its jobs are withdrawn and the workers
 // told to drop its games), or ctx ends.
-func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.GameJob, results chan<- *runner.GameRecord, stop <-chan struct{}) error {
+func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.GameJob, results chan<- *record.GameRecord, stop <-chan struct{}) error {
 	run, cfgJSON, err := runID(cfg)
 	if err != nil {
 		return err

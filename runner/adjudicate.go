@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 
 	"github.com/autoplay/autoplay/protocol"
@@ -39,7 +40,7 @@ func centipawns(s protocol.Score) (int, bool) {
 
 // moved records side's move with its score at full move number fullMove
 // and says whether the game is now adjudicated.
-func (a *adjudicator) moved(side Color, score protocol.Score, fullMove int) (ending, bool) {
+func (a *adjudicator) moved(side Color, score protocol.Score, fullMove int) (record.End, bool) {
 	cp, ok := centipawns(score)
 	if a.draw != nil {
 		if ok && abs(cp) <= a.draw.Score {
@@ -48,7 +49,7 @@ func (a *adjudicator) moved(side Color, score protocol.Score, fullMove int) (end
 			a.levelRun = 0
 		}
 		if fullMove >= a.draw.MoveNumber && a.levelRun >= 2*a.draw.MoveCount {
-			return adjudicatedDraw(fmt.Sprintf("scores within ±%d cp for %d moves", a.draw.Score, a.draw.MoveCount)), true
+			return record.AdjudicatedDraw(fmt.Sprintf("scores within ±%d cp for %d moves", a.draw.Score, a.draw.MoveCount)), true
 		}
 	}
 	if r := a.resign; r != nil {
@@ -56,11 +57,11 @@ func (a *adjudicator) moved(side Color, score protocol.Score, fullMove int) (end
 		a.winningRun[side] = countIf(a.winningRun[side], ok && cp >= r.Score)
 		for _, loser := range [2]Color{side, side.Other()} {
 			if a.losingRun[loser] >= r.MoveCount && (!r.TwoSided || a.winningRun[loser.Other()] >= r.MoveCount) {
-				return adjudicatedLoss(loser, r.Score, r.MoveCount), true
+				return record.AdjudicatedLoss(loser, r.Score, r.MoveCount), true
 			}
 		}
 	}
-	return ending{}, false
+	return record.End{}, false
 }
 
 func countIf(run int, cond bool) int {

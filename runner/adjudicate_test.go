@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"testing"
 
@@ -12,14 +13,14 @@ func mate(v int) protocol.Score { return protocol.Score{Kind: protocol.ScoreMate
 
 // play feeds alternating White/Black scores from full move `from` on and
 // returns the ply (1-based) at which the game was adjudicated, or 0.
-func play(a *adjudicator, from int, scores ...protocol.Score) (int, ending) {
+func play(a *adjudicator, from int, scores ...protocol.Score) (int, record.End) {
 	for i, s := range scores {
 		side := Color(i % 2)
 		if end, over := a.moved(side, s, from+i/2); over {
 			return i + 1, end
 		}
 	}
-	return 0, ending{}
+	return 0, record.End{}
 }
 
 // level gives n scores of 0.00.
@@ -51,7 +52,7 @@ func TestDrawAdjudicationNeedsBothSidesLevelLongEnough(t *testing.T) {
 			if got != tt.want {
 				t.Fatalf("adjudicated at ply %d, want %d", got, tt.want)
 			}
-			if got > 0 && (end.outcome != Draw || end.termination != TermAdjudication) {
+			if got > 0 && (end.Outcome != record.Draw || end.Termination != record.TermAdjudication) {
 				t.Errorf("ending %+v", end)
 			}
 		})
@@ -64,21 +65,21 @@ func TestResignAdjudication(t *testing.T) {
 		twoSided bool
 		scores   []protocol.Score // White, Black, White, ...
 		want     int
-		winner   Outcome
+		winner   record.Outcome
 	}{
-		{"black lost for three moves", false, []protocol.Score{cp(700), cp(-650), cp(720), cp(-700), cp(800), cp(-900)}, 6, WhiteWins},
-		{"being mated counts as lost", false, []protocol.Score{cp(0), mate(-3), cp(0), mate(-2), cp(0), mate(-1)}, 6, WhiteWins},
-		{"one good move resets", false, []protocol.Score{cp(0), cp(-700), cp(0), cp(-100), cp(0), cp(-700), cp(0), cp(-700)}, 0, NoResult},
-		{"two-sided needs the winner to agree", true, []protocol.Score{cp(100), cp(-700), cp(100), cp(-700), cp(100), cp(-700)}, 0, NoResult},
-		{"two-sided with agreement", true, []protocol.Score{cp(700), cp(-700), cp(700), cp(-700), cp(700), cp(-700)}, 6, WhiteWins},
-		{"white resigns", false, []protocol.Score{cp(-600), cp(600), cp(-601), cp(900), cp(-2000), cp(0)}, 5, BlackWins},
+		{"black lost for three moves", false, []protocol.Score{cp(700), cp(-650), cp(720), cp(-700), cp(800), cp(-900)}, 6, record.WhiteWins},
+		{"being mated counts as lost", false, []protocol.Score{cp(0), mate(-3), cp(0), mate(-2), cp(0), mate(-1)}, 6, record.WhiteWins},
+		{"one good move resets", false, []protocol.Score{cp(0), cp(-700), cp(0), cp(-100), cp(0), cp(-700), cp(0), cp(-700)}, 0, record.NoResult},
+		{"two-sided needs the winner to agree", true, []protocol.Score{cp(100), cp(-700), cp(100), cp(-700), cp(100), cp(-700)}, 0, record.NoResult},
+		{"two-sided with agreement", true, []protocol.Score{cp(700), cp(-700), cp(700), cp(-700), cp(700), cp(-700)}, 6, record.WhiteWins},
+		{"white resigns", false, []protocol.Score{cp(-600), cp(600), cp(-601), cp(900), cp(-2000), cp(0)}, 5, record.BlackWins},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			a := &adjudicator{resign: &spec.ResignAdjudication{MoveCount: 3, Score: 600, TwoSided: tt.twoSided}}
 			got, end := play(a, 20, tt.scores...)
-			if got != tt.want || end.outcome != tt.winner {
-				t.Fatalf("adjudicated at ply %d with %v, want ply %d with %v", got, end.outcome, tt.want, tt.winner)
+			if got != tt.want || end.Outcome != tt.winner {
+				t.Fatalf("adjudicated at ply %d with %v, want ply %d with %v", got, end.Outcome, tt.want, tt.winner)
 			}
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
 	"syscall"
@@ -43,7 +44,7 @@ type driver interface {
 	// settle stops a search the game no longer needs and waits until the engine is idle.
 	settle(ctx context.Context, e *Engine) error
 	// gameOver tells the engine the game ended.
-	gameOver(e *Engine, outcome Outcome, reason string)
+	gameOver(e *Engine, outcome record.Outcome, reason string)
 	// quit is the command that asks the engine to exit.
 	quit() []byte
 }
@@ -153,7 +154,7 @@ func (e *Engine) settle(ctx context.Context) {
 }
 
 // GameOver tells the engine how the game ended.
-func (e *Engine) GameOver(outcome Outcome, reason string) { e.drv.gameOver(e, outcome, reason) }
+func (e *Engine) GameOver(outcome record.Outcome, reason string) { e.drv.gameOver(e, outcome, reason) }
 
 // needsRestart says whether the engine must be replaced before a game.
 func (e *Engine) needsRestart(policy spec.Restart) bool {

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/record"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
@@ -23,27 +24,9 @@ const (
 	evRejected                       // the engine calls a move it was sent illegal; Text holds it
 )
 
-// moveInfo is the part of an engine's last search info that the runner keeps
-// per move (PGN comment, adjudication). It has no slices, so it can cross
-// goroutines by value without sharing memory.
-type moveInfo struct {
-	Score    protocol.Score
-	Depth    int
-	SelDepth int
-	Nodes    uint64
-	NPS      uint64
-	HashFull int // permille
-	TBHits   uint64
-	Time     time.Duration // the search time the engine reported
-	// PV and Lines are filled only when the run asks for them (MoveFields.PV,
-	// MatchLine); each move gets fresh ones, handed over, never shared.
-	PV    string
-	Lines []string
-}
-
 // fromInfo keeps the per-move figures of an info line.
-func fromInfo(i *protocol.Info) moveInfo {
-	return moveInfo{Score: i.Score, Depth: i.Depth, SelDepth: i.SelDepth, Nodes: i.Nodes,
+func fromInfo(i *protocol.Info) record.MoveInfo {
+	return record.MoveInfo{Score: i.Score, Depth: i.Depth, SelDepth: i.SelDepth, Nodes: i.Nodes,
 		NPS: i.NPS, HashFull: i.HashFull, TBHits: i.TBHits, Time: i.Time}
 }
 
@@ -55,11 +38,11 @@ type Event struct {
 	// Ponder is the reply the engine expects to its move (UCI "bestmove X
 	// ponder Y", else the second move of its PV): what it may ponder on.
 	Ponder protocol.Move
-	Info   moveInfo
+	Info   record.MoveInfo
 	At     time.Time // when the line was read: the clock stops here
 	Text   string    // see the kinds; for evMove, a SAN move that Move could not hold
 	// N and Claim carry the rest of rarer messages: a pong's number, the
 	// result an engine claims.
 	N     int
-	Claim Outcome
+	Claim record.Outcome
 }

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -13,5 +14,5 @@ import (
 type Farm interface {
 	// stop closes when the run needs no more games (an SPRT decided, an
 	// error): outstanding games are withdrawn and abandoned, not awaited.
-	Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJob, results chan<- *GameRecord, stop <-chan struct{}) error
+	Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJob, results chan<- *record.GameRecord, stop <-chan struct{}) error
 }

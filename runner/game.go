@@ -2,42 +2,15 @@ package runner
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"time"
 
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/protocol"
 )
-
-// Ply is one half-move of a game as the runner saw it.
-type Ply struct {
-	Move     protocol.Move
-	Info     moveInfo
-	Elapsed  time.Duration
-	TimeLeft time.Duration // the mover's clock after the move (0 without a clock)
-	Book     bool          // from the opening, not played by an engine
-}
-
-// GameRecord is a finished game: who played, what, and how it ended.
-type GameRecord struct {
-	Number      int // 1-based, in schedule order
-	White       string
-	Black       string
-	StartFEN    string
-	Plies       []Ply
-	Outcome     Outcome
-	Termination Termination
-	Ending      string
-	TimeControl [2]spec.TimeControl
-	Started     time.Time
-	Duration    time.Duration
-	Opening     string // where the opening came from
-	Variant     spec.Variant
-	FinalFEN    string
-	game        scheduledGame
-	end         ending
-}
 
 // gameSetup is everything one game needs.
 type gameSetup struct {
@@ -57,12 +30,12 @@ type gameSetup struct {
 // playGame drives one game from the opening to its end in a single select
 // loop over both engines, the mover's deadline, and cancellation. The error is
 // for the match (a bad opening, a cancelled context), not for the game.
-func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
-	rec := &GameRecord{
+func playGame(ctx context.Context, s *gameSetup) (*record.GameRecord, error) {
+	rec := &record.GameRecord{
 		Number: s.number, White: s.players[White].Name(), Black: s.players[Black].Name(),
 		StartFEN: s.opening.FEN, Started: time.Now(), Opening: s.opening.Source,
 		TimeControl: [2]spec.TimeControl{s.players[White].cfg.TC, s.players[Black].cfg.TC},
-		Plies:       make([]Ply, 0, 256), Variant: s.players[White].cfg.Variant,
+		Plies:       make([]record.Ply, 0, 256), Variant: s.players[White].cfg.Variant,
 	}
 	board, err := s.rules.NewBoard(s.opening.FEN)
 	if err != nil {
@@ -78,33 +51,32 @@ func playGame(ctx context.Context, s *gameSetup) (*GameRecord, error) {
 			return nil, fmt.Errorf("opening %s: move %d %s is illegal", s.opening.Source, i+1, m)
 		}
 		line.played(played, board)
-		rec.Plies = append(rec.Plies, Ply{Move: played, Book: true})
+		rec.Plies = append(rec.Plies, record.Ply{Move: played, Book: true})
 		s.live.moved(s.number, played, side, nil, &startClocks)
 	}
 	end, err := runGameLoop(ctx, s, board, rec, line)
 	if err != nil {
 		return nil, err
 	}
-	rec.end = end
-	if end.failed {
-		s.players[end.culprit].failed = true
+	rec.SetEnd(end)
+	if end.Replace {
+		s.players[end.Culprit].failed = true
 	}
 	for _, p := range s.players {
 		if !p.exited() {
-			p.GameOver(end.outcome, end.text)
+			p.GameOver(end.Outcome, end.Text)
 		}
 	}
-	rec.Outcome, rec.Termination, rec.Ending = end.outcome, end.termination, end.text
 	rec.Duration = time.Since(rec.Started)
 	rec.FinalFEN = board.FEN()
 	return rec, nil
 }
 
-func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord, line *gameLine) (ending, error) {
+func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.GameRecord, line *gameLine) (record.End, error) {
 	for c := White; c <= Black; c++ {
 		if err := s.players[c].NewGame(ctx, s.rules, s.opening.FEN); err != nil {
 			if ctx.Err() != nil {
-				return ending{}, ctx.Err()
+				return record.End{}, ctx.Err()
 			}
 			return engineFailure(c, err), nil
 		}
@@ -124,17 +96,17 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 	}
 	for {
 		if status := board.Status(); status != Ongoing {
-			return endByRules(status, board.Turn()), nil
+			return record.EndByRules(status, board.Turn()), nil
 		}
 		if s.maxMoves > 0 && engineMoves >= 2*s.maxMoves {
-			return adjudicatedDraw("move limit"), nil
+			return record.AdjudicatedDraw("move limit"), nil
 		}
 		side := board.Turn()
 		if m, ok := book.move(s.books[side], side, board); ok {
 			// The engine's own book answers for it: no time, no search.
 			if played, err := board.Play(m); err == nil {
 				line.played(played, board)
-				rec.Plies = append(rec.Plies, Ply{Move: played, Book: true, TimeLeft: clocks[side].Remaining()})
+				rec.Plies = append(rec.Plies, record.Ply{Move: played, Book: true, TimeLeft: clocks[side].Remaining()})
 				clocks[side].Punch(0, 0)
 				s.live.moved(s.number, played, side, nil, &clocks)
 				engineMoves++
@@ -151,14 +123,14 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 			sent, err = mover.Think(line, &clocks, side)
 		}
 		if err != nil {
-			return disconnect(side), nil
+			return record.Disconnect(side), nil
 		}
 		if !lastMoveRead.IsZero() {
 			relay.add(time.Since(lastMoveRead))
 		}
 		// The mover has its go; now its opponent may think on its time.
 		if err := ponder.start(other, side.Other(), board, line, &clocks); err != nil {
-			return disconnect(side.Other()), nil
+			return record.Disconnect(side.Other()), nil
 		}
 		timed := clocks[side].Timed()
 		limit := mover.cfg.Timeout // no clock: only a stall ends the wait
@@ -177,19 +149,19 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				elapsed := ev.At.Sub(sent)
 				timer.Stop()
 				if !clocks[side].Punch(elapsed, mover.cfg.TimeMargin) {
-					return lossOnTime(side), nil
+					return record.LossOnTime(side), nil
 				}
 				move := ev.Move
 				if move.IsZero() && ev.Text != "" { // SAN from an XBoard engine
 					if move, err = board.ParseSAN(ev.Text); err != nil {
-						return illegalMove(side, ev.Text), nil
+						return record.IllegalMove(side, ev.Text), nil
 					}
 				}
 				// The runner decides legality, and keeps the move in the
 				// form every receiver's driver can write its own way.
 				played, err := board.Play(move)
 				if err != nil {
-					return illegalMove(side, moveText(move)), nil
+					return record.IllegalMove(side, moveText(move)), nil
 				}
 				move = played
 				mover.Accepted(move)
@@ -199,7 +171,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 					ev.Info.Score.Value = -ev.Info.Score.Value
 				}
 				s.live.moved(s.number, move, side, &ev.Info, &clocks)
-				rec.Plies = append(rec.Plies, Ply{Move: move, Info: ev.Info, Elapsed: elapsed, TimeLeft: clocks[side].Remaining()})
+				rec.Plies = append(rec.Plies, record.Ply{Move: move, Info: ev.Info, Elapsed: elapsed, TimeLeft: clocks[side].Remaining()})
 				engineMoves++
 				lastMoveRead = ev.At
 				if end, over := s.adjudicator.moved(side, ev.Info.Score, board.FullMoveNumber()); over {
@@ -211,7 +183,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 					}
 				}
 			case evBadMove:
-				return illegalMove(side, ev.Text), nil
+				return record.IllegalMove(side, ev.Text), nil
 			default:
 				if end, over := interruption(mover, side, ev, line.moves); over {
 					mover.busy = ev.Kind != evExit
@@ -227,7 +199,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 				// The idle engine moves while its opponent is to move: its
 				// board is out of step with the game.
 				mover.busy = true
-				return movesOutOfTurn(side.Other(), ev), nil
+				return record.MovesOutOfTurn(side.Other(), outOfTurnMove(ev)), nil
 			}
 			if end, over := interruption(other, side.Other(), ev, line.moves); over {
 				mover.busy = true
@@ -239,11 +211,11 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 			// before its next game, after this one is recorded.
 			mover.busy = true
 			if timed {
-				return lossOnTime(side), nil
+				return record.LossOnTime(side), nil
 			}
-			return stall(side), nil
+			return record.Stall(side), nil
 		case <-ctx.Done():
-			return ending{}, ctx.Err()
+			return record.End{}, ctx.Err()
 		}
 	}
 }
@@ -252,22 +224,22 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *GameRecord
 // ends the game: it exits, resigns, claims a result, or rejects a move it
 // was sent. The game loop ends games by the rules before it waits, so a
 // claim that arrives while it waits claims what is not so.
-func interruption(e *Engine, c Color, ev Event, moves []protocol.Move) (ending, bool) {
+func interruption(e *Engine, c Color, ev Event, moves []protocol.Move) (record.End, bool) {
 	switch ev.Kind {
 	case evExit:
-		return disconnect(c), true
+		return record.Disconnect(c), true
 	case evResign:
-		return resigns(c), true
+		return record.Resigns(c), true
 	case evClaim:
-		return falseClaim(c, ev.Claim, ev.Text), true
+		return record.FalseClaim(c, ev.Claim, ev.Text), true
 	case evRejected:
 		// Whether the reply refuses a move of this game is the driver's
 		// call: engines say "Illegal move" of other things too.
 		if e.drv.rejects(ev.Text, moves) {
-			return rejectsLegalMove(c, ev.Text), true
+			return record.RejectsLegalMove(c, ev.Text), true
 		}
 	}
-	return ending{}, false
+	return record.End{}, false
 }
 
 // moveText names a move for an ending; "bestmove (none)" has no move text.
@@ -276,4 +248,20 @@ func moveText(m protocol.Move) string {
 		return "(none)"
 	}
 	return m.String()
+}
+
+// engineFailure maps an engine error to the ending it causes.
+func engineFailure(c Color, err error) record.End {
+	if errors.Is(err, errStalled) {
+		return record.Stall(c)
+	}
+	return record.Disconnect(c)
+}
+
+// outOfTurnMove names the move an engine sent out of turn.
+func outOfTurnMove(ev Event) string {
+	if ev.Text != "" {
+		return ev.Text
+	}
+	return moveText(ev.Move)
 }

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"regexp"
 	"strings"
@@ -40,7 +41,7 @@ func (k *keeper) line(line []byte) {
 const maxKeptLines = 32
 
 // handOver gives the move's info its own PV text and lines.
-func (k *keeper) handOver(info *moveInfo) {
+func (k *keeper) handOver(info *record.MoveInfo) {
 	if k.capture.pv && len(k.pvMoves) > 0 {
 		var b strings.Builder
 		for i, m := range k.pvMoves {

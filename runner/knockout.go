@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"math/bits"
 	"strings"
@@ -122,7 +123,7 @@ func (k *knockout) gamesOf(e *koEncounter, count int) []scheduledGame {
 // record counts a finished game. When it ends a phase it returns the next
 // phase's games (tie-break pairs, or the next round), with lines saying what
 // was decided; done says the tournament has its winner.
-func (k *knockout) record(g scheduledGame, outcome Outcome, res *Result) (more []scheduledGame, said []string, done bool) {
+func (k *knockout) record(g scheduledGame, outcome record.Outcome, res *Result) (more []scheduledGame, said []string, done bool) {
 	round := k.rounds[len(k.rounds)-1]
 	for _, e := range round {
 		if e.result == g.encounter {

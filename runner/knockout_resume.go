@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 
@@ -38,8 +39,8 @@ func (r *run) resumeKnockout(appendOnly bool, res *Result) ([]scheduledGame, err
 				return nil, fmt.Errorf("resume: %s:%d: game %d is %s vs %s, but the bracket has %s vs %s",
 					c.PGNOut, pg.Line, g.number, pg.White, pg.Black, white, black)
 			}
-			outcome, _ := parseOutcome(pg.Result)
-			culprit, fail := failureFromEnding(pg.Ending)
+			outcome, _ := record.ParseOutcome(pg.Result)
+			culprit, fail, _ := record.ParseEnding(pg.Ending)
 			res.add(g, outcome, culprit, fail)
 			res.Resumed++
 			if r.recorded == nil {
@@ -83,7 +84,7 @@ func knockoutPlayed(c *spec.Config) (map[int]pgn.GameResult, error) {
 	}
 	played := map[int]pgn.GameResult{}
 	for _, g := range games {
-		if _, ok := parseOutcome(g.Result); ok && g.Round > 0 {
+		if _, ok := record.ParseOutcome(g.Result); ok && g.Round > 0 {
 			if _, dup := played[g.Round]; !dup {
 				played[g.Round] = g
 			}

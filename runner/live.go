@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"slices"
 	"strings"
@@ -179,7 +180,7 @@ func (l *Live) started(number int, white, black, fen string, clocks [2]time.Dura
 }
 
 // moved records a move of game number; side made it.
-func (l *Live) moved(number int, m protocol.Move, side Color, info *moveInfo, clocks *[2]Clock) {
+func (l *Live) moved(number int, m protocol.Move, side Color, info *record.MoveInfo, clocks *[2]Clock) {
 	if l == nil {
 		return
 	}
@@ -192,9 +193,9 @@ func (l *Live) moved(number int, m protocol.Move, side Color, info *moveInfo, cl
 	g.Moves = append(g.Moves, liveMove(m))
 	g.Clocks = [2]time.Duration{clocks[White].Remaining(), clocks[Black].Remaining()}
 	if info != nil {
-		p := Ply{Info: *info}
+		p := record.Ply{Info: *info}
 		e := LiveEval{Depth: info.Depth, PV: info.PV}
-		if text := p.scoreText(); len(text) > 0 && (text[0] == '+' || text[0] == '-') {
+		if text := p.ScoreText(); len(text) > 0 && (text[0] == '+' || text[0] == '-') {
 			e.Score, _, _ = strings.Cut(text, "/")
 		}
 		g.Evals[side] = e
@@ -246,7 +247,7 @@ func (l *Live) ended(number int) {
 
 // recorded moves a finished game to the finished list and takes the
 // standing after it. It runs on the collector, which owns res.
-func (l *Live) recorded(rec *GameRecord, pgnText string, res *Result, done bool) {
+func (l *Live) recorded(rec *record.GameRecord, pgnText string, res *Result, done bool) {
 	if l == nil {
 		return
 	}

@@ -3,6 +3,7 @@ package runner
 import (
 	"bufio"
 	"encoding/json"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
@@ -70,7 +71,7 @@ func TestMoveFieldsInPGNAndJSONLines(t *testing.T) {
 	games := parseGames(t, run.pgn)
 	i := 0
 	for sc.Scan() {
-		var g jsonGame
+		var g record.JSONGame
 		if err := json.Unmarshal(sc.Bytes(), &g); err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 
@@ -56,30 +57,30 @@ func (o *outputs) close() {
 //
 // It returns the game as written to the PGN, or as built for a watcher
 // (needPGN) when no PGN is written; nil when neither needs one.
-func (o *outputs) record(rec *GameRecord, c *spec.Config, needPGN bool) (*pgn.Game, error) {
+func (o *outputs) record(rec *record.GameRecord, c *spec.Config, needPGN bool) (*pgn.Game, error) {
 	var g *pgn.Game
 	if o.pgn != nil || o.jsonl != nil || needPGN {
 		var err error
-		if g, err = rec.PGN(rules, c.Event, c.Site, c.MoveFields); err != nil {
+		if g, err = rec.PGN(c.Event, c.Site, c.MoveFields); err != nil {
 			return nil, err
 		}
 	}
 	if o.jsonl != nil {
 		// Before the PGN is trimmed: the line wants every move's SAN.
-		if _, err := o.jsonl.Write(rec.jsonLine(g, c.MoveFields)); err != nil {
+		if _, err := o.jsonl.Write(rec.JSONLine(g, c.MoveFields)); err != nil {
 			return nil, fmt.Errorf("games-jsonl: %w", err)
 		}
 	}
 	if o.pgn != nil {
 		if c.PGNMinimal {
-			minimalPGN(g)
+			record.MinimalPGN(g)
 		}
 		if err := o.pgn.Write(g); err != nil {
 			return nil, err
 		}
 	}
 	if o.epd != nil {
-		if _, err := o.epd.WriteString(rec.epdLine()); err != nil {
+		if _, err := o.epd.WriteString(rec.EPDLine()); err != nil {
 			return nil, fmt.Errorf("epdout: %w", err)
 		}
 	}

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"sort"
@@ -28,7 +29,7 @@ func StatsFromPGN(paths []string, sprt *stats.SPRT, out io.Writer) (*Result, err
 			return nil, err
 		}
 		for _, r := range results {
-			if _, ok := parseOutcome(r.Result); ok {
+			if _, ok := record.ParseOutcome(r.Result); ok {
 				games = append(games, game{r, f, len(games)})
 			}
 		}
@@ -85,8 +86,8 @@ func StatsFromPGN(paths []string, sprt *stats.SPRT, out io.Writer) (*Result, err
 			sg.pair = pair
 			lastOf[e] = sg
 		}
-		outcome, _ := parseOutcome(g.Result)
-		culprit, fail := failureFromEnding(g.Ending)
+		outcome, _ := record.ParseOutcome(g.Result)
+		culprit, fail, _ := record.ParseEnding(g.Ending)
 		res.add(sg, outcome, culprit, fail)
 	}
 	newReporter(cfg, res, out).final(res)

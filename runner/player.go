@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"maps"
 )
@@ -41,7 +42,7 @@ func NewPlayer(cfg spec.Config, warn func(string)) (*Player, error) {
 // Play plays one game. An error is for the run (an engine that cannot
 // start three times running, a bad opening); a game an engine lost by
 // failing is a record like any other.
-func (p *Player) Play(ctx context.Context, job GameJob) (*GameRecord, error) {
+func (p *Player) Play(ctx context.Context, job GameJob) (*record.GameRecord, error) {
 	rec, err := p.r.playJob(ctx, noSlot, p.engines, job.scheduled(), job.Opening)
 	if err == nil && rec == nil {
 		err = p.r.err
@@ -100,9 +101,9 @@ func (discard) Write(b []byte) (int, error) { return len(b), nil }
 // warnOnly is a Printer that passes warnings on and says nothing else.
 type warnOnly func(string)
 
-func (w warnOnly) Started(int, int, string, string) {}
-func (w warnOnly) Finished(*GameRecord, *Result)    {}
-func (w warnOnly) Final(*Result)                    {}
+func (w warnOnly) Started(int, int, string, string)     {}
+func (w warnOnly) Finished(*record.GameRecord, *Result) {}
+func (w warnOnly) Final(*Result)                        {}
 func (w warnOnly) Warn(msg string) {
 	if w != nil {
 		w(msg)

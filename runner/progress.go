@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"os"
@@ -91,7 +92,7 @@ func (r *reporter) resumed(res *Result) {
 }
 
 // finished reports a game; the collector calls it after the game is in the PGN.
-func (r *reporter) finished(rec *GameRecord) {
+func (r *reporter) finished(rec *record.GameRecord) {
 	if r.custom != nil {
 		r.mu.Lock()
 		defer r.mu.Unlock()

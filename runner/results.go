@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/stats"
 )
@@ -71,7 +72,7 @@ func newResult(c *spec.Config, total int) *Result {
 
 // add counts a finished game: g is its place in the schedule, outcome its
 // result, and fail what the culprit did wrong (if anything).
-func (r *Result) add(g scheduledGame, outcome Outcome, culprit Color, fail failure) {
+func (r *Result) add(g scheduledGame, outcome record.Outcome, culprit Color, fail record.Failure) {
 	r.Played++
 	enc := r.Encounters[g.encounter]
 	first := firstEngineScore(g, enc.First, outcome)
@@ -86,20 +87,20 @@ func (r *Result) add(g scheduledGame, outcome Outcome, culprit Color, fail failu
 	r.Engines[enc.First].Points += first
 	r.Engines[enc.Second].Games++
 	r.Engines[enc.Second].Points += 1 - first
-	if fail != noFailure {
+	if fail != record.NoFailure {
 		idx := g.white
 		if culprit == Black {
 			idx = g.black
 		}
 		st := &r.Engines[idx]
 		switch fail {
-		case failTime:
+		case record.FailTime:
 			st.TimeForfeits++
-		case failDisconnect:
+		case record.FailDisconnect:
 			st.Disconnects++
-		case failStall:
+		case record.FailStall:
 			st.Stalls++
-		case failIllegal:
+		case record.FailIllegal:
 			st.Illegal++
 		}
 	}
@@ -126,11 +127,11 @@ func (r *Result) updateSPRT() {
 func (r *Result) decided() bool { return r.SPRT != nil && r.SPRT.Decision != stats.Continue }
 
 // firstEngineScore is the first engine's score (1, 0.5, 0) in a game.
-func firstEngineScore(g scheduledGame, first int, outcome Outcome) float64 {
+func firstEngineScore(g scheduledGame, first int, outcome record.Outcome) float64 {
 	switch {
-	case outcome == Draw:
+	case outcome == record.Draw:
 		return 0.5
-	case outcome == WhiteWins && g.white == first, outcome == BlackWins && g.black == first:
+	case outcome == record.WhiteWins && g.white == first, outcome == record.BlackWins && g.black == first:
 		return 1
 	}
 	return 0

@@ -6,9 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"os"
-	"strings"
 
 	"github.com/autoplay/autoplay/pgn"
 )
@@ -124,7 +124,7 @@ func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(
 		return nil, fmt.Errorf("resume: %w", err)
 	}
 	for _, g := range games {
-		outcome, ok := parseOutcome(g.Result)
+		outcome, ok := record.ParseOutcome(g.Result)
 		if ok && g.Round > len(schedule) {
 			return nil, fmt.Errorf("resume: %s:%d: game %d was played, but the run now has only %d games: give at least --games/rounds that include it",
 				c.PGNOut, g.Line, g.Round, len(schedule))
@@ -137,7 +137,7 @@ func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(
 			return nil, fmt.Errorf("resume: %s:%d: game %d is %s vs %s, but the schedule has %s vs %s",
 				c.PGNOut, g.Line, g.Round, g.White, g.Black, c.Engines[sg.white].Name, c.Engines[sg.black].Name)
 		}
-		culprit, fail := failureFromEnding(g.Ending)
+		culprit, fail, _ := record.ParseEnding(g.Ending)
 		res.add(sg, outcome, culprit, fail)
 		res.Resumed++
 		done[g.Round] = true
@@ -183,40 +183,6 @@ func checkExtension(c *spec.Config, have runState, schedule []scheduledGame, reb
 		}
 	}
 	return nil
-}
-
-// parseOutcome reads a PGN result; "*" and anything else is not a result.
-func parseOutcome(s string) (Outcome, bool) {
-	switch s {
-	case "1-0":
-		return WhiteWins, true
-	case "0-1":
-		return BlackWins, true
-	case "1/2-1/2":
-		return Draw, true
-	}
-	return NoResult, false
-}
-
-// failureFromEnding reads back which engine failed how from a game's final
-// comment, as the game loop wrote it.
-func failureFromEnding(text string) (Color, failure) {
-	culprit := White
-	if strings.HasPrefix(text, "Black") {
-		culprit = Black
-	}
-	switch {
-	case strings.HasSuffix(text, " loses on time"):
-		return culprit, failTime
-	case strings.HasSuffix(text, " disconnects"):
-		return culprit, failDisconnect
-	case strings.HasSuffix(text, "'s connection stalls"):
-		return culprit, failStall
-	case strings.Contains(text, " makes an illegal move: "), strings.Contains(text, " makes a false result claim: "),
-		strings.Contains(text, " rejects a legal move: "):
-		return culprit, failIllegal
-	}
-	return culprit, noFailure
 }
 
 // truncateTo cuts a file back to size bytes if it is longer: the tail is a

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"runtime"
@@ -181,7 +182,7 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 	}
 
 	jobs := make(chan scheduledGame)
-	results := make(chan *GameRecord)
+	results := make(chan *record.GameRecord)
 	scheduled := make(chan struct{})
 	queue := newGameQueue(todo, r.knockout == nil)
 	go func() {
@@ -212,7 +213,7 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 // collect records finished games as they come, whole, before they are
 // reported; a game already recorded (a distributed run's redelivery) is
 // dropped.
-func (r *run) collect(results <-chan *GameRecord, res *Result, outs *outputs, queue *gameQueue) {
+func (r *run) collect(results <-chan *record.GameRecord, res *Result, outs *outputs, queue *gameQueue) {
 	if r.recorded == nil {
 		r.recorded = map[int]bool{}
 	}
@@ -226,13 +227,13 @@ func (r *run) collect(results <-chan *GameRecord, res *Result, outs *outputs, qu
 			r.fail(err)
 			continue
 		}
-		res.add(rec.game, rec.Outcome, rec.end.culprit, rec.end.failure)
+		res.add(scheduledOf(rec), rec.Outcome, rec.Culprit, rec.Failure)
 		r.out.finished(rec)
 		if r.live != nil {
 			r.live.recorded(rec, string(g.AppendTo(nil)), res, false)
 		}
 		if r.knockout != nil {
-			more, said, done := r.knockout.record(rec.game, rec.Outcome, res)
+			more, said, done := r.knockout.record(scheduledOf(rec), rec.Outcome, res)
 			r.growPlan(res)
 			res.Knockout = r.knockout.Bracket()
 			for _, line := range said {
@@ -275,7 +276,7 @@ func (r *run) conclude(ctx context.Context, opt Options, res *Result, outs *outp
 func (r *run) runOnFarm(ctx context.Context, opt Options, todo []scheduledGame, res *Result, outs *outputs, cpuAtStart time.Duration) (*Result, error) {
 	jobs := make(chan scheduledGame)
 	farmJobs := make(chan GameJob)
-	results := make(chan *GameRecord)
+	results := make(chan *record.GameRecord)
 	queue := newGameQueue(todo, r.knockout == nil)
 	scheduled := make(chan struct{})
 	go func() {
@@ -333,7 +334,7 @@ func (r *run) dispatch(ctx context.Context, q *gameQueue, jobs chan<- scheduledG
 
 // work plays games from jobs. It keeps the engines of its last game running
 // for the next one and quits and reaps every engine it started.
-func (r *run) work(ctx context.Context, worker int, engines map[int]*Engine, jobs <-chan scheduledGame, results chan<- *GameRecord) {
+func (r *run) work(ctx context.Context, worker int, engines map[int]*Engine, jobs <-chan scheduledGame, results chan<- *record.GameRecord) {
 	defer func() {
 		for _, e := range engines {
 			e.Close()
@@ -378,7 +379,7 @@ func (r *run) work(ctx context.Context, worker int, engines map[int]*Engine, job
 // playJob plays game g with the worker's engines, starting or replacing
 // them as needed. It returns nil without an error when the run stops (ctx
 // cancelled: nothing of the game is scored) or has failed.
-func (r *run) playJob(ctx context.Context, worker int, engines map[int]*Engine, g scheduledGame, opening pgn.Opening) (*GameRecord, error) {
+func (r *run) playJob(ctx context.Context, worker int, engines map[int]*Engine, g scheduledGame, opening pgn.Opening) (*record.GameRecord, error) {
 	if failed, err := r.ready(ctx, worker, engines, g.white, g.black); err != nil {
 		if ctx.Err() != nil {
 			return nil, nil
@@ -420,7 +421,7 @@ func (r *run) playJob(ctx context.Context, worker int, engines map[int]*Engine, 
 	if err != nil {
 		return nil, err
 	}
-	rec.game = g
+	rec.Place = g.place()
 	return rec, nil
 }
 
@@ -588,22 +589,21 @@ func (r *run) startSucceeded(i int) {
 
 // notStartedWith is the record of game g lost by engine i, which could not be
 // started for it: the game is abandoned and charged to that engine alone.
-func (r *run) notStartedWith(g scheduledGame, opening pgn.Opening, i int, err error) *GameRecord {
+func (r *run) notStartedWith(g scheduledGame, opening pgn.Opening, i int, err error) *record.GameRecord {
 	c := White
 	if i == g.black {
 		c = Black
 	}
-	rec := &GameRecord{
+	rec := &record.GameRecord{
 		Number: g.number, White: r.cfg.Engines[g.white].Name, Black: r.cfg.Engines[g.black].Name,
 		StartFEN: opening.FEN, Opening: opening.Source, Started: time.Now(), Variant: r.cfg.Variant,
 		TimeControl: [2]spec.TimeControl{r.cfg.Engines[g.white].TC, r.cfg.Engines[g.black].TC},
-		game:        g,
+		Place:       g.place(),
 	}
 	for _, m := range opening.Moves {
-		rec.Plies = append(rec.Plies, Ply{Move: m, Book: true})
+		rec.Plies = append(rec.Plies, record.Ply{Move: m, Book: true})
 	}
-	rec.end = failsToStart(c, err)
-	rec.Outcome, rec.Termination, rec.Ending = rec.end.outcome, rec.end.termination, rec.end.text
+	rec.SetEnd(record.FailsToStart(c, err))
 	board, berr := rules.NewBoard(opening.FEN)
 	if berr == nil {
 		for _, m := range opening.Moves {

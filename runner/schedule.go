@@ -1,6 +1,9 @@
 package runner
 
-import "github.com/autoplay/autoplay/runner/spec"
+import (
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
+)
 
 // scheduledGame is one game of a run, fixed before the run starts: the same
 // config and seed always give the same schedule, so a resumed run plays
@@ -49,4 +52,15 @@ func buildSchedule(c *spec.Config, picker *openingPicker) []scheduledGame {
 		}
 	}
 	return games
+}
+
+// place is the game's place in the schedule as its record carries it.
+func (g scheduledGame) place() record.Place {
+	return record.Place{Encounter: g.encounter, Pair: g.pair, White: g.white, Black: g.black, Opening: g.opening}
+}
+
+// scheduledOf is the scheduled game a record was played for.
+func scheduledOf(rec *record.GameRecord) scheduledGame {
+	p := rec.Place
+	return scheduledGame{number: rec.Number, encounter: p.Encounter, pair: p.Pair, white: p.White, black: p.Black, opening: p.Opening}
 }

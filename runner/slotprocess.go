@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"os"
@@ -63,7 +64,7 @@ func (r *run) slotFarm(program []string, todo []scheduledGame, slots int) (*slot
 // before it is killed (its engines die with it: Pdeathsig).
 const slotGrace = 3 * time.Second
 
-func (f *slotFarm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJob, results chan<- *GameRecord, stop <-chan struct{}) error {
+func (f *slotFarm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJob, results chan<- *record.GameRecord, stop <-chan struct{}) error {
 	child := *cfg
 	child.Affinity = false // the slot process is pinned as a whole
 	child.SlotProcesses = false
@@ -122,7 +123,7 @@ func (f *slotFarm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJ
 
 // serve runs one slot process and feeds it games until jobs run out or ctx
 // ends.
-func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed func(), warm <-chan struct{}, jobs <-chan GameJob, results chan<- *GameRecord, stats *slotStats) error {
+func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed func(), warm <-chan struct{}, jobs <-chan GameJob, results chan<- *record.GameRecord, stats *slotStats) error {
 	p, err := f.start(slot)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"sync"
 
@@ -46,20 +47,20 @@ func openTablebase(c *spec.Config, warn func(string)) (*tablebase, error) {
 // adjudicate looks the board up after a move; it is called only when the
 // move zeroed the fifty-move counter. A position the tables cannot answer
 // (a missing or corrupt file) is played on.
-func (tb *tablebase) adjudicate(b Board) (ending, bool) {
+func (tb *tablebase) adjudicate(b Board) (record.End, bool) {
 	bb, ok := b.(*bitboardBoard)
 	if !ok || bb.pos.HalfmoveClock() != 0 || bb.pos.HasCastlingRights() {
-		return ending{}, false
+		return record.End{}, false
 	}
 	if bb.pos.Occupied().Count() > tb.pieces {
-		return ending{}, false
+		return record.End{}, false
 	}
 	wdl, err := tb.tables.ProbeWDL(bb.pos)
 	if err != nil {
 		if !errors.Is(err, syzygy.ErrNotInTables) {
 			tb.warnOnce(err)
 		}
-		return ending{}, false
+		return record.End{}, false
 	}
 	toMove := b.Turn()
 	switch {
@@ -68,9 +69,9 @@ func (tb *tablebase) adjudicate(b Board) (ending, bool) {
 	case wdl == syzygy.Loss && tb.mode != spec.TBDraw:
 		return tbWin(toMove.Other()), true
 	case wdl != syzygy.Win && wdl != syzygy.Loss && tb.mode != spec.TBWin:
-		return ending{outcome: Draw, termination: TermAdjudication, text: "Draw by adjudication: SyzygyTB"}, true
+		return record.AdjudicatedDraw("SyzygyTB"), true
 	}
-	return ending{}, false
+	return record.End{}, false
 }
 
 // warnOnce reports a table that cannot be read, once per message: games
@@ -84,6 +85,4 @@ func (tb *tablebase) warnOnce(err error) {
 	}
 }
 
-func tbWin(c Color) ending {
-	return ending{outcome: winFor(c), termination: TermAdjudication, text: c.String() + " wins by adjudication: SyzygyTB"}
-}
+func tbWin(c Color) record.End { return record.AdjudicatedWin(c, "SyzygyTB") }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
 	"time"
@@ -158,13 +159,13 @@ func (d *uciDriver) settle(ctx context.Context, e *Engine) error {
 	return e.awaitKind(ctx, evMove)
 }
 
-func (d *uciDriver) gameOver(*Engine, Outcome, string) {}
+func (d *uciDriver) gameOver(*Engine, record.Outcome, string) {}
 
 // uciDecoder turns UCI engine output into events. It keeps the last info
 // line that carried a score: that one describes the move that follows.
 type uciDecoder struct {
 	msg  uci.EngineMessage
-	last moveInfo
+	last record.MoveInfo
 	keep keeper
 	// pvReply is the second move of the last scored PV: the expected reply
 	// when bestmove names none.
@@ -195,7 +196,7 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 			}
 			d.keep.handOver(&ev.Info)
 		}
-		d.last = moveInfo{}
+		d.last = record.MoveInfo{}
 		d.pvReply = protocol.Move{}
 		d.keep.reset()
 		return true

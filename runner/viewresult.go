@@ -1,6 +1,9 @@
 package runner
 
-import "github.com/autoplay/autoplay/runner/spec"
+import (
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
+)
 
 // ResultOfGames counts finished games read back from a PGN (autoplay view):
 // the engines in the order they first appear, a match for two of them, a
@@ -32,11 +35,11 @@ func ResultOfGames(games []FinishedGame) *Result {
 				e = i
 			}
 		}
-		outcome, ok := parseOutcome(g.Result)
+		outcome, ok := record.ParseOutcome(g.Result)
 		if e < 0 || !ok {
 			continue
 		}
-		culprit, fail := failureFromEnding(g.Reason)
+		culprit, fail, _ := record.ParseEnding(g.Reason)
 		res.add(scheduledGame{number: g.Number, encounter: e, pair: (g.Number - 1) / 2, white: w, black: b}, outcome, culprit, fail)
 	}
 	return res

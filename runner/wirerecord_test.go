@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/record"
 	"reflect"
 	"testing"
 	"time"
@@ -37,14 +38,14 @@ func fillNonZero(t *testing.T, v reflect.Value, seed int) {
 	}
 }
 
-func wireTestRecord(t *testing.T) *GameRecord {
-	rec := &GameRecord{Number: 7, White: "a", Black: "b", StartFEN: "8/8/8/8/8/8/8/K1k5 w - - 0 1",
-		Outcome: WhiteWins, Termination: "time forfeit", Ending: "Black loses on time",
+func wireTestRecord(t *testing.T) *record.GameRecord {
+	rec := &record.GameRecord{Number: 7, White: "a", Black: "b", StartFEN: "8/8/8/8/8/8/8/K1k5 w - - 0 1",
+		Outcome: record.WhiteWins, Termination: "time forfeit", Ending: "Black loses on time",
 		Started: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC), Duration: 1500 * time.Millisecond}
-	rec.game = scheduledGame{number: 7, encounter: 1, pair: 3, white: 0, black: 1, opening: 5}
-	rec.end = ending{outcome: WhiteWins, termination: "time forfeit", text: "Black loses on time", culprit: Black, failed: true}
+	rec.Place = record.Place{Encounter: 1, Pair: 3, White: 0, Black: 1, Opening: 5}
+	rec.Culprit, rec.Failure, rec.Replace = Black, record.FailTime, true
 	for i := range 3 {
-		var p Ply
+		var p record.Ply
 		fillNonZero(t, reflect.ValueOf(&p.Info).Elem(), i)
 		p.Book, p.Elapsed, p.TimeLeft = i == 1, time.Duration(i+1)*time.Millisecond, -time.Duration(i)*time.Second
 		rec.Plies = append(rec.Plies, p)
@@ -71,7 +72,7 @@ func TestRecordCrossesTheWireWhole(t *testing.T) {
 	if !got.Plies[1].Move.IsCastling() {
 		t.Errorf("castling lost its rook")
 	}
-	if got.game != rec.game || got.end.culprit != Black || !got.end.failed || got.Number != 7 || !got.Started.Equal(rec.Started) {
+	if got.Place != rec.Place || got.Culprit != Black || !got.Replace || got.Number != 7 || !got.Started.Equal(rec.Started) {
 		t.Errorf("record fields differ: %+v", got)
 	}
 }

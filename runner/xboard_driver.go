@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"slices"
 	"strconv"
@@ -343,7 +344,7 @@ func (d *xboardDriver) settle(ctx context.Context, e *Engine) error {
 // errNoPing: an engine without the ping feature cannot be settled.
 var errNoPing = errors.New("cannot be settled without ping: replaced")
 
-func (d *xboardDriver) gameOver(e *Engine, outcome Outcome, reason string) {
+func (d *xboardDriver) gameOver(e *Engine, outcome record.Outcome, reason string) {
 	d.playing = false
 	e.write(xboard.AppendResult(e.buf[:0], outcome.String(), reason))
 }
@@ -352,7 +353,7 @@ func (d *xboardDriver) gameOver(e *Engine, outcome Outcome, reason string) {
 // thinking line for the move that follows.
 type xboardDecoder struct {
 	msg  xboard.EngineMessage
-	last moveInfo
+	last record.MoveInfo
 	keep keeper
 }
 
@@ -378,7 +379,7 @@ func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
 		} else {
 			ev.Text = d.msg.Move.String() // SAN: the game loop reads it against the board
 		}
-		d.last = moveInfo{}
+		d.last = record.MoveInfo{}
 		d.keep.reset()
 	case xboard.KindPong:
 		ev.Kind, ev.N = evReady, d.msg.Number
@@ -388,11 +389,11 @@ func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
 		ev.Kind, ev.Text = evClaim, d.msg.Text
 		switch d.msg.Result {
 		case xboard.WhiteWins:
-			ev.Claim = WhiteWins
+			ev.Claim = record.WhiteWins
 		case xboard.BlackWins:
-			ev.Claim = BlackWins
+			ev.Claim = record.BlackWins
 		case xboard.Draw:
-			ev.Claim = Draw
+			ev.Claim = record.Draw
 		default:
 			return false // "* {...}": the engine gives up on the game, claims nothing
 		}

@@ -1,4 +1,4 @@
-package runner
+package record
 
 import (
 	"encoding/json"
@@ -8,8 +8,8 @@ import (
 	"github.com/autoplay/autoplay/protocol"
 )
 
-// jsonGame is one finished game in the --games-jsonl file.
-type jsonGame struct {
+// JSONGame is one finished game in the --games-jsonl file.
+type JSONGame struct {
 	Number      int        `json:"number"`
 	White       string     `json:"white"`
 	Black       string     `json:"black"`
@@ -18,12 +18,12 @@ type jsonGame struct {
 	Reason      string     `json:"reason"`
 	StartFEN    string     `json:"start_fen,omitempty"`
 	Opening     string     `json:"opening,omitempty"`
-	Moves       []jsonMove `json:"moves"`
+	Moves       []JSONMove `json:"moves"`
 }
 
-// jsonMove is one ply: always the move, its SAN, time and score; the
+// JSONMove is one ply: always the move, its SAN, time and score; the
 // optional fields only when the run asked for them (MoveFields).
-type jsonMove struct {
+type JSONMove struct {
 	Move     string   `json:"move"`
 	SAN      string   `json:"san"`
 	Book     bool     `json:"book,omitempty"`
@@ -42,11 +42,11 @@ type jsonMove struct {
 	Lines    []string `json:"lines,omitempty"`
 }
 
-// jsonLine is the game as one line of JSON; g is its PGN game (for SAN).
-func (r *GameRecord) jsonLine(g *pgn.Game, f spec.MoveFields) []byte {
-	line := jsonGame{Number: r.Number, White: r.White, Black: r.Black, Result: r.Outcome.String(),
+// JSONLine is the game as one line of JSON; g is its PGN game (for SAN).
+func (r *GameRecord) JSONLine(g *pgn.Game, f spec.MoveFields) []byte {
+	line := JSONGame{Number: r.Number, White: r.White, Black: r.Black, Result: r.Outcome.String(),
 		Termination: string(r.Termination), Reason: r.Ending, StartFEN: r.StartFEN, Opening: r.Opening,
-		Moves: make([]jsonMove, len(r.Plies))}
+		Moves: make([]JSONMove, len(r.Plies))}
 	ms := func(d float64) *float64 { return &d }
 	for i := range r.Plies {
 		p := &r.Plies[i]

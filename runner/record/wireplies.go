@@ -1,4 +1,4 @@
-package runner
+package record
 
 import (
 	"encoding/binary"
@@ -16,7 +16,7 @@ import (
 
 const plyBook = 1 // flags
 
-func appendPlies(dst []byte, plies []Ply) []byte {
+func AppendPlies(dst []byte, plies []Ply) []byte {
 	dst = binary.AppendUvarint(dst, uint64(len(plies)))
 	for i := range plies {
 		p := &plies[i]
@@ -113,7 +113,7 @@ func (r *plyReader) fail() {
 	r.b = nil
 }
 
-func readPlies(b []byte) ([]Ply, error) {
+func ReadPlies(b []byte) ([]Ply, error) {
 	r := plyReader{b: b}
 	n := r.uvarint()
 	if r.err != nil || n > uint64(len(b)) { // every ply takes bytes: a bad count cannot make us allocate

@@ -1,11 +1,11 @@
-package runner
+package record
 
 import "github.com/autoplay/autoplay/pgn"
 
-// minimalPGN trims a game to what cutechess-cli's "min" PGN keeps: the Seven
+// MinimalPGN trims a game to what cutechess-cli's "min" PGN keeps: the Seven
 // Tag Roster (with SetUp/FEN and Variant, without which the moves cannot be
 // replayed), the moves without comments, and the result with its reason.
-func minimalPGN(g *pgn.Game) {
+func MinimalPGN(g *pgn.Game) {
 	keep := g.Tags[:0]
 	for _, t := range g.Tags {
 		switch t.Name {

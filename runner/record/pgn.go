@@ -1,23 +1,25 @@
-package runner
+package record
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // PGN turns the record into a PGN game. SAN is worked out here, by replaying
 // the moves, so that the per-move path never spells moves.
-func (r *GameRecord) PGN(rules Rules, event, site string, fields spec.MoveFields) (*pgn.Game, error) {
-	board, err := rules.NewBoard(r.StartFEN)
+func (r *GameRecord) PGN(event, site string, fields spec.MoveFields) (*pgn.Game, error) {
+	pos, err := startPosition(r.StartFEN)
 	if err != nil {
 		return nil, err
 	}
+	var buf [8]byte
 	g := &pgn.Game{
 		StartFEN: r.StartFEN,
 		Moves:    make([]pgn.Move, 0, len(r.Plies)),
@@ -26,11 +28,11 @@ func (r *GameRecord) PGN(rules Rules, event, site string, fields spec.MoveFields
 	}
 	for i := range r.Plies {
 		p := &r.Plies[i]
-		san, err := board.PlaySAN(p.Move)
-		if err != nil {
-			return nil, fmt.Errorf("game %d ply %d %s: %w", r.Number, i+1, p.Move, err)
+		san, _, ok := pos.PlaySAN(buf[:0], p.Move)
+		if !ok {
+			return nil, fmt.Errorf("game %d ply %d %s: illegal move", r.Number, i+1, p.Move)
 		}
-		g.Moves = append(g.Moves, pgn.Move{SAN: san, Comment: p.comment(fields)})
+		g.Moves = append(g.Moves, pgn.Move{SAN: string(san), Comment: p.comment(fields)})
 	}
 	tc := r.TimeControl[White].String()
 	if other := r.TimeControl[Black].String(); other != tc {
@@ -71,7 +73,7 @@ func (p *Ply) comment(fields spec.MoveFields) string {
 	if p.Book {
 		return "book"
 	}
-	return p.scoreText() + p.extras(fields)
+	return p.ScoreText() + p.extras(fields)
 }
 
 // seconds writes a duration as fastchess and cutechess do: "0.512s".
@@ -118,8 +120,8 @@ func commentSafe(s string) string {
 	return strings.NewReplacer("}", ")", "{", "(", `"`, "'").Replace(s)
 }
 
-// scoreText is "+0.35/12 0.512s", or the time alone without a score.
-func (p *Ply) scoreText() string {
+// ScoreText is "+0.35/12 0.512s", or the time alone without a score.
+func (p *Ply) ScoreText() string {
 	secs := seconds(p.Elapsed)
 	var score string
 	switch s := p.Info.Score; s.Kind {
@@ -146,13 +148,21 @@ func formatDuration(d time.Duration) string {
 	return fmt.Sprintf("%02d:%02d:%02d", s/3600, s/60%60, s%60)
 }
 
-// epdLine is the game's final position as an EPD line: the position's four
+// EPDLine is the game's final position as an EPD line: the position's four
 // fields, then the move counters and the game as operations.
-func (r *GameRecord) epdLine() string {
+func (r *GameRecord) EPDLine() string {
 	fields := strings.Fields(r.FinalFEN)
 	if len(fields) < 6 {
 		return ""
 	}
 	return fmt.Sprintf("%s hmvc %s; fmvn %s; id \"game %d\"; c0 \"%s vs %s, %s\";\n",
 		strings.Join(fields[:4], " "), fields[4], fields[5], r.Number, r.White, r.Black, r.Outcome)
+}
+
+// startPosition is the position a game starts from; "" is the initial one.
+func startPosition(fen string) (*chess.Position, error) {
+	if fen == "" {
+		return chess.NewPosition(), nil
+	}
+	return chess.ParseFEN(fen)
 }

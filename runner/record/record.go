@@ -1,0 +1,84 @@
+package record
+
+import (
+	"time"
+
+	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/spec"
+)
+
+// GameRecord is a finished game: who played, what, and how it ended.
+type GameRecord struct {
+	Number      int // 1-based, in schedule order
+	White       string
+	Black       string
+	StartFEN    string
+	Plies       []Ply
+	Outcome     Outcome
+	Termination Termination
+	Ending      string // the final comment: "White mates", "Black loses on time"
+	// Culprit is the side whose engine ended the game by a fault (Failure
+	// says which) or by resigning; Replace says its engine must be replaced.
+	Culprit     Color
+	Failure     Failure
+	Replace     bool
+	TimeControl [2]spec.TimeControl
+	Started     time.Time
+	Duration    time.Duration
+	Opening     string // where the opening came from
+	Variant     spec.Variant
+	FinalFEN    string
+	// Place is where the game sits in its run's schedule; it crosses the
+	// wire with the job, not with the record.
+	Place Place `json:"-"`
+}
+
+// Place is a game's place in its run's schedule: its encounter, its pair
+// (the two games of a pair share an opening, colours swapped), the engines
+// by index and the opening's index.
+type Place struct {
+	Encounter, Pair int
+	White, Black    int
+	Opening         int
+}
+
+// SetEnd records how the game ended.
+func (r *GameRecord) SetEnd(e End) {
+	r.Outcome, r.Termination, r.Ending = e.Outcome, e.Termination, e.Text
+	r.Culprit, r.Failure, r.Replace = e.Culprit, e.Failure, e.Replace
+}
+
+// Pair is the game's pair in the schedule (0-based): the two games of a
+// pair share an opening, colours swapped.
+func (r *GameRecord) Pair() int { return r.Place.Pair }
+
+// Encounter is the index of the game's encounter in the run's results.
+func (r *GameRecord) Encounter() int { return r.Place.Encounter }
+
+// Ply is one half-move of a game as the runner saw it.
+type Ply struct {
+	Move     protocol.Move
+	Info     MoveInfo
+	Elapsed  time.Duration
+	TimeLeft time.Duration // the mover's clock after the move (0 without a clock)
+	Book     bool          // from the opening, not played by an engine
+}
+
+// MoveInfo is the part of an engine's last search info that the runner
+// keeps per move (PGN comment, adjudication). Apart from the PV and lines
+// asked for, it has no slices, so it can cross goroutines by value without
+// sharing memory.
+type MoveInfo struct {
+	Score    protocol.Score
+	Depth    int
+	SelDepth int
+	Nodes    uint64
+	NPS      uint64
+	HashFull int // permille
+	TBHits   uint64
+	Time     time.Duration // the search time the engine reported
+	// PV and Lines are filled only when the run asks for them (MoveFields.PV,
+	// MatchLine); each move gets fresh ones, handed over, never shared.
+	PV    string
+	Lines []string
+}
