@@ -1,8 +1,8 @@
 # autoplay: build, test, benchmark, lint.
 GO ?= go
 BIN := bin/autoplay
-# staticcheck is run at a pinned version through the module proxy.
-STATICCHECK := v0.8.2
+# staticcheck is pinned in go.mod with a tool directive (go get -tool); lint
+# runs that version with go tool.
 
 .PHONY: build test fuzz bench lint
 
@@ -30,5 +30,5 @@ bench: build
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK) ./...
+	$(GO) tool staticcheck ./...
 	$(GO) mod tidy -diff
