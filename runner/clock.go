@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/spec"
 	"time"
 )
@@ -65,4 +66,13 @@ func (c *Clock) Punch(elapsed, margin time.Duration) bool {
 		}
 	}
 	return true
+}
+
+// engineClocks is what the engine of side is told of the clocks.
+func engineClocks(clocks *[2]Clock, side Color) enginehost.Clocks {
+	return enginehost.Clocks{
+		Left:      [2]time.Duration{clocks[White].Remaining(), clocks[Black].Remaining()},
+		Inc:       [2]time.Duration{clocks[White].tc.Inc, clocks[Black].tc.Inc},
+		MovesToGo: clocks[side].MovesToGo(),
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"time"
@@ -16,7 +17,7 @@ import (
 type gameSetup struct {
 	number      int
 	opening     pgn.Opening
-	players     [2]*Engine // by colour
+	players     [2]*enginehost.Engine // by colour
 	rules       Rules
 	maxMoves    int // full moves by the engines before a draw is adjudicated; 0 = no limit
 	adjudicator adjudicator
@@ -34,14 +35,14 @@ func playGame(ctx context.Context, s *gameSetup) (*record.GameRecord, error) {
 	rec := &record.GameRecord{
 		Number: s.number, White: s.players[White].Name(), Black: s.players[Black].Name(),
 		StartFEN: s.opening.FEN, Started: time.Now(), Opening: s.opening.Source,
-		TimeControl: [2]spec.TimeControl{s.players[White].cfg.TC, s.players[Black].cfg.TC},
-		Plies:       make([]record.Ply, 0, 256), Variant: s.players[White].cfg.Variant,
+		TimeControl: [2]spec.TimeControl{s.players[White].Config().TC, s.players[Black].Config().TC},
+		Plies:       make([]record.Ply, 0, 256), Variant: s.players[White].Config().Variant,
 	}
 	board, err := s.rules.NewBoard(s.opening.FEN)
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", s.opening.Source, err)
 	}
-	line := &gameLine{startFEN: s.opening.FEN, moves: make([]protocol.Move, 0, 256), zeroFEN: make([]byte, 0, 96)}
+	line := enginehost.NewLine(s.opening.FEN)
 	startClocks := [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])}
 	s.live.started(s.number, rec.White, rec.Black, s.opening.FEN, [2]time.Duration{startClocks[White].Remaining(), startClocks[Black].Remaining()})
 	for i, m := range s.opening.Moves {
@@ -50,7 +51,7 @@ func playGame(ctx context.Context, s *gameSetup) (*record.GameRecord, error) {
 		if err != nil {
 			return nil, fmt.Errorf("opening %s: move %d %s is illegal", s.opening.Source, i+1, m)
 		}
-		line.played(played, board)
+		line.Played(played, board)
 		rec.Plies = append(rec.Plies, record.Ply{Move: played, Book: true})
 		s.live.moved(s.number, played, side, nil, &startClocks)
 	}
@@ -60,11 +61,11 @@ func playGame(ctx context.Context, s *gameSetup) (*record.GameRecord, error) {
 	}
 	rec.SetEnd(end)
 	if end.Replace {
-		s.players[end.Culprit].failed = true
+		s.players[end.Culprit].MarkFailed()
 	}
 	for _, p := range s.players {
-		if !p.exited() {
-			p.GameOver(end.Outcome, end.Text)
+		if !p.Exited() {
+			p.GameOver(end.Outcome.String(), end.Text)
 		}
 	}
 	rec.Duration = time.Since(rec.Started)
@@ -72,9 +73,9 @@ func playGame(ctx context.Context, s *gameSetup) (*record.GameRecord, error) {
 	return rec, nil
 }
 
-func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.GameRecord, line *gameLine) (record.End, error) {
+func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.GameRecord, line *enginehost.Line) (record.End, error) {
 	for c := White; c <= Black; c++ {
-		if err := s.players[c].NewGame(ctx, s.rules, s.opening.FEN); err != nil {
+		if err := s.players[c].NewGame(ctx, s.opening.FEN); err != nil {
 			if ctx.Err() != nil {
 				return record.End{}, ctx.Err()
 			}
@@ -105,7 +106,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.Gam
 		if m, ok := book.move(s.books[side], side, board); ok {
 			// The engine's own book answers for it: no time, no search.
 			if played, err := board.Play(m); err == nil {
-				line.played(played, board)
+				line.Played(played, board)
 				rec.Plies = append(rec.Plies, record.Ply{Move: played, Book: true, TimeLeft: clocks[side].Remaining()})
 				clocks[side].Punch(0, 0)
 				s.live.moved(s.number, played, side, nil, &clocks)
@@ -120,7 +121,7 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.Gam
 		if ponder.active[side] {
 			sent, err = ponder.resume(ctx, mover, side, line, &clocks)
 		} else {
-			sent, err = mover.Think(line, &clocks, side)
+			sent, err = mover.Think(line, engineClocks(&clocks, side), side)
 		}
 		if err != nil {
 			return record.Disconnect(side), nil
@@ -133,29 +134,28 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.Gam
 			return record.Disconnect(side.Other()), nil
 		}
 		timed := clocks[side].Timed()
-		limit := mover.cfg.Timeout // no clock: only a stall ends the wait
+		cfg := mover.Config()
+		limit := cfg.Timeout // no clock: only a stall ends the wait
 		if timed {
-			limit = clocks[side].Budget() + mover.cfg.TimeMargin
+			limit = clocks[side].Budget() + cfg.TimeMargin
 		}
 		timer.Reset(limit)
 	wait:
 		select {
-		case ev, ok := <-mover.events():
+		case ev, ok := <-mover.Events():
 			if !ok {
-				ev.Kind = evExit
+				ev.Kind = enginehost.KindExit
 			}
 			switch ev.Kind {
-			case evMove:
+			case enginehost.KindMove:
 				elapsed := ev.At.Sub(sent)
 				timer.Stop()
-				if !clocks[side].Punch(elapsed, mover.cfg.TimeMargin) {
+				if !clocks[side].Punch(elapsed, cfg.TimeMargin) {
 					return record.LossOnTime(side), nil
 				}
-				move := ev.Move
-				if move.IsZero() && ev.Text != "" { // SAN from an XBoard engine
-					if move, err = board.ParseSAN(ev.Text); err != nil {
-						return record.IllegalMove(side, ev.Text), nil
-					}
+				move, ok := mover.MoveOf(&ev)
+				if !ok {
+					return record.IllegalMove(side, ev.Text), nil
 				}
 				// The runner decides legality, and keeps the move in the
 				// form every receiver's driver can write its own way.
@@ -164,10 +164,10 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.Gam
 					return record.IllegalMove(side, moveText(move)), nil
 				}
 				move = played
-				mover.Accepted(move)
+				mover.Played(move)
 				ponder.named[side] = ev.Ponder
-				line.played(move, board)
-				if mover.cfg.WhitePOV && side == Black {
+				line.Played(move, board)
+				if cfg.WhitePOV && side == Black {
 					ev.Info.Score.Value = -ev.Info.Score.Value
 				}
 				s.live.moved(s.number, move, side, &ev.Info, &clocks)
@@ -182,34 +182,36 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.Gam
 						return end, nil
 					}
 				}
-			case evBadMove:
+			case enginehost.KindBadMove:
 				return record.IllegalMove(side, ev.Text), nil
 			default:
-				if end, over := interruption(mover, side, ev, line.moves); over {
-					mover.busy = ev.Kind != evExit
+				if end, over := interruption(mover, side, ev, line.Moves()); over {
+					if ev.Kind != enginehost.KindExit {
+						mover.MarkBusy()
+					}
 					return end, nil
 				}
 				goto wait // readyok and the like: not what we wait for
 			}
-		case ev, ok := <-other.events():
+		case ev, ok := <-other.Events():
 			if !ok {
-				ev.Kind = evExit
+				ev.Kind = enginehost.KindExit
 			}
-			if ev.Kind == evMove || ev.Kind == evBadMove {
+			if ev.Kind == enginehost.KindMove || ev.Kind == enginehost.KindBadMove {
 				// The idle engine moves while its opponent is to move: its
 				// board is out of step with the game.
-				mover.busy = true
+				mover.MarkBusy()
 				return record.MovesOutOfTurn(side.Other(), outOfTurnMove(ev)), nil
 			}
-			if end, over := interruption(other, side.Other(), ev, line.moves); over {
-				mover.busy = true
+			if end, over := interruption(other, side.Other(), ev, line.Moves()); over {
+				mover.MarkBusy()
 				return end, nil
 			}
 			goto wait // the idle engine's chatter
 		case <-timer.C:
 			// Decided at the flag: the engine is stopped (or replaced)
 			// before its next game, after this one is recorded.
-			mover.busy = true
+			mover.MarkBusy()
 			if timed {
 				return record.LossOnTime(side), nil
 			}
@@ -224,18 +226,18 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.Gam
 // ends the game: it exits, resigns, claims a result, or rejects a move it
 // was sent. The game loop ends games by the rules before it waits, so a
 // claim that arrives while it waits claims what is not so.
-func interruption(e *Engine, c Color, ev Event, moves []protocol.Move) (record.End, bool) {
+func interruption(e *enginehost.Engine, c Color, ev enginehost.Event, moves []protocol.Move) (record.End, bool) {
 	switch ev.Kind {
-	case evExit:
+	case enginehost.KindExit:
 		return record.Disconnect(c), true
-	case evResign:
+	case enginehost.KindResign:
 		return record.Resigns(c), true
-	case evClaim:
+	case enginehost.KindClaim:
 		return record.FalseClaim(c, ev.Claim, ev.Text), true
-	case evRejected:
+	case enginehost.KindRejected:
 		// Whether the reply refuses a move of this game is the driver's
 		// call: engines say "Illegal move" of other things too.
-		if e.drv.rejects(ev.Text, moves) {
+		if e.Refuses(ev.Text, moves) {
 			return record.RejectsLegalMove(c, ev.Text), true
 		}
 	}
@@ -252,14 +254,14 @@ func moveText(m protocol.Move) string {
 
 // engineFailure maps an engine error to the ending it causes.
 func engineFailure(c Color, err error) record.End {
-	if errors.Is(err, errStalled) {
+	if errors.Is(err, enginehost.ErrStalled) {
 		return record.Stall(c)
 	}
 	return record.Disconnect(c)
 }
 
 // outOfTurnMove names the move an engine sent out of turn.
-func outOfTurnMove(ev Event) string {
+func outOfTurnMove(ev enginehost.Event) string {
 	if ev.Text != "" {
 		return ev.Text
 	}

@@ -3,6 +3,7 @@ package runner
 import (
 	"context"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"maps"
@@ -15,7 +16,7 @@ const noSlot = -1
 // between games as a local worker does.
 type Player struct {
 	r       *run
-	engines map[int]*Engine
+	engines map[int]*enginehost.Engine
 }
 
 // NewPlayer prepares to play games of cfg; warn receives engine warnings.
@@ -25,7 +26,7 @@ func NewPlayer(cfg spec.Config, warn func(string)) (*Player, error) {
 	}
 	r := &run{cfg: &cfg, stop: make(chan struct{}), failedStarts: map[int]int{}}
 	var err error
-	if r.capture, err = captureOf(&cfg, false); err != nil {
+	if r.capture, err = enginehost.CaptureOf(&cfg, false); err != nil {
 		return nil, err
 	}
 	r.out = newReporter(&cfg, &Result{}, discard{})
@@ -36,7 +37,7 @@ func NewPlayer(cfg spec.Config, warn func(string)) (*Player, error) {
 	if r.books, err = loadEngineBooks(&cfg); err != nil {
 		return nil, err
 	}
-	return &Player{r: r, engines: map[int]*Engine{}}, nil
+	return &Player{r: r, engines: map[int]*enginehost.Engine{}}, nil
 }
 
 // Play plays one game. An error is for the run (an engine that cannot

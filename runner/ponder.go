@@ -3,21 +3,13 @@ package runner
 import (
 	"context"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"runtime"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/spec"
 )
-
-// ponderer is a driver whose engine the runner has think on its opponent's
-// time (UCI "go ponder"). XBoard engines ponder by themselves ("hard").
-type ponderer interface {
-	canPonder(e *Engine) bool
-	ponder(e *Engine, line *gameLine, clocks *[2]Clock, side Color) error
-	ponderHit(e *Engine) (time.Time, error)
-	ponderMiss(ctx context.Context, e *Engine) error
-}
 
 // pondering is where one game stands with pondering, by colour: the reply
 // each engine named with its last move, and while it ponders, the reply it
@@ -30,11 +22,10 @@ type pondering struct {
 
 // start has the engine of side ponder on the reply it named, if it may and
 // the reply is legal; board and line are the game before that reply.
-func (p *pondering) start(e *Engine, side Color, board Board, line *gameLine, clocks *[2]Clock) error {
+func (p *pondering) start(e *enginehost.Engine, side Color, board Board, line *enginehost.Line, clocks *[2]Clock) error {
 	named := p.named[side]
 	p.named[side] = protocol.Move{}
-	pd, ok := e.drv.(ponderer)
-	if !ok || named.IsZero() || !pd.canPonder(e) {
+	if named.IsZero() || !e.CanPonder() {
 		return nil
 	}
 	expected, legal := board.Legal(named)
@@ -42,31 +33,30 @@ func (p *pondering) start(e *Engine, side Color, board Board, line *gameLine, cl
 		return nil
 	}
 	p.active[side], p.expected[side] = true, expected
-	withReply := line.with(expected)
-	return pd.ponder(e, &withReply, clocks, side)
+	withReply := line.With(expected)
+	return e.Ponder(&withReply, engineClocks(clocks, side), side)
 }
 
 // resume turns a pondering engine to its move after the opponent's reply
 // last: on the expected reply its search goes on ("ponderhit"), else it is
 // stopped and asked afresh. The clock starts at the returned time.
-func (p *pondering) resume(ctx context.Context, e *Engine, side Color, line *gameLine, clocks *[2]Clock) (time.Time, error) {
+func (p *pondering) resume(ctx context.Context, e *enginehost.Engine, side Color, line *enginehost.Line, clocks *[2]Clock) (time.Time, error) {
 	p.active[side] = false
-	pd := e.drv.(ponderer)
-	if line.last() == p.expected[side] {
-		return pd.ponderHit(e)
+	if line.Last() == p.expected[side] {
+		return e.PonderHit()
 	}
-	if err := pd.ponderMiss(ctx, e); err != nil {
+	if err := e.PonderMiss(ctx); err != nil {
 		return time.Time{}, err
 	}
-	return e.Think(line, clocks, side)
+	return e.Think(line, engineClocks(clocks, side), side)
 }
 
 // settleAfterGame marks engines still pondering when the game ended: the
 // worker stops them and reads their bestmove before their next game.
-func (p *pondering) settleAfterGame(players [2]*Engine) {
+func (p *pondering) settleAfterGame(players [2]*enginehost.Engine) {
 	for c, active := range p.active {
 		if active {
-			players[c].busy = true
+			players[c].MarkBusy()
 		}
 	}
 }

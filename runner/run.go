@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"os"
@@ -19,19 +20,19 @@ import (
 // goroutines share.
 type run struct {
 	cfg       *spec.Config
-	log       *IOLog
+	log       *enginehost.IOLog
 	out       *reporter
 	relay     *RelayStats
 	slotCPU   time.Duration // the slot processes' own CPU, for the runner stats; set when they are done
 	tablebase *tablebase
-	books     []*engineBook // by engine index
-	cpus      []cpuSet      // by worker, with Config.Affinity
+	books     []*engineBook       // by engine index
+	cpus      []enginehost.CPUSet // by worker, with Config.Affinity
 	picker    *openingPicker
 	schedule  []scheduledGame // nil for a knockout, whose games come as it goes
 	knockout  *knockout
-	recorded  map[int]bool // game numbers in the PGN, resumed ones included
-	live      *Live        // nil without a watcher
-	capture   capture      // what the engines' decoders keep beyond the score
+	recorded  map[int]bool       // game numbers in the PGN, resumed ones included
+	live      *Live              // nil without a watcher
+	capture   enginehost.Capture // what the engines' decoders keep beyond the score
 
 	stop chan struct{} // closed by finish: schedule no more games
 	// planned is the number of games the run expects, for "game N of M": a
@@ -76,7 +77,7 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 	res := newResult(&cfg, total)
 	r.planned.Store(int64(total))
 	// The dashboard shows each engine's PV.
-	if r.capture, err = captureOf(&cfg, opt.Live != nil); err != nil {
+	if r.capture, err = enginehost.CaptureOf(&cfg, opt.Live != nil); err != nil {
 		return nil, err
 	}
 	if r.live = opt.Live; r.live != nil {
@@ -116,7 +117,7 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 			return nil, fmt.Errorf("log: %w", err)
 		}
 		defer f.Close()
-		r.log = NewIOLog(f)
+		r.log = enginehost.NewIOLog(f)
 		defer r.log.Flush()
 	}
 	var todo []scheduledGame
@@ -186,7 +187,7 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 	scheduled := make(chan struct{})
 	queue := newGameQueue(todo, r.knockout == nil)
 	go func() {
-		defer killEnginesOnPanic()
+		defer enginehost.KillOnPanic()
 		defer close(scheduled)
 		r.dispatch(ctx, queue, jobs)
 	}()
@@ -195,7 +196,7 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 		engines := first[i]
 		workers.Add(1)
 		go func() {
-			defer killEnginesOnPanic()
+			defer enginehost.KillOnPanic()
 			defer workers.Done()
 			r.work(ctx, i, engines, jobs, results)
 		}()
@@ -280,7 +281,7 @@ func (r *run) runOnFarm(ctx context.Context, opt Options, todo []scheduledGame, 
 	queue := newGameQueue(todo, r.knockout == nil)
 	scheduled := make(chan struct{})
 	go func() {
-		defer killEnginesOnPanic()
+		defer enginehost.KillOnPanic()
 		defer close(scheduled)
 		r.dispatch(ctx, queue, jobs)
 	}()
@@ -334,7 +335,7 @@ func (r *run) dispatch(ctx context.Context, q *gameQueue, jobs chan<- scheduledG
 
 // work plays games from jobs. It keeps the engines of its last game running
 // for the next one and quits and reaps every engine it started.
-func (r *run) work(ctx context.Context, worker int, engines map[int]*Engine, jobs <-chan scheduledGame, results chan<- *record.GameRecord) {
+func (r *run) work(ctx context.Context, worker int, engines map[int]*enginehost.Engine, jobs <-chan scheduledGame, results chan<- *record.GameRecord) {
 	defer func() {
 		for _, e := range engines {
 			e.Close()
@@ -379,7 +380,7 @@ func (r *run) work(ctx context.Context, worker int, engines map[int]*Engine, job
 // playJob plays game g with the worker's engines, starting or replacing
 // them as needed. It returns nil without an error when the run stops (ctx
 // cancelled: nothing of the game is scored) or has failed.
-func (r *run) playJob(ctx context.Context, worker int, engines map[int]*Engine, g scheduledGame, opening pgn.Opening) (*record.GameRecord, error) {
+func (r *run) playJob(ctx context.Context, worker int, engines map[int]*enginehost.Engine, g scheduledGame, opening pgn.Opening) (*record.GameRecord, error) {
 	if failed, err := r.ready(ctx, worker, engines, g.white, g.black); err != nil {
 		if ctx.Err() != nil {
 			return nil, nil
@@ -396,7 +397,7 @@ func (r *run) playJob(ctx context.Context, worker int, engines map[int]*Engine, 
 	setup := gameSetup{
 		number:   g.number,
 		opening:  opening,
-		players:  [2]*Engine{engines[g.white], engines[g.black]},
+		players:  [2]*enginehost.Engine{engines[g.white], engines[g.black]},
 		rules:    rules,
 		maxMoves: r.cfg.MaxMoves,
 		adjudicator: adjudicator{
@@ -442,7 +443,7 @@ func (r *run) pause(ctx context.Context, d time.Duration) bool {
 // and every other engine once (then quits those): an engine that cannot
 // start is an error before any game, and no worker waits for the others'
 // engines to start one after another (a stockfish takes about 0.1 s).
-func (r *run) preflight(ctx context.Context, todo []scheduledGame, workers int) ([]map[int]*Engine, error) {
+func (r *run) preflight(ctx context.Context, todo []scheduledGame, workers int) ([]map[int]*enginehost.Engine, error) {
 	var firsts [][2]int
 	for w := 0; w < workers && w < len(todo); w++ {
 		firsts = append(firsts, [2]int{todo[w].white, todo[w].black})
@@ -452,7 +453,7 @@ func (r *run) preflight(ctx context.Context, todo []scheduledGame, workers int) 
 		return nil, err
 	}
 	for len(kept) < workers {
-		kept = append(kept, map[int]*Engine{})
+		kept = append(kept, map[int]*enginehost.Engine{})
 	}
 	return kept, nil
 }
@@ -475,7 +476,7 @@ func uncoveredEngines(n int, firsts [][2]int) []int {
 // startEngines starts, all at once, the engines of each worker's first game
 // (firsts, by worker), kept for it, and the engines of check, quit once
 // started.
-func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([]map[int]*Engine, error) {
+func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([]map[int]*enginehost.Engine, error) {
 	type start struct{ worker, engine int } // worker -1: started only to check it
 	var starts []start
 	for w, g := range firsts {
@@ -486,7 +487,7 @@ func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([
 	for _, i := range check {
 		starts = append(starts, start{-1, i})
 	}
-	engines := make([]*Engine, len(starts))
+	engines := make([]*enginehost.Engine, len(starts))
 	errs := make([]error, len(starts))
 	// As many starts at a time as there are CPUs: an engine's start is CPU
 	// work (stockfish loads its network), and one that waits its turn has
@@ -496,11 +497,11 @@ func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([
 	for k, st := range starts {
 		wg.Add(1)
 		go func() {
-			defer killEnginesOnPanic()
+			defer enginehost.KillOnPanic()
 			defer wg.Done()
 			turns <- struct{}{}
 			defer func() { <-turns }()
-			engines[k], errs[k] = startEngineOn(ctx, &r.cfg.Engines[st.engine], r.capture, r.log, r.out.warn, r.cpusOf(st.worker))
+			engines[k], errs[k] = r.startEngine(ctx, st.engine, st.worker)
 		}()
 	}
 	wg.Wait()
@@ -516,9 +517,9 @@ func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([
 			}
 		}
 	}
-	kept := make([]map[int]*Engine, len(firsts))
+	kept := make([]map[int]*enginehost.Engine, len(firsts))
 	for w := range kept {
-		kept[w] = map[int]*Engine{}
+		kept[w] = map[int]*enginehost.Engine{}
 	}
 	for k, st := range starts {
 		if st.worker < 0 {
@@ -534,7 +535,7 @@ func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([
 // stops searches left over from the last game, replaces engines that must
 // be restarted, starts missing ones, and quits engines it holds that this
 // game does not need. On an error it says which engine could not start.
-func (r *run) ready(ctx context.Context, worker int, engines map[int]*Engine, white, black int) (int, error) {
+func (r *run) ready(ctx context.Context, worker int, engines map[int]*enginehost.Engine, white, black int) (int, error) {
 	for i, e := range engines {
 		if i != white && i != black {
 			e.Close()
@@ -543,16 +544,16 @@ func (r *run) ready(ctx context.Context, worker int, engines map[int]*Engine, wh
 	}
 	for _, i := range [2]int{white, black} {
 		cfg := &r.cfg.Engines[i]
-		if e := engines[i]; e != nil && e.busy {
-			e.settle(ctx)
+		if e := engines[i]; e != nil {
+			e.Settle(ctx) // a search left over from its last game
 		}
-		if e := engines[i]; e != nil && e.needsRestart(cfg.Restart) {
+		if e := engines[i]; e != nil && e.NeedsRestart(cfg.Restart) {
 			r.log.Note(cfg.Name, "restarting")
 			e.Close()
 			delete(engines, i)
 		}
 		if engines[i] == nil {
-			e, err := startEngineOn(ctx, cfg, r.capture, r.log, r.out.warn, r.cpusOf(worker))
+			e, err := r.startEngine(ctx, i, worker)
 			if err != nil {
 				return i, err
 			}
@@ -649,8 +650,13 @@ func (r *run) growPlan(res *Result) {
 	}
 }
 
+// startEngine starts engine i for worker w (-1: for no worker).
+func (r *run) startEngine(ctx context.Context, i, w int) (*enginehost.Engine, error) {
+	return enginehost.Start(ctx, &r.cfg.Engines[i], enginehost.Options{Capture: r.capture, Log: r.log, Warn: r.out.warn, CPUs: r.cpusOf(w)})
+}
+
 // cpusOf is where worker w's engines may run: nil without --affinity.
-func (r *run) cpusOf(w int) *cpuSet {
+func (r *run) cpusOf(w int) *enginehost.CPUSet {
 	if w < 0 || w >= len(r.cpus) {
 		return nil
 	}

@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"os"
-	"os/exec"
 	"sync"
 	"syscall"
 	"time"
@@ -23,9 +23,9 @@ import (
 // as c-chess-cli's thread per game does, and with --affinity on their CPUs.
 // The run keeps everything else: schedule, PGN, stats, output.
 type slotFarm struct {
-	program []string   // the slot process's command: autoplay's own "slot"
-	plans   []WarmPlan // by slot: what it starts before any game
-	cpus    []cpuSet   // by slot, with --affinity
+	program []string            // the slot process's command: autoplay's own "slot"
+	plans   []WarmPlan          // by slot: what it starts before any game
+	cpus    []enginehost.CPUSet // by slot, with --affinity
 	warn    func(string)
 	// relay, with --runner-stats, gathers the slots' relay latencies; cpu
 	// then receives their own CPU, once they are done.
@@ -97,7 +97,7 @@ func (f *slotFarm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJ
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer killEnginesOnPanic()
+			defer enginehost.KillOnPanic()
 			warmed := sync.OnceFunc(warming.Done)
 			defer warmed()
 			errs[slot] = f.serve(ctx, slot, cfgJSON, warmed, warm, jobs, results, &stats[slot])
@@ -231,8 +231,7 @@ type slotFrame struct {
 // slotProcess is one running slot process.
 type slotProcess struct {
 	slot    int
-	cmd     *exec.Cmd
-	stdin   io.Closer
+	child   *enginehost.Child
 	in      *bufio.Writer
 	out     *bufio.Reader
 	stderr  *tailBuffer
@@ -243,38 +242,22 @@ type slotProcess struct {
 }
 
 func (f *slotFarm) start(slot int) (*slotProcess, error) {
-	cmd := exec.Command(f.program[0], f.program[1:]...)
-	// Its own group, like an engine: a terminal's Ctrl-C reaches autoplay
-	// alone, which then stops the slot in order. Pdeathsig: a killed
-	// autoplay takes its slot processes with it, and they their engines.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	stderr := &tailBuffer{max: 4 << 10}
-	cmd.Stderr = stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return nil, err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	var cpus *cpuSet
+	var cpus *enginehost.CPUSet
 	if slot < len(f.cpus) {
 		cpus = &f.cpus[slot]
 	}
-	// Registered as the engines are, so that the sweep for orphaned engine
-	// descendants (killOrphans) leaves it alone.
-	if err := liveEngines.start(cmd, cpus); err != nil {
+	child, err := enginehost.StartChild(f.program, stderr, cpus)
+	if err != nil {
 		return nil, fmt.Errorf("slot process %d: %w", slot+1, err)
 	}
-	p := &slotProcess{slot: slot, cmd: cmd, stdin: stdin, in: bufio.NewWriter(stdin), out: bufio.NewReader(stdout), stderr: stderr,
+	p := &slotProcess{slot: slot, child: child, in: bufio.NewWriter(child.Stdin), out: bufio.NewReader(child.Stdout), stderr: stderr,
 		quit: make(chan struct{}), read: make(chan struct{}), exited: make(chan struct{})}
 	go func() {
 		// Reaped only once its output is read: Wait closes the pipe, and
 		// the last frames may say why it stopped.
 		<-p.read
-		cmd.Wait()
-		liveEngines.remove(cmd.Process.Pid)
+		child.Wait()
 		close(p.exited)
 	}()
 	return p, nil
@@ -305,7 +288,7 @@ func (p *slotProcess) failure(err error) error {
 		defer timer.Stop()
 		select {
 		case <-p.exited:
-			err = fmt.Errorf("ended (%s)", p.cmd.ProcessState)
+			err = fmt.Errorf("ended (%s)", p.child.ExitState())
 		case <-timer.C:
 			err = errors.New("stopped talking")
 		}
@@ -320,13 +303,13 @@ func (p *slotProcess) failure(err error) error {
 // slotGrace to quit its engines, then kills it, and reaps it.
 func (p *slotProcess) stop() {
 	close(p.quit)
-	p.stdin.Close()
+	p.child.Stdin.Close()
 	timer := time.NewTimer(slotGrace)
 	defer timer.Stop()
 	select {
 	case <-p.exited:
 	case <-timer.C:
-		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		p.child.Kill()
 		<-p.exited
 	}
 }

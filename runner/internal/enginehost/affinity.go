@@ -1,4 +1,4 @@
-package runner
+package enginehost
 
 import (
 	"fmt"
@@ -10,13 +10,13 @@ import (
 	"unsafe"
 )
 
-// cpuSet is a Linux CPU mask (up to 1024 CPUs).
-type cpuSet [16]uint64
+// CPUSet is a Linux CPU mask (up to 1024 CPUs).
+type CPUSet [16]uint64
 
-func (s *cpuSet) add(cpu int)      { s[cpu/64] |= 1 << (cpu % 64) }
-func (s *cpuSet) has(cpu int) bool { return s[cpu/64]&(1<<(cpu%64)) != 0 }
+func (s *CPUSet) add(cpu int)      { s[cpu/64] |= 1 << (cpu % 64) }
+func (s *CPUSet) has(cpu int) bool { return s[cpu/64]&(1<<(cpu%64)) != 0 }
 
-func (s *cpuSet) count() int {
+func (s *CPUSet) count() int {
 	n := 0
 	for _, w := range s {
 		n += bits.OnesCount64(w)
@@ -24,8 +24,8 @@ func (s *cpuSet) count() int {
 	return n
 }
 
-// cpus lists the set's CPUs in order.
-func (s *cpuSet) cpus() []int {
+// CPUs lists the set's CPUs in order.
+func (s *CPUSet) CPUs() []int {
 	var out []int
 	for c := range len(s) * 64 {
 		if s.has(c) {
@@ -35,9 +35,9 @@ func (s *cpuSet) cpus() []int {
 	return out
 }
 
-func (s *cpuSet) String() string {
+func (s *CPUSet) String() string {
 	var parts []string
-	for _, c := range s.cpus() {
+	for _, c := range s.CPUs() {
 		parts = append(parts, strconv.Itoa(c))
 	}
 	return strings.Join(parts, ",")
@@ -45,8 +45,8 @@ func (s *cpuSet) String() string {
 
 // threadAffinity and setThreadAffinity read and set the CPUs the calling
 // OS thread may run on.
-func threadAffinity() (cpuSet, error) {
-	var s cpuSet
+func threadAffinity() (CPUSet, error) {
+	var s CPUSet
 	_, _, e := syscall.RawSyscall(syscall.SYS_SCHED_GETAFFINITY, 0, unsafe.Sizeof(s), uintptr(unsafe.Pointer(&s)))
 	if e != 0 {
 		return s, e
@@ -54,7 +54,7 @@ func threadAffinity() (cpuSet, error) {
 	return s, nil
 }
 
-func setThreadAffinity(s cpuSet) error {
+func setThreadAffinity(s CPUSet) error {
 	_, _, e := syscall.RawSyscall(syscall.SYS_SCHED_SETAFFINITY, 0, unsafe.Sizeof(s), uintptr(unsafe.Pointer(&s)))
 	if e != 0 {
 		return e
@@ -65,7 +65,7 @@ func setThreadAffinity(s cpuSet) error {
 // startPinned runs start (which forks an engine) on an OS thread whose
 // affinity is cpus for the moment: the engine, all its threads and its
 // descendants inherit it from the fork, before any of them runs.
-func startPinned(cpus *cpuSet, start func() error) error {
+func startPinned(cpus *CPUSet, start func() error) error {
 	if cpus == nil {
 		return start()
 	}
@@ -82,13 +82,13 @@ func startPinned(cpus *cpuSet, start func() error) error {
 	return start()
 }
 
-// workerCPUs shares the CPUs autoplay may use among the workers (each runs
+// ShareCPUs shares the CPUs autoplay may use among the workers (each runs
 // one game at a time): with at least as many CPUs as workers each gets its
 // own slice of them, the engines of its games pinned there; with fewer, the
 // workers take turns round the CPUs.
-func workerCPUs(allowed cpuSet, workers int) []cpuSet {
-	cpus := allowed.cpus()
-	sets := make([]cpuSet, workers)
+func ShareCPUs(allowed CPUSet, workers int) []CPUSet {
+	cpus := allowed.CPUs()
+	sets := make([]CPUSet, workers)
 	if len(cpus) == 0 {
 		return nil
 	}
@@ -107,20 +107,8 @@ func workerCPUs(allowed cpuSet, workers int) []cpuSet {
 	return sets
 }
 
-// pinWorkers shares the CPUs among the workers and says so.
-func (r *run) pinWorkers(workers int) ([]cpuSet, error) {
-	allowed, err := threadAffinity()
-	if err != nil {
-		return nil, fmt.Errorf("affinity: %w", err)
-	}
-	sets := workerCPUs(allowed, workers)
-	if r.cfg.Verbose {
-		for w, s := range sets {
-			r.out.note(fmt.Sprintf("Affinity: game slot %d on CPUs %s", w+1, &s))
-		}
-	}
-	if workers > allowed.count() {
-		r.out.warn(fmt.Sprintf("affinity: %d games at a time on %d CPUs: games share CPUs", workers, allowed.count()))
-	}
-	return sets, nil
-}
+// AllowedCPUs are the CPUs this process may run on (taskset, cgroups).
+func AllowedCPUs() (CPUSet, error) { return threadAffinity() }
+
+// Count is the number of CPUs in the set.
+func (s *CPUSet) Count() int { return s.count() }

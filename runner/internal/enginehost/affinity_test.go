@@ -1,23 +1,19 @@
-package runner
+package enginehost
 
 import (
-	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
-	"os"
-	"regexp"
 	"strings"
 	"testing"
 )
 
 func TestWorkerCPUsShareTheMachine(t *testing.T) {
-	var four, two cpuSet
+	var four, two CPUSet
 	for c := range 4 {
 		four.add(c)
 	}
 	two.add(2)
 	two.add(5)
 	for _, tc := range []struct {
-		allowed cpuSet
+		allowed CPUSet
 		workers int
 		want    string
 	}{
@@ -28,77 +24,11 @@ func TestWorkerCPUsShareTheMachine(t *testing.T) {
 		{two, 3, "2 5 2"},
 	} {
 		var got []string
-		for _, s := range workerCPUs(tc.allowed, tc.workers) {
+		for _, s := range ShareCPUs(tc.allowed, tc.workers) {
 			got = append(got, s.String())
 		}
 		if strings.Join(got, " ") != tc.want {
 			t.Errorf("%s with %d workers: %q, want %q", &tc.allowed, tc.workers, got, tc.want)
 		}
 	}
-}
-
-// With affinity, every engine process may run only on its game slot's
-// CPUs: each engine says where it may run, and every engine of the run
-// names one slot's set, both slots in use.
-func TestAffinityPinsEachGameSlotsEngines(t *testing.T) {
-	allowed, err := threadAffinity()
-	if err != nil || allowed.count() < 2 {
-		t.Skipf("affinity: %v, %d CPUs", err, allowed.count())
-	}
-	want := map[string]bool{}
-	for _, s := range workerCPUs(allowed, 2) {
-		want[listOf(s)] = true
-	}
-	logPath := t.TempDir() + "/io.log"
-	run := runMatch(t, spec.Config{
-		Games: 4, Concurrency: 2, MaxMoves: 3, Affinity: true, LogFile: logPath,
-		Engines: []spec.EngineConfig{
-			engineSpec(t, "cmd="+misengine(t)+" name=a arg=-cpus tc=10+0.1"),
-			engineSpec(t, "cmd="+misengine(t)+" name=b arg=-cpus tc=10+0.1"),
-		},
-	})
-	if run.err != nil {
-		t.Fatal(run.err)
-	}
-	log, _ := os.ReadFile(logPath)
-	seen := map[string]int{}
-	for _, m := range regexp.MustCompile(`< info string cpus (\S+)`).FindAllStringSubmatch(string(log), -1) {
-		if !want[m[1]] {
-			t.Errorf("an engine may run on CPUs %s; the slots are %v", m[1], want)
-		}
-		seen[m[1]]++
-	}
-	if len(seen) != 2 {
-		t.Errorf("engines pinned to %v, want both slots used", seen)
-	}
-	// Without affinity an engine may run anywhere autoplay may.
-	run = runMatch(t, spec.Config{Games: 2, MaxMoves: 2, LogFile: logPath, Engines: []spec.EngineConfig{
-		engineSpec(t, "cmd="+misengine(t)+" name=a arg=-cpus tc=10+0.1"),
-		engineSpec(t, "cmd="+misengine(t)+" name=b arg=-cpus tc=10+0.1"),
-	}})
-	log, _ = os.ReadFile(logPath)
-	for _, m := range regexp.MustCompile(`< info string cpus (\S+)`).FindAllStringSubmatch(string(log), -1) {
-		if m[1] != listOf(allowed) {
-			t.Errorf("unpinned engine on %s, want %s", m[1], listOf(allowed))
-		}
-	}
-}
-
-// listOf writes a set as /proc does: "0-3,6".
-func listOf(s cpuSet) string {
-	cpus := s.cpus()
-	var parts []string
-	for i := 0; i < len(cpus); {
-		j := i
-		for j+1 < len(cpus) && cpus[j+1] == cpus[j]+1 {
-			j++
-		}
-		if j > i {
-			parts = append(parts, fmt.Sprintf("%d-%d", cpus[i], cpus[j]))
-		} else {
-			parts = append(parts, fmt.Sprint(cpus[i]))
-		}
-		i = j + 1
-	}
-	return strings.Join(parts, ",")
 }

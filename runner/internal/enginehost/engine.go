@@ -1,21 +1,24 @@
-package runner
+// Package enginehost runs engine processes and speaks their protocols:
+// processes in groups of their own, registered against orphans, read by a
+// goroutine each, and the UCI and XBoard drivers behind one small API. The
+// game loop knows engines only through that API.
+package enginehost
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // Errors an engine's failure maps to; the game loop turns them into endings.
 var (
-	errStalled      = errors.New("connection stalls")
+	// ErrStalled: the engine did not answer in time.
+	ErrStalled      = errors.New("connection stalls")
 	errDisconnected = errors.New("disconnects")
 	errCannotPlay   = errors.New("cannot play this run")
 )
@@ -28,14 +31,16 @@ const quitGrace = time.Second
 // and reads its events through the Engine.
 type driver interface {
 	// decoder turns the engine's output lines into events, on the reader goroutine.
-	decoder(capture) decoder
+	decoder(Capture) decoder
 	// handshake runs right after start: identify, learn features/options, set options.
 	handshake(ctx context.Context, e *Engine, warn func(string)) error
 	// newGame prepares a game from startFEN and waits until the engine is in sync.
-	newGame(ctx context.Context, e *Engine, rules Rules, startFEN string) error
-	// think asks for a move in the position after moves; it returns the
-	// moment the clock starts.
-	think(e *Engine, line *gameLine, clocks *[2]Clock, side Color) (time.Time, error)
+	newGame(ctx context.Context, e *Engine, startFEN string) error
+	// think asks for a move in the position after the line's moves; it
+	// returns the moment the clock starts.
+	think(e *Engine, line *Line, clocks Clocks, side Color) (time.Time, error)
+	// moveOf is the move an event of KindMove names in the game's position.
+	moveOf(ev *Event) (protocol.Move, bool)
 	// rejects says whether the engine's "illegal move" reply naming move
 	// refuses one of the moves of this game it was sent.
 	rejects(move string, moves []protocol.Move) bool
@@ -43,10 +48,21 @@ type driver interface {
 	accepted(m protocol.Move)
 	// settle stops a search the game no longer needs and waits until the engine is idle.
 	settle(ctx context.Context, e *Engine) error
-	// gameOver tells the engine the game ended.
-	gameOver(e *Engine, outcome record.Outcome, reason string)
+	// gameOver tells the engine the game ended with result ("1-0") for reason.
+	gameOver(e *Engine, result, reason string)
+	// reusable says whether the process may play another game.
+	reusable() bool
 	// quit is the command that asks the engine to exit.
 	quit() []byte
+}
+
+// ponderer is a driver whose engine the runner has think on its opponent's
+// time (UCI "go ponder"). XBoard engines ponder by themselves ("hard").
+type ponderer interface {
+	canPonder(e *Engine) bool
+	ponder(e *Engine, line *Line, clocks Clocks, side Color) error
+	ponderHit(e *Engine) (time.Time, error)
+	ponderMiss(ctx context.Context, e *Engine) error
 }
 
 // Engine is one engine process as the runner drives it, whatever its protocol.
@@ -60,12 +76,20 @@ type Engine struct {
 	failed   bool            // it misbehaved: replace it before the next game
 	busy     bool            // a game ended while it searched: stop it before its next game
 	played   bool            // it has started a game (restart=on replaces it after)
-	reuse    bool            // it can play another game in the same process
 }
 
-// startEngineOn starts an engine whose processes may run only on cpus (nil:
-// anywhere).
-func startEngineOn(ctx context.Context, cfg *spec.EngineConfig, cpt capture, log *IOLog, warn func(string), cpus *cpuSet) (*Engine, error) {
+// Options are what a start needs besides the engine's config.
+type Options struct {
+	Capture Capture      // what the decoder keeps beyond the score
+	Log     *IOLog       // nil: no log
+	Warn    func(string) // an option the engine does not declare, and the like
+	CPUs    *CPUSet      // where the engine may run; nil: anywhere
+}
+
+// Start starts an engine process and completes its protocol's handshake,
+// setting every configured option; an option the engine does not declare
+// is reported to Warn, not an error.
+func Start(ctx context.Context, cfg *spec.EngineConfig, o Options) (*Engine, error) {
 	var drv driver
 	switch cfg.Proto {
 	case spec.XBoard:
@@ -73,17 +97,24 @@ func startEngineOn(ctx context.Context, cfg *spec.EngineConfig, cpt capture, log
 	default:
 		drv = &uciDriver{}
 	}
-	proc, err := startProcess(cfg, drv.decoder(cpt), log, cpus)
+	proc, err := startProcess(cfg, drv.decoder(o.Capture), o.Log, o.CPUs)
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, proc: proc, drv: drv, declared: map[string]bool{}, buf: make([]byte, 0, 4096), reuse: true}
+	e := &Engine{cfg: cfg, proc: proc, drv: drv, declared: map[string]bool{}, buf: make([]byte, 0, 4096)}
+	warn := o.Warn
+	if warn == nil {
+		warn = func(string) {}
+	}
 	if err := drv.handshake(ctx, e, warn); err != nil {
 		proc.kill()
 		return nil, fmt.Errorf("engine %s: handshake: %w", cfg.Name, err)
 	}
 	return e, nil
 }
+
+// Config is the engine's configuration: its limits, margins, variant.
+func (e *Engine) Config() *spec.EngineConfig { return e.cfg }
 
 // write sends one or more whole command lines.
 func (e *Engine) write(b []byte) error {
@@ -100,8 +131,8 @@ func (e *Engine) await(ctx context.Context, timeout time.Duration, done func(Eve
 	defer timer.Stop()
 	for {
 		select {
-		case ev, ok := <-e.events():
-			if !ok || ev.Kind == evExit {
+		case ev, ok := <-e.Events():
+			if !ok || ev.Kind == KindExit {
 				return errDisconnected
 			}
 			if done(ev) {
@@ -115,37 +146,78 @@ func (e *Engine) await(ctx context.Context, timeout time.Duration, done func(Eve
 	}
 }
 
-// stalledAfter is errStalled with how long the engine was given.
+// stalledAfter is ErrStalled with how long the engine was given.
 func stalledAfter(d time.Duration) error {
-	return fmt.Errorf("%w (no answer in %v)", errStalled, d)
+	return fmt.Errorf("%w (no answer in %v)", ErrStalled, d)
 }
 
 // awaitKind waits for an event of one kind, ignoring others.
-func (e *Engine) awaitKind(ctx context.Context, want eventKind) error {
+func (e *Engine) awaitKind(ctx context.Context, want Kind) error {
 	return e.await(ctx, e.cfg.Timeout, func(ev Event) bool { return ev.Kind == want })
 }
 
 // NewGame gets the engine ready for a game from startFEN; stale output of
 // the last game (a late move) is dropped on the way.
-func (e *Engine) NewGame(ctx context.Context, rules Rules, startFEN string) error {
+func (e *Engine) NewGame(ctx context.Context, startFEN string) error {
 	e.played = true
-	return e.drv.newGame(ctx, e, rules, startFEN)
+	return e.drv.newGame(ctx, e, startFEN)
 }
 
 // Think asks the engine for its move; it returns when the clock started.
-func (e *Engine) Think(line *gameLine, clocks *[2]Clock, side Color) (time.Time, error) {
+func (e *Engine) Think(line *Line, clocks Clocks, side Color) (time.Time, error) {
 	return e.drv.think(e, line, clocks, side)
 }
 
-// Accepted tells the engine's driver that its move was legal and played.
-func (e *Engine) Accepted(m protocol.Move) { e.drv.accepted(m) }
+// MoveOf is the move an event of KindMove names, read against the game's
+// position where the engine wrote it in SAN; false when it names none.
+func (e *Engine) MoveOf(ev *Event) (protocol.Move, bool) { return e.drv.moveOf(ev) }
 
-// settle stops a search the game no longer needs, so that the engine is idle
-// for the next game; an engine that does not answer is marked failed. It
+// Played tells the engine's driver that its move was legal and played.
+func (e *Engine) Played(m protocol.Move) { e.drv.accepted(m) }
+
+// Refuses says whether an "illegal move" reply (KindRejected, naming move)
+// refuses one of the game's moves the engine was sent: engines say
+// "Illegal move" of other things too.
+func (e *Engine) Refuses(move string, moves []protocol.Move) bool { return e.drv.rejects(move, moves) }
+
+// CanPonder says whether the runner has this engine think on its
+// opponent's time: pondering was asked for and its protocol and the engine
+// allow it.
+func (e *Engine) CanPonder() bool {
+	pd, ok := e.drv.(ponderer)
+	return ok && pd.canPonder(e)
+}
+
+// Ponder has the engine think on its opponent's time: the position after
+// the reply it expects (the line's last move) with the clocks.
+func (e *Engine) Ponder(line *Line, clocks Clocks, side Color) error {
+	return e.drv.(ponderer).ponder(e, line, clocks, side)
+}
+
+// PonderHit: the expected reply came; the search goes on, on the clock
+// from the returned time.
+func (e *Engine) PonderHit() (time.Time, error) { return e.drv.(ponderer).ponderHit(e) }
+
+// PonderMiss: another reply came; the search is stopped and its answer
+// dropped.
+func (e *Engine) PonderMiss(ctx context.Context) error { return e.drv.(ponderer).ponderMiss(ctx, e) }
+
+// MarkBusy says a game ended while the engine searched (or pondered): it
+// is settled before its next game.
+func (e *Engine) MarkBusy() { e.busy = true }
+
+// MarkFailed says the engine misbehaved: it is replaced before its next game.
+func (e *Engine) MarkFailed() { e.failed = true }
+
+// Settle stops a search left over from the last game, so that the engine is
+// idle for the next; an engine that does not answer is marked failed. It
 // runs between games, never while a result waits to be recorded.
-func (e *Engine) settle(ctx context.Context) {
+func (e *Engine) Settle(ctx context.Context) {
+	if !e.busy {
+		return
+	}
 	e.busy = false
-	if e.exited() || e.failed {
+	if e.Exited() || e.failed {
 		return
 	}
 	if err := e.drv.settle(ctx, e); err != nil {
@@ -153,15 +225,15 @@ func (e *Engine) settle(ctx context.Context) {
 	}
 }
 
-// GameOver tells the engine how the game ended.
-func (e *Engine) GameOver(outcome record.Outcome, reason string) { e.drv.gameOver(e, outcome, reason) }
+// GameOver tells the engine how the game ended: its result ("1-0") and reason.
+func (e *Engine) GameOver(result, reason string) { e.drv.gameOver(e, result, reason) }
 
-// needsRestart says whether the engine must be replaced before a game.
-func (e *Engine) needsRestart(policy spec.Restart) bool {
+// NeedsRestart says whether the engine must be replaced before a game.
+func (e *Engine) NeedsRestart(policy spec.Restart) bool {
 	switch {
-	case e.exited():
+	case e.Exited():
 		return true
-	case policy == spec.RestartOn || !e.reuse:
+	case policy == spec.RestartOn || !e.drv.reusable():
 		return e.played
 	case policy == spec.RestartOff:
 		return false
@@ -183,23 +255,16 @@ func (e *Engine) declares(name string) bool {
 	return false
 }
 
-// events is the engine's output, decoded by its driver; it is closed after
-// evExit.
-func (e *Engine) events() <-chan Event { return e.proc.events }
+// Events is the engine's output, decoded by its driver; it is closed after
+// KindExit.
+func (e *Engine) Events() <-chan Event { return e.proc.events }
 
 // linesRead counts the lines the engine wrote so far, events or not: a
 // sign of life.
 func (e *Engine) linesRead() int64 { return e.proc.lines.Load() }
 
-// interrupt sends SIGINT, which XBoard engines may ask for to stop thinking.
-func (e *Engine) interrupt() { e.proc.signal(syscall.SIGINT) }
-
-// signalBeforeKill asks that an engine that does not quit in time get sig
-// before it is killed.
-func (e *Engine) signalBeforeKill(sig syscall.Signal) { e.proc.politeSignal = sig }
-
-// exited reports whether the engine process is gone.
-func (e *Engine) exited() bool {
+// Exited reports whether the engine process is gone.
+func (e *Engine) Exited() bool {
 	select {
 	case <-e.proc.exited:
 		return true
@@ -221,7 +286,7 @@ func (e *Engine) Name() string {
 
 // warnUndeclared reports configured options the engine did not declare.
 func (e *Engine) warnUndeclared(warn func(string), opt spec.EngineOption) {
-	if !e.declared[opt.Name] && warn != nil {
+	if !e.declared[opt.Name] {
 		warn(fmt.Sprintf("engine %s does not declare option %q; sending it anyway", e.cfg.Name, opt.Name))
 	}
 }

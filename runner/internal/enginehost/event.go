@@ -1,27 +1,29 @@
-package runner
+package enginehost
 
 import (
-	"github.com/autoplay/autoplay/runner/record"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/xboard"
+	"github.com/autoplay/autoplay/runner/record"
 )
 
-// eventKind is what an engine said that the game loop cares about.
-type eventKind uint8
+// Kind is what an engine said that the game loop cares about.
+type Kind uint8
 
+// Event kinds.
 const (
-	evMove      eventKind = iota + 1 // a move (bestmove / move)
-	evBadMove                        // a move that is not even shaped like one; Text holds it
-	evReady                          // readyok / pong: the engine is in sync
-	evHandshake                      // uciok / feature done=1
-	evID                             // the engine's name; Text holds it
-	evOption                         // an option the engine declares; Text holds its name
-	evExit                           // stdout closed: the engine disconnected
-	evFeature                        // XBoard feature line(s); Text holds the line for the handshake to parse
-	evClaim                          // a result claim; Claim and Text (the comment)
-	evResign                         // the engine resigns
-	evRejected                       // the engine calls a move it was sent illegal; Text holds it
+	KindMove      Kind = iota + 1 // a move (bestmove / move); read it with Engine.MoveOf
+	KindBadMove                   // a move that is not even shaped like one; Text holds it
+	KindReady                     // readyok / pong: the engine is in sync
+	KindHandshake                 // uciok
+	KindID                        // the engine's name; Text holds it
+	KindOption                    // an option the engine declares; Text holds its name
+	KindExit                      // stdout closed: the engine disconnected
+	KindFeature                   // XBoard feature line; Features holds its pairs
+	KindClaim                     // a result claim; Claim and Text (the comment)
+	KindResign                    // the engine resigns
+	KindRejected                  // the engine calls a move it was sent illegal; Text holds it
 )
 
 // fromInfo keeps the per-move figures of an info line.
@@ -33,16 +35,19 @@ func fromInfo(i *protocol.Info) record.MoveInfo {
 // Event is one message from an engine's reader goroutine to its game loop.
 // It is a plain value so that sending it on a channel does not allocate.
 type Event struct {
-	Kind eventKind
+	Kind Kind
 	Move protocol.Move
 	// Ponder is the reply the engine expects to its move (UCI "bestmove X
 	// ponder Y", else the second move of its PV): what it may ponder on.
 	Ponder protocol.Move
 	Info   record.MoveInfo
 	At     time.Time // when the line was read: the clock stops here
-	Text   string    // see the kinds; for evMove, a SAN move that Move could not hold
+	Text   string    // see the kinds; for KindMove, a SAN move that Move could not hold
 	// N and Claim carry the rest of rarer messages: a pong's number, the
 	// result an engine claims.
 	N     int
 	Claim record.Outcome
+	// Features are a feature line's pairs, parsed once by the decoder and
+	// handed over (the handshake only: never on a move's path).
+	Features []xboard.Feature
 }

@@ -1,4 +1,4 @@
-package runner
+package enginehost
 
 import (
 	"github.com/autoplay/autoplay/runner/record"
@@ -9,30 +9,30 @@ import (
 	"github.com/autoplay/autoplay/protocol"
 )
 
-// capture is what an engine's decoder keeps beyond the score: the PV and
+// Capture is what an engine's decoder keeps beyond the score: the PV and
 // the lines matching the run's match_line pattern.
-type capture struct {
-	pv    bool
-	lines *regexp.Regexp
+type Capture struct {
+	PV    bool
+	Lines *regexp.Regexp
 }
 
 // keeper gathers, on an engine's reader goroutine, the extras a run asked
 // for: the last PV and the lines matching match_line. With nothing asked it
 // does nothing, so the per-move path stays free of allocations.
 type keeper struct {
-	capture
+	Capture
 	pvMoves []protocol.Move // reused: copied out as text only at the move
 	lines   []string
 }
 
 func (k *keeper) pv(moves []protocol.Move) {
-	if k.capture.pv {
+	if k.Capture.PV {
 		k.pvMoves = append(k.pvMoves[:0], moves...)
 	}
 }
 
 func (k *keeper) line(line []byte) {
-	if k.capture.lines != nil && len(k.lines) < maxKeptLines && k.capture.lines.Match(line) {
+	if k.Capture.Lines != nil && len(k.lines) < maxKeptLines && k.Capture.Lines.Match(line) {
 		k.lines = append(k.lines, string(line))
 	}
 }
@@ -42,7 +42,7 @@ const maxKeptLines = 32
 
 // handOver gives the move's info its own PV text and lines.
 func (k *keeper) handOver(info *record.MoveInfo) {
-	if k.capture.pv && len(k.pvMoves) > 0 {
+	if k.Capture.PV && len(k.pvMoves) > 0 {
 		var b strings.Builder
 		for i, m := range k.pvMoves {
 			if i > 0 {
@@ -60,9 +60,9 @@ func (k *keeper) reset() {
 	k.lines = nil
 }
 
-// captureOf is what a run's engines keep: the PV when the PGN or a
+// CaptureOf is what a run's engines keep: the PV when the PGN or a
 // watcher wants it, and the lines matching match_line.
-func captureOf(c *spec.Config, watched bool) (capture, error) {
+func CaptureOf(c *spec.Config, watched bool) (Capture, error) {
 	lines, err := spec.CompileMatchLine(c.MatchLine)
-	return capture{pv: c.MoveFields.PV || watched, lines: lines}, err
+	return Capture{PV: c.MoveFields.PV || watched, Lines: lines}, err
 }

@@ -1,8 +1,8 @@
-package runner
+package enginehost
 
 import "github.com/autoplay/autoplay/protocol"
 
-// gameLine is the game so far as the engines are told it: its start and
+// Line is the game so far as the engines are told it: its start and
 // moves, and the last position after a capture or pawn move. No later
 // position can repeat one before that, and its half-move clock is 0, so a
 // UCI engine told that position and the moves since knows all the rules
@@ -10,28 +10,43 @@ import "github.com/autoplay/autoplay/protocol"
 // an engine like stockfish about 0.2 ms more per move by the end of a long
 // game (engines that read the history, Lc0 among them, may ask for all of
 // it with fullhistory=true).
-type gameLine struct {
+type Line struct {
 	startFEN string
 	moves    []protocol.Move
 	zeroFEN  []byte // the FEN after the last capture or pawn move; empty before one
 	zeroAt   int    // moves[zeroAt:] were played from zeroFEN
 }
 
-// played records a move the board has just played.
-func (l *gameLine) played(m protocol.Move, board Board) {
+// NewLine is the line of a game from startFEN ("" is the initial position),
+// with room for a game's moves.
+func NewLine(startFEN string) *Line {
+	return &Line{startFEN: startFEN, moves: make([]protocol.Move, 0, 256), zeroFEN: make([]byte, 0, 96)}
+}
+
+// Position is the board after a move, as the line needs it.
+type Position interface {
+	HalfmoveClock() int
+	AppendFEN(dst []byte) []byte
+}
+
+// Played records a move the board has just played; pos is the position after it.
+func (l *Line) Played(m protocol.Move, pos Position) {
 	l.moves = append(l.moves, m)
-	if board.HalfmoveClock() == 0 {
-		l.zeroFEN = board.AppendFEN(l.zeroFEN[:0])
+	if pos.HalfmoveClock() == 0 {
+		l.zeroFEN = pos.AppendFEN(l.zeroFEN[:0])
 		l.zeroAt = len(l.moves)
 	}
 }
 
-// last is the last move played.
-func (l *gameLine) last() protocol.Move { return l.moves[len(l.moves)-1] }
+// Moves are the moves played so far; the caller must not keep them.
+func (l *Line) Moves() []protocol.Move { return l.moves }
 
-// with is the line with one more move, expected rather than played (for a
+// Last is the last move played.
+func (l *Line) Last() protocol.Move { return l.moves[len(l.moves)-1] }
+
+// With is the line with one more move, expected rather than played (for a
 // ponder search); it shares l's storage and is valid until l moves on.
-func (l *gameLine) with(m protocol.Move) gameLine {
+func (l *Line) With(m protocol.Move) Line {
 	n := *l
 	n.moves = append(l.moves, m)
 	return n

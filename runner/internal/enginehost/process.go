@@ -1,4 +1,4 @@
-package runner
+package enginehost
 
 import (
 	"bufio"
@@ -40,7 +40,7 @@ type process struct {
 	pid     int
 	stdin   *rawPipe
 	stdout  *rawPipe
-	events  chan Event    // closed by the reader after evExit
+	events  chan Event    // closed by the reader after KindExit
 	closing chan struct{} // closed by close: the reader stops delivering
 	exited  chan struct{} // closed once the engine's own process has exited
 	done    chan struct{} // closed once it is reaped and its output read to the end
@@ -60,7 +60,7 @@ type process struct {
 // startProcess starts the engine's command in a process group of its own,
 // its stdout read line by line through dec into the events channel and its
 // stderr copied, line by line, to the log.
-func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *cpuSet) (*process, error) {
+func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *CPUSet) (*process, error) {
 	cmd := exec.Command(cfg.Cmd, cfg.Args...)
 	cmd.Dir = cfg.Dir
 	// Its own group: terminal signals reach autoplay alone, and the engine
@@ -135,9 +135,9 @@ func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *cpuSet)
 }
 
 // read delivers the engine's lines until its stdout closes (or is closed
-// on our side), then an evExit.
+// on our side), then an KindExit.
 func (p *process) read(dec decoder, readDone chan<- struct{}) {
-	defer killEnginesOnPanic()
+	defer KillOnPanic()
 	defer close(readDone)
 	br := bufio.NewReaderSize(p.stdout, maxLine)
 	// One event for the reader's life: decode takes it through an
@@ -165,7 +165,7 @@ func (p *process) read(dec decoder, readDone chan<- struct{}) {
 			break
 		}
 	}
-	p.deliver(Event{Kind: evExit, At: time.Now()})
+	p.deliver(Event{Kind: KindExit, At: time.Now()})
 	close(p.events)
 }
 
@@ -174,7 +174,7 @@ func (p *process) read(dec decoder, readDone chan<- struct{}) {
 // group, gives the reader a moment to read the last lines, closes the pipe
 // on our side, and reaps the engine.
 func (p *process) wait(readDone <-chan struct{}) {
-	defer killEnginesOnPanic()
+	defer KillOnPanic()
 	defer close(p.done)
 	waitExited(p.pid)
 	close(p.exited)

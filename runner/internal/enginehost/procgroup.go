@@ -1,4 +1,4 @@
-package runner
+package enginehost
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ func (r *engineRegistry) remove(pid int) {
 // start starts cmd (on cpus, with --affinity) and registers it under the
 // registry's lock: the orphan sweep, which holds it too, never sees the new
 // child unregistered.
-func (r *engineRegistry) start(cmd *exec.Cmd, cpus *cpuSet) error {
+func (r *engineRegistry) start(cmd *exec.Cmd, cpus *CPUSet) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err := startPinned(cpus, cmd.Start); err != nil {
@@ -57,10 +57,10 @@ func BecomeSubreaper() error {
 	return nil
 }
 
-// KillAllEngines kills every engine's process group and every orphaned
+// KillAll kills every engine's process group and every orphaned
 // descendant at once. It is for exits that cannot wait for engines to quit:
 // a second Ctrl-C, a panic.
-func KillAllEngines() {
+func KillAll() {
 	liveEngines.mu.Lock()
 	for pid := range liveEngines.pids {
 		syscall.Kill(-pid, syscall.SIGKILL) // not reaped yet: the group id is still theirs
@@ -69,12 +69,12 @@ func KillAllEngines() {
 	killOrphans()
 }
 
-// killEnginesOnPanic, deferred first thing in each of the runner's
+// KillOnPanic, deferred first thing in each of the runner's
 // goroutines, takes every engine and descendant down with a panic there
 // (which ends the process without running main's deferred cleanup).
-func killEnginesOnPanic() {
+func KillOnPanic() {
 	if v := recover(); v != nil {
-		KillAllEngines()
+		KillAll()
 		panic(v)
 	}
 }

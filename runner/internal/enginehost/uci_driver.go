@@ -1,4 +1,4 @@
-package runner
+package enginehost
 
 import (
 	"context"
@@ -22,7 +22,7 @@ type uciDriver struct {
 	kingTakesRook bool
 }
 
-func (d *uciDriver) decoder(c capture) decoder { return &uciDecoder{keep: keeper{capture: c}} }
+func (d *uciDriver) decoder(c Capture) decoder { return &uciDecoder{keep: keeper{Capture: c}} }
 
 func (d *uciDriver) quit() []byte { return uci.AppendCommand(nil, uci.CmdQuit) }
 
@@ -33,22 +33,22 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 	}
 	err := e.await(ctx, e.cfg.Timeout, func(ev Event) bool {
 		switch ev.Kind {
-		case evID:
+		case KindID:
 			e.idName = ev.Text
-		case evOption:
+		case KindOption:
 			e.declared[ev.Text] = true
 		}
-		return ev.Kind == evHandshake
+		return ev.Kind == KindHandshake
 	})
 	if err != nil {
 		return err
 	}
 	chess960 := e.cfg.Variant == spec.Chess960
-	if chess960 && !e.declares("UCI_Chess960") {
+	if chess960 && !e.declares(uci.OptChess960) {
 		return fmt.Errorf("%w: it does not declare the UCI_Chess960 option, so it cannot play Chess960", errCannotPlay)
 	}
 	for _, opt := range e.cfg.Options {
-		if strings.EqualFold(opt.Name, "UCI_Chess960") {
+		if strings.EqualFold(opt.Name, uci.OptChess960) {
 			if chess960 {
 				continue // the variant decides it
 			}
@@ -60,11 +60,11 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 		}
 	}
 	if e.cfg.Ponder {
-		if !e.declares("Ponder") {
+		if !e.declares(uci.OptPonder) {
 			warn(fmt.Sprintf("engine %s does not declare the Ponder option: it will not ponder", e.cfg.Name))
-		} else if !setsOption(e.cfg.Options, "Ponder") {
+		} else if !setsOption(e.cfg.Options, uci.OptPonder) {
 			// The engine plans its time knowing it may ponder.
-			if err := e.write(uci.AppendSetOption(e.buf[:0], "Ponder", "true")); err != nil {
+			if err := e.write(uci.AppendSetOption(e.buf[:0], uci.OptPonder, "true")); err != nil {
 				return err
 			}
 		}
@@ -72,13 +72,13 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 	if chess960 {
 		// Castling is king-takes-rook both ways once this is set.
 		d.kingTakesRook = true
-		return e.write(uci.AppendSetOption(e.buf[:0], "UCI_Chess960", "true"))
+		return e.write(uci.AppendSetOption(e.buf[:0], uci.OptChess960, "true"))
 	}
 	return nil
 }
 
 // canPonder: pondering was asked for and the engine declares it can.
-func (d *uciDriver) canPonder(e *Engine) bool { return e.cfg.Ponder && e.declares("Ponder") }
+func (d *uciDriver) canPonder(e *Engine) bool { return e.cfg.Ponder && e.declares(uci.OptPonder) }
 
 func setsOption(opts []spec.EngineOption, name string) bool {
 	for _, o := range opts {
@@ -89,21 +89,21 @@ func setsOption(opts []spec.EngineOption, name string) bool {
 	return false
 }
 
-func (d *uciDriver) newGame(ctx context.Context, e *Engine, _ Rules, _ string) error {
+func (d *uciDriver) newGame(ctx context.Context, e *Engine, _ string) error {
 	b := uci.AppendCommand(e.buf[:0], uci.CmdUCINewGame)
 	if err := e.write(uci.AppendCommand(b, uci.CmdIsReady)); err != nil {
 		return err
 	}
-	return e.awaitKind(ctx, evReady)
+	return e.awaitKind(ctx, KindReady)
 }
 
-func (d *uciDriver) think(e *Engine, line *gameLine, clocks *[2]Clock, side Color) (time.Time, error) {
+func (d *uciDriver) think(e *Engine, line *Line, clocks Clocks, side Color) (time.Time, error) {
 	return d.search(e, line, clocks, side, false)
 }
 
 // ponder has the engine think on the opponent's time: the position after
 // the reply it expects (the last move of line) and "go ponder" with the clocks.
-func (d *uciDriver) ponder(e *Engine, line *gameLine, clocks *[2]Clock, side Color) error {
+func (d *uciDriver) ponder(e *Engine, line *Line, clocks Clocks, side Color) error {
 	_, err := d.search(e, line, clocks, side, true)
 	return err
 }
@@ -122,7 +122,7 @@ func (d *uciDriver) ponderMiss(ctx context.Context, e *Engine) error {
 	return d.settle(ctx, e)
 }
 
-func (d *uciDriver) search(e *Engine, line *gameLine, clocks *[2]Clock, side Color, ponder bool) (time.Time, error) {
+func (d *uciDriver) search(e *Engine, line *Line, clocks Clocks, side Color, ponder bool) (time.Time, error) {
 	var b []byte
 	if len(line.zeroFEN) > 0 && !e.cfg.FullHistory {
 		b = uci.AppendPositionAs(e.buf[:0], line.zeroFEN, line.moves[line.zeroAt:], d.kingTakesRook)
@@ -134,9 +134,9 @@ func (d *uciDriver) search(e *Engine, line *gameLine, clocks *[2]Clock, side Col
 	tc := &e.cfg.TC
 	if tc.HasClock() {
 		g.Clock = true
-		g.WTime, g.BTime = clocks[White].Remaining(), clocks[Black].Remaining()
-		g.WInc, g.BInc = clocks[White].tc.Inc, clocks[Black].tc.Inc
-		g.MovesToGo = clocks[side].MovesToGo()
+		g.WTime, g.BTime = clocks.Left[White], clocks.Left[Black]
+		g.WInc, g.BInc = clocks.Inc[White], clocks.Inc[Black]
+		g.MovesToGo = clocks.MovesToGo
 	}
 	g.MoveTime, g.Nodes, g.Depth = tc.MoveTime, tc.Nodes, tc.Depth
 	b = uci.AppendGo(b, g)
@@ -149,6 +149,12 @@ func (d *uciDriver) search(e *Engine, line *gameLine, clocks *[2]Clock, side Col
 
 func (d *uciDriver) accepted(protocol.Move) {}
 
+// moveOf: UCI moves are coordinates, read by the decoder.
+func (d *uciDriver) moveOf(ev *Event) (protocol.Move, bool) { return ev.Move, ev.Text == "" }
+
+// reusable: a UCI engine plays game after game.
+func (d *uciDriver) reusable() bool { return true }
+
 // rejects: UCI engines have no way to refuse a move.
 func (d *uciDriver) rejects(string, []protocol.Move) bool { return false }
 
@@ -156,10 +162,10 @@ func (d *uciDriver) settle(ctx context.Context, e *Engine) error {
 	if err := e.write(uci.AppendCommand(e.buf[:0], uci.CmdStop)); err != nil {
 		return err
 	}
-	return e.awaitKind(ctx, evMove)
+	return e.awaitKind(ctx, KindMove)
 }
 
-func (d *uciDriver) gameOver(*Engine, record.Outcome, string) {}
+func (d *uciDriver) gameOver(*Engine, string, string) {}
 
 // uciDecoder turns UCI engine output into events. It keeps the last info
 // line that carried a score: that one describes the move that follows.
@@ -188,9 +194,9 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 		return false
 	case uci.KindBestMove:
 		if token, bad := uciMoveError(err); bad {
-			ev.Kind, ev.Text = evBadMove, token
+			ev.Kind, ev.Text = KindBadMove, token
 		} else {
-			ev.Kind, ev.Move, ev.Info, ev.Ponder = evMove, d.msg.BestMove, d.last, d.msg.Ponder
+			ev.Kind, ev.Move, ev.Info, ev.Ponder = KindMove, d.msg.BestMove, d.last, d.msg.Ponder
 			if ev.Ponder.IsZero() {
 				ev.Ponder = d.pvReply
 			}
@@ -201,16 +207,16 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 		d.keep.reset()
 		return true
 	case uci.KindReadyOK:
-		ev.Kind = evReady
+		ev.Kind = KindReady
 	case uci.KindUCIOK:
-		ev.Kind = evHandshake
+		ev.Kind = KindHandshake
 	case uci.KindID:
 		if d.msg.IDField != "name" {
 			return false
 		}
-		ev.Kind, ev.Text = evID, d.msg.IDValue
+		ev.Kind, ev.Text = KindID, d.msg.IDValue
 	case uci.KindOption:
-		ev.Kind, ev.Text = evOption, d.msg.Option.Name
+		ev.Kind, ev.Text = KindOption, d.msg.Option.Name
 	default:
 		return false
 	}

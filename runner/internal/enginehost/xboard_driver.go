@@ -1,9 +1,10 @@
-package runner
+package enginehost
 
 import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"slices"
@@ -24,11 +25,13 @@ const protover1Wait = 2 * time.Second
 // the game: it is told each move once, and after "go" it plays its side by
 // itself. The driver tracks what the engine knows.
 type xboardDriver struct {
-	f        xboardFeatures
-	pingN    int
-	known    int  // moves of this game the engine has been told or played
-	playing  bool // out of force mode: it moves when it is its turn
-	sanBoard Board
+	f       xboardFeatures
+	pingN   int
+	known   int  // moves of this game the engine has been told or played
+	playing bool // out of force mode: it moves when it is its turn
+	// board is the game as the engine knows it: for moves sent in SAN
+	// (feature san=1) and for SAN moves it sends.
+	board *chess.Position
 }
 
 // xboardFeatures are the engine's features that change how we talk to it,
@@ -43,7 +46,7 @@ func newXBoardDriver() *xboardDriver {
 	return &xboardDriver{f: xboardFeatures{time: true, reuse: true}}
 }
 
-func (d *xboardDriver) decoder(c capture) decoder { return &xboardDecoder{keep: keeper{capture: c}} }
+func (d *xboardDriver) decoder(c Capture) decoder { return &xboardDecoder{keep: keeper{Capture: c}} }
 
 func (d *xboardDriver) quit() []byte { return xboard.AppendCommand(nil, xboard.CmdQuit) }
 
@@ -59,28 +62,26 @@ func (d *xboardDriver) handshake(ctx context.Context, e *Engine, warn func(strin
 	timer := time.NewTimer(protover1Wait)
 	defer timer.Stop()
 	waitingForDone, silenceExtended := false, false
-	var msg xboard.EngineMessage
 wait:
 	for {
 		select {
-		case ev, ok := <-e.events():
-			if !ok || ev.Kind == evExit {
+		case ev, ok := <-e.Events():
+			if !ok || ev.Kind == KindExit {
 				return errDisconnected
 			}
-			if ev.Kind != evFeature {
+			if ev.Kind != KindFeature {
 				continue
 			}
-			xboard.ParseEngineLine([]byte(ev.Text), &msg)
 			reply := e.buf[:0]
 			done := false
-			for _, f := range msg.Features {
+			for _, f := range ev.Features {
 				ok := d.accept(e, f)
 				answer := xboard.CmdRejected
 				if ok {
 					answer = xboard.CmdAccepted
 				}
 				reply = xboard.AppendCommandArg(reply, answer, f.Name)
-				if f.Name == "done" {
+				if f.Name == xboard.FeatureDone {
 					if f.Bool() {
 						done = true
 					} else if !waitingForDone {
@@ -99,7 +100,7 @@ wait:
 		case <-timer.C:
 			switch {
 			case waitingForDone:
-				return fmt.Errorf("%w: feature done=0 but no done=1 in %v", errStalled, e.cfg.Timeout)
+				return fmt.Errorf("%w: feature done=0 but no done=1 in %v", ErrStalled, e.cfg.Timeout)
 			case e.linesRead() > 0:
 				break wait // protocol 1, or features without done
 			case !silenceExtended:
@@ -108,14 +109,13 @@ wait:
 				silenceExtended = true
 				timer.Reset(max(e.cfg.Timeout-protover1Wait, 0))
 			default:
-				return fmt.Errorf("%w: no answer to protover 2 in %v", errStalled, e.cfg.Timeout)
+				return fmt.Errorf("%w: no answer to protover 2 in %v", ErrStalled, e.cfg.Timeout)
 			}
 		case <-ctx.Done():
 			return ctx.Err()
 		}
 	}
-	e.reuse = d.f.reuse
-	if e.cfg.Variant == spec.Chess960 && !slices.Contains(d.f.variants, "fischerandom") {
+	if e.cfg.Variant == spec.Chess960 && !slices.Contains(d.f.variants, xboard.VariantFischerandom) {
 		return fmt.Errorf("%w: its feature variants does not list fischerandom, so it cannot play Chess960", errCannotPlay)
 	}
 	return d.setOptions(e, warn)
@@ -125,43 +125,43 @@ wait:
 func (d *xboardDriver) accept(e *Engine, f xboard.Feature) bool {
 	on := f.Bool()
 	switch f.Name {
-	case "ping":
+	case xboard.FeaturePing:
 		d.f.ping = on
-	case "setboard":
+	case xboard.FeatureSetboard:
 		d.f.setboard = on
-	case "usermove":
+	case xboard.FeatureUsermove:
 		d.f.usermove = on
-	case "san":
+	case xboard.FeatureSAN:
 		d.f.san = on
-	case "time":
+	case xboard.FeatureTime:
 		d.f.time = on
-	case "sigint":
+	case xboard.FeatureSigint:
 		d.f.sigint = on
-	case "sigterm":
+	case xboard.FeatureSigterm:
 		if on {
-			e.signalBeforeKill(syscall.SIGTERM)
+			e.proc.politeSignal = syscall.SIGTERM // before the kill of an engine that does not quit
 		}
-	case "variants":
+	case xboard.FeatureVariants:
 		d.f.variants = strings.Split(f.Value, ",")
-	case "draw", "analyze", "name", "nps", "pause", "debug", "done", "playother", "ics", "exclude", "setscore", "highlight":
-	case "reuse":
+	case xboard.FeatureDone:
+	case xboard.FeatureReuse:
 		d.f.reuse = on
-	case "memory":
+	case xboard.FeatureMemory:
 		d.f.memory = on
-	case "smp":
+	case xboard.FeatureSMP:
 		d.f.smp = on
-	case "myname":
+	case xboard.FeatureMyname:
 		e.idName = f.Value
-	case "colors":
+	case xboard.FeatureColors:
 		return !on // we never send the obsolete white/black commands
-	case "option":
-		if opt, err := xboard.ParseOption(f.Value); err == nil {
-			e.declared[opt.Name] = true
-		} else {
+	case xboard.FeatureOption:
+		opt, err := xboard.ParseOption(f.Value)
+		if err != nil {
 			return false
 		}
+		e.declared[opt.Name] = true
 	default:
-		return false
+		return slices.Contains(xboard.IgnoredFeatures, f.Name)
 	}
 	return true
 }
@@ -173,13 +173,13 @@ func (d *xboardDriver) setOptions(e *Engine, warn func(string)) error {
 	b := e.buf[:0]
 	for _, opt := range e.cfg.Options {
 		switch {
-		case opt.Name == "memory" && d.f.memory, opt.Name == "cores" && d.f.smp:
+		case opt.Name == xboard.OptionMemory && d.f.memory, opt.Name == xboard.OptionCores && d.f.smp:
 			n, err := strconv.Atoi(opt.Value)
 			if err != nil {
 				return errors.New("option." + opt.Name + " wants a whole number")
 			}
 			kind := xboard.CmdMemory
-			if opt.Name == "cores" {
+			if opt.Name == xboard.OptionCores {
 				kind = xboard.CmdCores
 			}
 			b = xboard.AppendCommandN(b, kind, n)
@@ -198,18 +198,16 @@ func (d *xboardDriver) setOptions(e *Engine, warn func(string)) error {
 // newGame: new, force, the time control, post, easy, the position (setboard,
 // or edit mode for engines without it), then a ping to be sure the engine
 // has caught up and no move of the last game is still on its way.
-func (d *xboardDriver) newGame(ctx context.Context, e *Engine, rules Rules, startFEN string) error {
-	d.known, d.playing, d.sanBoard = 0, false, nil
-	if d.f.san {
-		board, err := rules.NewBoard(startFEN)
-		if err != nil {
-			return err
-		}
-		d.sanBoard = board
+func (d *xboardDriver) newGame(ctx context.Context, e *Engine, startFEN string) error {
+	d.known, d.playing = 0, false
+	board, err := startPosition(startFEN)
+	if err != nil {
+		return err
 	}
+	d.board = board
 	b := xboard.AppendCommand(e.buf[:0], xboard.CmdNew)
 	if e.cfg.Variant == spec.Chess960 {
-		b = xboard.AppendCommandArg(b, xboard.CmdVariant, string(spec.Chess960))
+		b = xboard.AppendCommandArg(b, xboard.CmdVariant, xboard.VariantFischerandom)
 	}
 	b = xboard.AppendCommand(b, xboard.CmdForce)
 	tc := &e.cfg.TC
@@ -256,13 +254,13 @@ func (d *xboardDriver) sync(ctx context.Context, e *Engine) error {
 	if err := e.write(xboard.AppendCommandN(e.buf[:0], xboard.CmdPing, n)); err != nil {
 		return err
 	}
-	return e.await(ctx, e.cfg.Timeout, func(ev Event) bool { return ev.Kind == evReady && ev.N == n })
+	return e.await(ctx, e.cfg.Timeout, func(ev Event) bool { return ev.Kind == KindReady && ev.N == n })
 }
 
 // think tells the engine the moves it has not seen and the clocks. The
 // first time in a game it is in force mode and gets "go"; after that it
 // plays its side, and the opponent's move is what starts its search.
-func (d *xboardDriver) think(e *Engine, line *gameLine, clocks *[2]Clock, side Color) (time.Time, error) {
+func (d *xboardDriver) think(e *Engine, line *Line, clocks Clocks, side Color) (time.Time, error) {
 	moves := line.moves
 	b := e.buf[:0]
 	clock := e.cfg.TC.HasClock() && d.f.time
@@ -270,13 +268,12 @@ func (d *xboardDriver) think(e *Engine, line *gameLine, clocks *[2]Clock, side C
 		b = d.appendClocks(b, clocks, side)
 	}
 	for _, m := range moves[d.known:] {
-		if d.sanBoard != nil {
-			san, err := d.sanBoard.SAN(m)
-			if err != nil {
-				return time.Now(), err
-			}
-			d.sanBoard.Play(m)
-			b = xboard.AppendUserMoveText(b, san, d.f.usermove)
+		mv, ok := d.board.FromProtocol(m)
+		if !ok {
+			return time.Now(), fmt.Errorf("move %s is not legal in the engine's game", m)
+		}
+		if d.f.san {
+			b = xboard.AppendUserMoveText(b, d.board.SAN(mv), d.f.usermove)
 		} else if m.IsCastling() && e.cfg.Variant == spec.Chess960 {
 			// Chess960 castling in coordinates is king-takes-rook, as in UCI.
 			var text [8]byte
@@ -284,6 +281,7 @@ func (d *xboardDriver) think(e *Engine, line *gameLine, clocks *[2]Clock, side C
 		} else {
 			b = xboard.AppendUserMove(b, m, d.f.usermove)
 		}
+		d.board.MakeMove(mv)
 	}
 	d.known = len(moves)
 	if !d.playing {
@@ -298,10 +296,26 @@ func (d *xboardDriver) think(e *Engine, line *gameLine, clocks *[2]Clock, side C
 	return sent, e.write(b)
 }
 
-func (d *xboardDriver) appendClocks(b []byte, clocks *[2]Clock, side Color) []byte {
-	b = xboard.AppendClock(b, xboard.CmdTime, clocks[side].Remaining())
-	return xboard.AppendClock(b, xboard.CmdOtim, clocks[side.Other()].Remaining())
+func (d *xboardDriver) appendClocks(b []byte, clocks Clocks, side Color) []byte {
+	b = xboard.AppendClock(b, xboard.CmdTime, clocks.Left[side])
+	return xboard.AppendClock(b, xboard.CmdOtim, clocks.Left[side.Other()])
 }
+
+// moveOf reads a move the engine wrote in SAN against the game as it knows it.
+func (d *xboardDriver) moveOf(ev *Event) (protocol.Move, bool) {
+	if ev.Text == "" {
+		return ev.Move, true
+	}
+	mv, err := d.board.ParseSAN(ev.Text)
+	if err != nil {
+		return protocol.Move{}, false
+	}
+	return d.board.CanonicalMove(mv), true
+}
+
+// reusable: the engine plays another game in the same process unless it
+// said reuse=0.
+func (d *xboardDriver) reusable() bool { return d.f.reuse }
 
 // rejects: only the last two moves can be the one the engine was just
 // sent; other "Illegal move" replies (GNU Chess says it of commands it does
@@ -317,8 +331,8 @@ func (d *xboardDriver) rejects(move string, moves []protocol.Move) bool {
 
 func (d *xboardDriver) accepted(m protocol.Move) {
 	d.known++
-	if d.sanBoard != nil {
-		d.sanBoard.Play(m)
+	if mv, ok := d.board.FromProtocol(m); ok {
+		d.board.MakeMove(mv)
 	}
 }
 
@@ -327,7 +341,7 @@ func (d *xboardDriver) accepted(m protocol.Move) {
 func (d *xboardDriver) settle(ctx context.Context, e *Engine) error {
 	d.playing = false
 	if d.f.sigint {
-		e.interrupt()
+		e.proc.signal(syscall.SIGINT) // the engine asked for it to stop thinking
 	}
 	if err := e.write(xboard.AppendCommand(e.buf[:0], xboard.CmdForce)); err != nil {
 		return err
@@ -344,9 +358,9 @@ func (d *xboardDriver) settle(ctx context.Context, e *Engine) error {
 // errNoPing: an engine without the ping feature cannot be settled.
 var errNoPing = errors.New("cannot be settled without ping: replaced")
 
-func (d *xboardDriver) gameOver(e *Engine, outcome record.Outcome, reason string) {
+func (d *xboardDriver) gameOver(e *Engine, result, reason string) {
 	d.playing = false
-	e.write(xboard.AppendResult(e.buf[:0], outcome.String(), reason))
+	e.write(xboard.AppendResult(e.buf[:0], result, reason))
 }
 
 // xboardDecoder turns XBoard engine output into events, keeping the last
@@ -369,10 +383,10 @@ func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
 		return false
 	case xboard.KindMove:
 		if token, bad := xboardMoveError(err); bad {
-			ev.Kind, ev.Text = evBadMove, token
+			ev.Kind, ev.Text = KindBadMove, token
 			return true
 		}
-		ev.Kind, ev.Info = evMove, d.last
+		ev.Kind, ev.Info = KindMove, d.last
 		d.keep.handOver(&ev.Info)
 		if m, ok := d.msg.Move.Coord(); ok {
 			ev.Move = m
@@ -382,11 +396,11 @@ func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
 		d.last = record.MoveInfo{}
 		d.keep.reset()
 	case xboard.KindPong:
-		ev.Kind, ev.N = evReady, d.msg.Number
+		ev.Kind, ev.N = KindReady, d.msg.Number
 	case xboard.KindFeature:
-		ev.Kind, ev.Text = evFeature, string(line)
+		ev.Kind, ev.Features = KindFeature, slices.Clone(d.msg.Features)
 	case xboard.KindResult:
-		ev.Kind, ev.Text = evClaim, d.msg.Text
+		ev.Kind, ev.Text = KindClaim, d.msg.Text
 		switch d.msg.Result {
 		case xboard.WhiteWins:
 			ev.Claim = record.WhiteWins
@@ -398,9 +412,9 @@ func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
 			return false // "* {...}": the engine gives up on the game, claims nothing
 		}
 	case xboard.KindResign:
-		ev.Kind = evResign
+		ev.Kind = KindResign
 	case xboard.KindIllegalMove:
-		ev.Kind, ev.Text = evRejected, d.msg.Move.String()
+		ev.Kind, ev.Text = KindRejected, d.msg.Move.String()
 		if ev.Text == "" {
 			ev.Text = strings.TrimSpace(d.msg.Text)
 		}
@@ -421,4 +435,12 @@ func xboardMoveError(err error) (string, bool) {
 		return me.Token, true
 	}
 	return "", false
+}
+
+// startPosition is the position a game starts from; "" is the initial one.
+func startPosition(fen string) (*chess.Position, error) {
+	if fen == "" {
+		return chess.NewPosition(), nil
+	}
+	return chess.ParseFEN(fen)
 }

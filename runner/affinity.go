@@ -1,0 +1,25 @@
+package runner
+
+import (
+	"fmt"
+
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
+)
+
+// pinWorkers shares the CPUs among the workers and says so.
+func (r *run) pinWorkers(workers int) ([]enginehost.CPUSet, error) {
+	allowed, err := enginehost.AllowedCPUs()
+	if err != nil {
+		return nil, fmt.Errorf("affinity: %w", err)
+	}
+	sets := enginehost.ShareCPUs(allowed, workers)
+	if r.cfg.Verbose {
+		for w, s := range sets {
+			r.out.note(fmt.Sprintf("Affinity: game slot %d on CPUs %s", w+1, &s))
+		}
+	}
+	if workers > allowed.Count() {
+		r.out.warn(fmt.Sprintf("affinity: %d games at a time on %d CPUs: games share CPUs", workers, allowed.Count()))
+	}
+	return sets, nil
+}

@@ -1,0 +1,52 @@
+package enginehost
+
+import (
+	"io"
+	"os/exec"
+	"syscall"
+)
+
+// Child is a helper process of the run (a slot process) started as the
+// engines are: in a process group of its own, killed should autoplay die
+// (Pdeathsig), and registered so that the sweep for orphaned engine
+// descendants leaves it alone.
+type Child struct {
+	cmd    *exec.Cmd
+	Stdin  io.WriteCloser
+	Stdout io.ReadCloser
+}
+
+// StartChild starts program with its standard error written to stderr, on
+// cpus (nil: anywhere).
+func StartChild(program []string, stderr io.Writer, cpus *CPUSet) (*Child, error) {
+	cmd := exec.Command(program[0], program[1:]...)
+	// Its own group: a terminal's Ctrl-C reaches autoplay alone, which
+	// then stops the child in order; its engines are its own children.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.Stderr = stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := liveEngines.start(cmd, cpus); err != nil {
+		return nil, err
+	}
+	return &Child{cmd: cmd, Stdin: stdin, Stdout: stdout}, nil
+}
+
+// Wait reaps the child (once its output has been read to the end: Wait
+// closes the pipe) and unregisters it.
+func (c *Child) Wait() {
+	c.cmd.Wait()
+	liveEngines.remove(c.cmd.Process.Pid)
+}
+
+// Kill kills the child's process group.
+func (c *Child) Kill() { syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL) }
+
+// ExitState says how the child ended, once Wait has returned.
+func (c *Child) ExitState() string { return c.cmd.ProcessState.String() }

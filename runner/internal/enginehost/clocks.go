@@ -1,0 +1,25 @@
+package enginehost
+
+import (
+	"time"
+
+	"github.com/autoplay/autoplay/engine/chess"
+)
+
+// Color is the chess core's.
+type Color = chess.Color
+
+// The two sides.
+const (
+	White = chess.White
+	Black = chess.Black
+)
+
+// Clocks is what an engine is told of the clocks with a "go": by colour,
+// the time left and the increment, and the mover's moves to the next time
+// control (0: none). It is a value, so a move's path allocates nothing.
+type Clocks struct {
+	Left      [2]time.Duration
+	Inc       [2]time.Duration
+	MovesToGo int
+}
