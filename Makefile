@@ -21,7 +21,7 @@ fuzz:
 
 # Runner overhead per move and whole-match throughput; see bench/README.md.
 bench: build
-	$(GO) test -run XXX -bench RelayMove -benchmem ./runner/
+	$(GO) test -run XXX -bench RelayMove -benchmem ./runner/internal/enginehost/
 	$(GO) test -run XXX -bench MatchStockfish -benchtime 100x ./runner/
 	$(GO) test -run XXX -bench . -benchmem ./protocol/... ./engine/ ./pgn/
 	$(GO) test -count=1 -run TestNeverLosesOnTimeAtOneSecondPlusTenMs -v ./engine/

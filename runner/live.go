@@ -180,7 +180,7 @@ func (l *Live) started(number int, white, black, fen string, clocks [2]time.Dura
 }
 
 // moved records a move of game number; side made it.
-func (l *Live) moved(number int, m protocol.Move, side Color, info *record.MoveInfo, clocks *[2]Clock) {
+func (l *Live) moved(number int, m protocol.Move, side record.Color, info *record.MoveInfo, clocks [2]time.Duration) {
 	if l == nil {
 		return
 	}
@@ -191,7 +191,7 @@ func (l *Live) moved(number int, m protocol.Move, side Color, info *record.MoveI
 		return
 	}
 	g.Moves = append(g.Moves, liveMove(m))
-	g.Clocks = [2]time.Duration{clocks[White].Remaining(), clocks[Black].Remaining()}
+	g.Clocks = clocks
 	if info != nil {
 		p := record.Ply{Info: *info}
 		e := LiveEval{Depth: info.Depth, PV: info.PV}
@@ -207,6 +207,17 @@ func (l *Live) moved(number int, m protocol.Move, side Color, info *record.MoveI
 	l.touch()
 }
 
+// liveWatcher has a run's games report to its Live.
+type liveWatcher struct{ l *Live }
+
+func (w liveWatcher) Started(number int, white, black, fen string, clocks [2]time.Duration) {
+	w.l.started(number, white, black, fen, clocks)
+}
+
+func (w liveWatcher) Moved(number int, m protocol.Move, side record.Color, info *record.MoveInfo, clocks [2]time.Duration) {
+	w.l.moved(number, m, side, info, clocks)
+}
+
 // liveMove is a move as the dashboard's board reads it: UCI, castling as
 // the king's step with its rook's file ("e1g1/h"), which Chess960 needs.
 func liveMove(m protocol.Move) string {
@@ -215,7 +226,7 @@ func liveMove(m protocol.Move) string {
 }
 
 // whiteCP is a score in pawns from White's side, mates as ±100.
-func whiteCP(s protocol.Score, side Color) (float64, bool) {
+func whiteCP(s protocol.Score, side record.Color) (float64, bool) {
 	var v float64
 	switch s.Kind {
 	case protocol.ScoreCP:
@@ -228,7 +239,7 @@ func whiteCP(s protocol.Score, side Color) (float64, bool) {
 	default:
 		return 0, false
 	}
-	if side == Black {
+	if side == record.Black {
 		v = -v
 	}
 	return v, true

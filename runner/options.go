@@ -1,6 +1,9 @@
 package runner
 
-import "io"
+import (
+	"github.com/autoplay/autoplay/runner/internal/game"
+	"io"
+)
 
 // Options are what a run uses but does not decide: they are no part of the
 // config, nor of the fingerprint that ties a PGN to it.
@@ -23,5 +26,6 @@ type Options struct {
 	Live *Live
 }
 
-// rules is the chess core the runner plays by.
-var rules Rules = BitboardRules{}
+// RelayStats gathers relay latencies (an engine's move read → the
+// opponent's go written) over a whole run.
+type RelayStats = game.RelayStats

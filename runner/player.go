@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/internal/game"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"maps"
@@ -31,10 +32,10 @@ func NewPlayer(cfg spec.Config, warn func(string)) (*Player, error) {
 	}
 	r.out = newReporter(&cfg, &Result{}, discard{})
 	r.out.custom = warnOnly(warn)
-	if r.tablebase, err = openTablebase(&cfg, warn); err != nil {
+	if r.tablebase, err = game.OpenTablebase(&cfg, warn); err != nil {
 		return nil, err
 	}
-	if r.books, err = loadEngineBooks(&cfg); err != nil {
+	if r.books, err = game.LoadBooks(&cfg); err != nil {
 		return nil, err
 	}
 	return &Player{r: r, engines: map[int]*enginehost.Engine{}}, nil
@@ -91,7 +92,7 @@ func (p *Player) Close() {
 		e.Close()
 	}
 	if p.r.tablebase != nil {
-		p.r.tablebase.tables.Close()
+		p.r.tablebase.Close()
 	}
 }
 

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/runner/internal/game"
 	"github.com/autoplay/autoplay/runner/spec"
 	"math/rand/v2"
 	"os"
@@ -14,9 +15,6 @@ import (
 
 // defaultBookPlies is how deep a Polyglot book opening goes unless plies= says.
 const defaultBookPlies = 8
-
-// maxBookSize bounds a Polyglot book read into memory.
-const maxBookSize = 512 << 20
 
 // isPolyglot says whether an openings config names a Polyglot book.
 func isPolyglot(oc spec.OpeningsConfig) bool {
@@ -40,8 +38,8 @@ func openPolyglotOpenings(oc spec.OpeningsConfig, seed uint64) (*polyglotOpening
 	if err != nil {
 		return nil, fmt.Errorf("openings: %w", err)
 	}
-	if st.Size() > maxBookSize {
-		return nil, fmt.Errorf("openings: %s: %d bytes: a Polyglot book may have at most %d", oc.File, st.Size(), maxBookSize)
+	if st.Size() > game.MaxBookSize {
+		return nil, fmt.Errorf("openings: %s: %d bytes: a Polyglot book may have at most %d", oc.File, st.Size(), game.MaxBookSize)
 	}
 	data, err := os.ReadFile(oc.File)
 	if err != nil {
@@ -72,30 +70,10 @@ func (b *polyglotOpenings) opening(i int) pgn.Opening {
 		if len(choices) == 0 {
 			break
 		}
-		m := pickWeighted(rng, choices)
+		m := game.PickWeighted(rng, choices)
 		o.SAN = append(o.SAN, pos.SAN(m))
 		o.Moves = append(o.Moves, pos.CanonicalMove(m))
 		pos.MakeMove(m)
 	}
 	return o
-}
-
-// pickWeighted chooses a move in proportion to its weight (uniformly when
-// every weight is 0).
-func pickWeighted(rng *rand.Rand, ms []chess.WeightedMove) chess.Move {
-	total := 0
-	for _, m := range ms {
-		total += m.Weight
-	}
-	if total == 0 {
-		return ms[rng.IntN(len(ms))].Move
-	}
-	r := rng.IntN(total)
-	for _, m := range ms {
-		if r < m.Weight {
-			return m.Move
-		}
-		r -= m.Weight
-	}
-	return ms[len(ms)-1].Move
 }

@@ -72,7 +72,7 @@ func newResult(c *spec.Config, total int) *Result {
 
 // add counts a finished game: g is its place in the schedule, outcome its
 // result, and fail what the culprit did wrong (if anything).
-func (r *Result) add(g scheduledGame, outcome record.Outcome, culprit Color, fail record.Failure) {
+func (r *Result) add(g scheduledGame, outcome record.Outcome, culprit record.Color, fail record.Failure) {
 	r.Played++
 	enc := r.Encounters[g.encounter]
 	first := firstEngineScore(g, enc.First, outcome)
@@ -89,7 +89,7 @@ func (r *Result) add(g scheduledGame, outcome record.Outcome, culprit Color, fai
 	r.Engines[enc.Second].Points += 1 - first
 	if fail != record.NoFailure {
 		idx := g.white
-		if culprit == Black {
+		if culprit == record.Black {
 			idx = g.black
 		}
 		st := &r.Engines[idx]

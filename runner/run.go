@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/internal/game"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"os"
@@ -24,8 +25,8 @@ type run struct {
 	out       *reporter
 	relay     *RelayStats
 	slotCPU   time.Duration // the slot processes' own CPU, for the runner stats; set when they are done
-	tablebase *tablebase
-	books     []*engineBook       // by engine index
+	tablebase *game.Tablebase
+	books     []*game.Book        // by engine index
 	cpus      []enginehost.CPUSet // by worker, with Config.Affinity
 	picker    *openingPicker
 	schedule  []scheduledGame // nil for a knockout, whose games come as it goes
@@ -89,15 +90,15 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 	}
 	r.out = newReporter(&cfg, res, opt.Out)
 	r.out.custom = opt.Printer
-	if r.tablebase, err = openTablebase(&cfg, r.out.warn); err != nil {
+	if r.tablebase, err = game.OpenTablebase(&cfg, r.out.warn); err != nil {
 		return nil, err
 	}
-	if r.books, err = loadEngineBooks(&cfg); err != nil {
+	if r.books, err = game.LoadBooks(&cfg); err != nil {
 		return nil, err
 	}
 	warnPonderCores(&cfg, r.out.warn)
 	if r.tablebase != nil {
-		defer r.tablebase.tables.Close()
+		defer r.tablebase.Close()
 	}
 	if picker.skipped > 0 {
 		r.out.warn(fmt.Sprintf("openings: left out %d bad openings of %s (policy=skip); the first: %v", picker.skipped, cfg.Openings.File, picker.whySkip))
@@ -394,24 +395,23 @@ func (r *run) playJob(ctx context.Context, worker int, engines map[int]*engineho
 		r.out.started(g.number, r.total(), rec.White, rec.Black)
 		return rec, nil
 	}
-	setup := gameSetup{
-		number:   g.number,
-		opening:  opening,
-		players:  [2]*enginehost.Engine{engines[g.white], engines[g.black]},
-		rules:    rules,
-		maxMoves: r.cfg.MaxMoves,
-		adjudicator: adjudicator{
-			draw:   r.cfg.Draw,
-			resign: r.cfg.Resign,
-		},
-		tablebase: r.tablebase,
-		relay:     r.relay,
-		books:     [2]*engineBook{r.books[g.white], r.books[g.black]},
-		bookSeed:  r.cfg.Seed,
-		live:      r.live,
+	setup := game.Setup{
+		Number:    g.number,
+		Opening:   opening,
+		Players:   [2]*enginehost.Engine{engines[g.white], engines[g.black]},
+		MaxMoves:  r.cfg.MaxMoves,
+		Draw:      r.cfg.Draw,
+		Resign:    r.cfg.Resign,
+		Tablebase: r.tablebase,
+		Relay:     r.relay,
+		Books:     [2]*game.Book{r.books[g.white], r.books[g.black]},
+		BookSeed:  r.cfg.Seed,
 	}
-	r.out.started(g.number, r.total(), setup.players[White].Name(), setup.players[Black].Name())
-	rec, err := playGame(ctx, &setup)
+	if r.live != nil {
+		setup.Watch = liveWatcher{r.live}
+	}
+	r.out.started(g.number, r.total(), setup.Players[record.White].Name(), setup.Players[record.Black].Name())
+	rec, err := game.Play(ctx, &setup)
 	if ctx.Err() != nil || err != nil {
 		r.live.ended(g.number)
 	}
@@ -591,9 +591,9 @@ func (r *run) startSucceeded(i int) {
 // notStartedWith is the record of game g lost by engine i, which could not be
 // started for it: the game is abandoned and charged to that engine alone.
 func (r *run) notStartedWith(g scheduledGame, opening pgn.Opening, i int, err error) *record.GameRecord {
-	c := White
+	c := record.White
 	if i == g.black {
-		c = Black
+		c = record.Black
 	}
 	rec := &record.GameRecord{
 		Number: g.number, White: r.cfg.Engines[g.white].Name, Black: r.cfg.Engines[g.black].Name,
@@ -605,15 +605,7 @@ func (r *run) notStartedWith(g scheduledGame, opening pgn.Opening, i int, err er
 		rec.Plies = append(rec.Plies, record.Ply{Move: m, Book: true})
 	}
 	rec.SetEnd(record.FailsToStart(c, err))
-	board, berr := rules.NewBoard(opening.FEN)
-	if berr == nil {
-		for _, m := range opening.Moves {
-			if _, err := board.Play(m); err != nil {
-				break
-			}
-		}
-		rec.FinalFEN = board.FEN()
-	}
+	rec.FinalFEN = game.OpeningFEN(opening)
 	return rec
 }
 

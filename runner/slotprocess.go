@@ -109,7 +109,7 @@ func (f *slotFarm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJ
 	wg.Wait()
 	if f.relay != nil {
 		for _, st := range stats {
-			f.relay.merge(st.histogram())
+			f.relay.AddBuckets(st.Buckets)
 			*f.cpu += st.CPU
 		}
 	}

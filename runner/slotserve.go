@@ -101,7 +101,7 @@ func ServeSlot(ctx context.Context, in io.Reader, out io.Writer) error {
 			return err
 		}
 		if relay != nil {
-			stats, _ := json.Marshal(relay.slotStats())
+			stats, _ := json.Marshal(slotStatsOf(relay))
 			if err := send(frameStats, stats); err != nil {
 				return err
 			}

@@ -43,7 +43,7 @@ func wireTestRecord(t *testing.T) *record.GameRecord {
 		Outcome: record.WhiteWins, Termination: "time forfeit", Ending: "Black loses on time",
 		Started: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC), Duration: 1500 * time.Millisecond}
 	rec.Place = record.Place{Encounter: 1, Pair: 3, White: 0, Black: 1, Opening: 5}
-	rec.Culprit, rec.Failure, rec.Replace = Black, record.FailTime, true
+	rec.Culprit, rec.Failure, rec.Replace = record.Black, record.FailTime, true
 	for i := range 3 {
 		var p record.Ply
 		fillNonZero(t, reflect.ValueOf(&p.Info).Elem(), i)
@@ -72,7 +72,7 @@ func TestRecordCrossesTheWireWhole(t *testing.T) {
 	if !got.Plies[1].Move.IsCastling() {
 		t.Errorf("castling lost its rook")
 	}
-	if got.Place != rec.Place || got.Culprit != Black || !got.Replace || got.Number != 7 || !got.Started.Equal(rec.Started) {
+	if got.Place != rec.Place || got.Culprit != record.Black || !got.Replace || got.Number != 7 || !got.Started.Equal(rec.Started) {
 		t.Errorf("record fields differ: %+v", got)
 	}
 }

@@ -1,8 +1,7 @@
-package runner
+package game
 
 import (
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -85,46 +84,29 @@ func (r *RelayStats) Quantile(q float64) time.Duration {
 	return r.hist.quantile(q)
 }
 
-// slotStats is what a slot process reports after each game when the run
-// gathers runner stats: its relay histogram so far (non-empty buckets as
-// index, count pairs) and its own CPU so far.
-type slotStats struct {
-	Buckets [][2]uint32   `json:"buckets"`
-	Moves   uint64        `json:"moves"`
-	CPU     time.Duration `json:"cpu"`
-}
-
-func (r *RelayStats) slotStats() slotStats {
+// Buckets are the histogram's non-empty buckets as (index, count) pairs:
+// its compact form for a slot process's report.
+func (r *RelayStats) Buckets() [][2]uint32 {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	st := slotStats{Moves: r.hist.n, CPU: processCPU()}
+	var out [][2]uint32
 	for i, c := range r.hist.counts {
 		if c > 0 {
-			st.Buckets = append(st.Buckets, [2]uint32{uint32(i), c})
+			out = append(out, [2]uint32{uint32(i), c})
 		}
 	}
-	return st
+	return out
 }
 
-// histogram rebuilds the relay histogram of st; buckets out of range are
-// dropped.
-func (st *slotStats) histogram() *relayHistogram {
+// AddBuckets merges buckets in the form Buckets gives; buckets out of range
+// are dropped.
+func (r *RelayStats) AddBuckets(buckets [][2]uint32) {
 	var h relayHistogram
-	for _, b := range st.Buckets {
+	for _, b := range buckets {
 		if int(b[0]) < relayBuckets {
 			h.counts[b[0]] += b[1]
 			h.n += uint64(b[1])
 		}
 	}
-	return &h
-}
-
-// processCPU is the CPU time this process has used so far (user + system),
-// children not included: the runner's own cost.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	r.merge(&h)
 }

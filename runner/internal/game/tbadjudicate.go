@@ -1,4 +1,4 @@
-package runner
+package game
 
 import (
 	"errors"
@@ -10,11 +10,11 @@ import (
 	"github.com/autoplay/autoplay/engine/syzygy"
 )
 
-// tablebase adjudicates games by Syzygy tables: once the position after a
+// Tablebase adjudicates games by Syzygy tables: once the position after a
 // zeroing move (capture or pawn move) is in the tables, the game ends with
 // the tables' result. The fifty-move counter is fresh there, so a cursed
 // win or a blessed loss is a draw.
-type tablebase struct {
+type Tablebase struct {
 	tables *syzygy.Tables
 	pieces int    // adjudicate positions of at most this many pieces
 	mode   string // TBBoth, TBWin or TBDraw
@@ -24,9 +24,9 @@ type tablebase struct {
 	warned map[string]bool // each unreadable table is reported once
 }
 
-// openTablebase opens the tables of a run's config, or returns nil when it
+// OpenTablebase opens the tables of a run's config, or returns nil when it
 // has none; errors come before any game.
-func openTablebase(c *spec.Config, warn func(string)) (*tablebase, error) {
+func OpenTablebase(c *spec.Config, warn func(string)) (*Tablebase, error) {
 	if c.TB == "" {
 		return nil, nil
 	}
@@ -34,7 +34,7 @@ func openTablebase(c *spec.Config, warn func(string)) (*tablebase, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tb %s: %w", c.TB, err)
 	}
-	tb := &tablebase{tables: t, pieces: t.MaxPieces(), mode: c.TBAdjudicate, warn: warn, warned: map[string]bool{}}
+	tb := &Tablebase{tables: t, pieces: t.MaxPieces(), mode: c.TBAdjudicate, warn: warn, warned: map[string]bool{}}
 	if c.TBPieces > 0 {
 		tb.pieces = min(c.TBPieces, t.MaxPieces())
 	}
@@ -47,7 +47,7 @@ func openTablebase(c *spec.Config, warn func(string)) (*tablebase, error) {
 // adjudicate looks the board up after a move; it is called only when the
 // move zeroed the fifty-move counter. A position the tables cannot answer
 // (a missing or corrupt file) is played on.
-func (tb *tablebase) adjudicate(b Board) (record.End, bool) {
+func (tb *Tablebase) adjudicate(b Board) (record.End, bool) {
 	bb, ok := b.(*bitboardBoard)
 	if !ok || bb.pos.HalfmoveClock() != 0 || bb.pos.HasCastlingRights() {
 		return record.End{}, false
@@ -76,7 +76,7 @@ func (tb *tablebase) adjudicate(b Board) (record.End, bool) {
 
 // warnOnce reports a table that cannot be read, once per message: games
 // in its positions are played on, not adjudicated.
-func (tb *tablebase) warnOnce(err error) {
+func (tb *Tablebase) warnOnce(err error) {
 	tb.mu.Lock()
 	defer tb.mu.Unlock()
 	if msg := err.Error(); !tb.warned[msg] && tb.warn != nil {
@@ -86,3 +86,6 @@ func (tb *tablebase) warnOnce(err error) {
 }
 
 func tbWin(c Color) record.End { return record.AdjudicatedWin(c, "SyzygyTB") }
+
+// Close releases the tables.
+func (tb *Tablebase) Close() { tb.tables.Close() }

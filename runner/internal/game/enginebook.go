@@ -1,4 +1,4 @@
-package runner
+package game
 
 import (
 	"fmt"
@@ -10,18 +10,18 @@ import (
 	"github.com/autoplay/autoplay/protocol"
 )
 
-// engineBook is an engine's own Polyglot book (book=FILE bookdepth=N, as
+// Book is an engine's own Polyglot book (book=FILE bookdepth=N, as
 // cutechess-cli's): while the engine is in it, the runner plays its moves on
 // the engine's behalf and the engine is not asked.
-type engineBook struct {
+type Book struct {
 	book  *chess.PolyglotBook
 	depth int // most book moves for the engine in a game; 0 = no limit
 }
 
-// loadEngineBooks reads every engine's book once, before any game, so a bad
+// LoadBooks reads every engine's book once, before any game, so a bad
 // file is an error naming it and games share one reader per file.
-func loadEngineBooks(c *spec.Config) ([]*engineBook, error) {
-	books := make([]*engineBook, len(c.Engines))
+func LoadBooks(c *spec.Config) ([]*Book, error) {
+	books := make([]*Book, len(c.Engines))
 	byFile := map[string]*chess.PolyglotBook{}
 	for i, e := range c.Engines {
 		if e.Book == "" {
@@ -30,24 +30,24 @@ func loadEngineBooks(c *spec.Config) ([]*engineBook, error) {
 		b, ok := byFile[e.Book]
 		if !ok {
 			var err error
-			if b, err = readPolyglotBook(e.Book); err != nil {
+			if b, err = ReadPolyglotBook(e.Book); err != nil {
 				return nil, fmt.Errorf("engine %s: book=%w", e.Name, err)
 			}
 			byFile[e.Book] = b
 		}
-		books[i] = &engineBook{book: b, depth: e.BookDepth}
+		books[i] = &Book{book: b, depth: e.BookDepth}
 	}
 	return books, nil
 }
 
-// readPolyglotBook reads and checks a Polyglot .bin file.
-func readPolyglotBook(path string) (*chess.PolyglotBook, error) {
+// ReadPolyglotBook reads and checks a Polyglot .bin file.
+func ReadPolyglotBook(path string) (*chess.PolyglotBook, error) {
 	st, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	if st.Size() > maxBookSize {
-		return nil, fmt.Errorf("%s: %d bytes: a Polyglot book may have at most %d", path, st.Size(), maxBookSize)
+	if st.Size() > MaxBookSize {
+		return nil, fmt.Errorf("%s: %d bytes: a Polyglot book may have at most %d", path, st.Size(), MaxBookSize)
 	}
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -71,7 +71,7 @@ type bookPlay struct {
 
 // newBookPlay is the book state of a game whose engines have books, nil
 // for a game without any (move then answers false).
-func newBookPlay(books [2]*engineBook, seed uint64, game int) *bookPlay {
+func newBookPlay(books [2]*Book, seed uint64, game int) *bookPlay {
 	if books[White] == nil && books[Black] == nil {
 		return nil
 	}
@@ -80,7 +80,7 @@ func newBookPlay(books [2]*engineBook, seed uint64, game int) *bookPlay {
 
 // move is the book move of side in the position, chosen in proportion to
 // the entries' weights, or false once the side is out of its book.
-func (p *bookPlay) move(b *engineBook, side Color, board Board) (protocol.Move, bool) {
+func (p *bookPlay) move(b *Book, side Color, board Board) (protocol.Move, bool) {
 	if p == nil || b == nil || p.out[side] || b.depth > 0 && p.made[side] >= b.depth {
 		return protocol.Move{}, false
 	}
@@ -93,5 +93,28 @@ func (p *bookPlay) move(b *engineBook, side Color, board Board) (protocol.Move, 
 		return protocol.Move{}, false
 	}
 	p.made[side]++
-	return pos.CanonicalMove(pickWeighted(p.rng, p.choices)), true
+	return pos.CanonicalMove(PickWeighted(p.rng, p.choices)), true
+}
+
+// MaxBookSize bounds a Polyglot book read into memory.
+const MaxBookSize = 512 << 20
+
+// PickWeighted chooses a move in proportion to its weight (uniformly when
+// every weight is 0).
+func PickWeighted(rng *rand.Rand, ms []chess.WeightedMove) chess.Move {
+	total := 0
+	for _, m := range ms {
+		total += m.Weight
+	}
+	if total == 0 {
+		return ms[rng.IntN(len(ms))].Move
+	}
+	r := rng.IntN(total)
+	for _, m := range ms {
+		if r < m.Weight {
+			return m.Move
+		}
+		r -= m.Weight
+	}
+	return ms[len(ms)-1].Move
 }

@@ -1,14 +1,11 @@
-package runner
+package game
 
 import (
 	"context"
-	"fmt"
-	"runtime"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
-	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // pondering is where one game stands with pondering, by colour: the reply
@@ -57,20 +54,6 @@ func (p *pondering) settleAfterGame(players [2]*enginehost.Engine) {
 	for c, active := range p.active {
 		if active {
 			players[c].MarkBusy()
-		}
-	}
-}
-
-// warnPonderCores: a pondering game keeps both engines thinking, so it
-// wants two cores; more games than the machine can give them get slower
-// searches than the time control promises.
-func warnPonderCores(c *spec.Config, warn func(string)) {
-	for _, e := range c.Engines {
-		if e.Ponder {
-			if n := runtime.NumCPU(); c.Concurrency*2 > n {
-				warn(fmt.Sprintf("pondering with concurrency %d needs %d cores; this machine has %d", c.Concurrency, 2*c.Concurrency, n))
-			}
-			return
 		}
 	}
 }

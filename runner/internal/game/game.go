@@ -1,4 +1,4 @@
-package runner
+package game
 
 import (
 	"context"
@@ -13,47 +13,60 @@ import (
 	"github.com/autoplay/autoplay/protocol"
 )
 
-// gameSetup is everything one game needs.
-type gameSetup struct {
-	number      int
-	opening     pgn.Opening
-	players     [2]*enginehost.Engine // by colour
-	rules       Rules
-	maxMoves    int // full moves by the engines before a draw is adjudicated; 0 = no limit
-	adjudicator adjudicator
-	tablebase   *tablebase // nil: no tablebase adjudication
-	relay       *RelayStats
-	books       [2]*engineBook // by colour; nil: the engine has no book of its own
-	bookSeed    uint64
-	live        *Live // nil: nobody watches
+// Setup is everything one game needs.
+type Setup struct {
+	Number   int
+	Opening  pgn.Opening
+	Players  [2]*enginehost.Engine // by colour
+	MaxMoves int                   // full moves by the engines before a draw is adjudicated; 0 = no limit
+	Draw     *spec.DrawAdjudication
+	Resign   *spec.ResignAdjudication
+	// Tablebase adjudicates by Syzygy tables; nil: no tablebase adjudication.
+	Tablebase *Tablebase
+	Relay     *RelayStats // nil: relay latencies not gathered
+	Books     [2]*Book    // by colour; nil: the engine has no book of its own
+	BookSeed  uint64
+	Watch     Watcher // nil: nobody watches
 }
 
-// playGame drives one game from the opening to its end in a single select
+// Watcher follows games as they are played (the web dashboard). It is
+// called on the game's goroutine and must not wait.
+type Watcher interface {
+	Started(number int, white, black, startFEN string, clocks [2]time.Duration)
+	// Moved: side played m; info is nil for a book move.
+	Moved(number int, m protocol.Move, side Color, info *record.MoveInfo, clocks [2]time.Duration)
+}
+
+// Play drives one game from the opening to its end in a single select
 // loop over both engines, the mover's deadline, and cancellation. The error is
 // for the match (a bad opening, a cancelled context), not for the game.
-func playGame(ctx context.Context, s *gameSetup) (*record.GameRecord, error) {
+func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 	rec := &record.GameRecord{
-		Number: s.number, White: s.players[White].Name(), Black: s.players[Black].Name(),
-		StartFEN: s.opening.FEN, Started: time.Now(), Opening: s.opening.Source,
-		TimeControl: [2]spec.TimeControl{s.players[White].Config().TC, s.players[Black].Config().TC},
-		Plies:       make([]record.Ply, 0, 256), Variant: s.players[White].Config().Variant,
+		Number: s.Number, White: s.Players[White].Name(), Black: s.Players[Black].Name(),
+		StartFEN: s.Opening.FEN, Started: time.Now(), Opening: s.Opening.Source,
+		TimeControl: [2]spec.TimeControl{s.Players[White].Config().TC, s.Players[Black].Config().TC},
+		Plies:       make([]record.Ply, 0, 256), Variant: s.Players[White].Config().Variant,
 	}
-	board, err := s.rules.NewBoard(s.opening.FEN)
+	board, err := rules.NewBoard(s.Opening.FEN)
 	if err != nil {
-		return nil, fmt.Errorf("opening %s: %w", s.opening.Source, err)
+		return nil, fmt.Errorf("opening %s: %w", s.Opening.Source, err)
 	}
-	line := enginehost.NewLine(s.opening.FEN)
+	line := enginehost.NewLine(s.Opening.FEN)
 	startClocks := [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])}
-	s.live.started(s.number, rec.White, rec.Black, s.opening.FEN, [2]time.Duration{startClocks[White].Remaining(), startClocks[Black].Remaining()})
-	for i, m := range s.opening.Moves {
+	if s.Watch != nil {
+		s.Watch.Started(s.Number, rec.White, rec.Black, s.Opening.FEN, remaining(&startClocks))
+	}
+	for i, m := range s.Opening.Moves {
 		side := board.Turn()
 		played, err := board.Play(m)
 		if err != nil {
-			return nil, fmt.Errorf("opening %s: move %d %s is illegal", s.opening.Source, i+1, m)
+			return nil, fmt.Errorf("opening %s: move %d %s is illegal", s.Opening.Source, i+1, m)
 		}
 		line.Played(played, board)
 		rec.Plies = append(rec.Plies, record.Ply{Move: played, Book: true})
-		s.live.moved(s.number, played, side, nil, &startClocks)
+		if s.Watch != nil {
+			s.Watch.Moved(s.Number, played, side, nil, remaining(&startClocks))
+		}
 	}
 	end, err := runGameLoop(ctx, s, board, rec, line)
 	if err != nil {
@@ -61,9 +74,9 @@ func playGame(ctx context.Context, s *gameSetup) (*record.GameRecord, error) {
 	}
 	rec.SetEnd(end)
 	if end.Replace {
-		s.players[end.Culprit].MarkFailed()
+		s.Players[end.Culprit].MarkFailed()
 	}
-	for _, p := range s.players {
+	for _, p := range s.Players {
 		if !p.Exited() {
 			p.GameOver(end.Outcome.String(), end.Text)
 		}
@@ -73,9 +86,9 @@ func playGame(ctx context.Context, s *gameSetup) (*record.GameRecord, error) {
 	return rec, nil
 }
 
-func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.GameRecord, line *enginehost.Line) (record.End, error) {
+func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRecord, line *enginehost.Line) (record.End, error) {
 	for c := White; c <= Black; c++ {
-		if err := s.players[c].NewGame(ctx, s.opening.FEN); err != nil {
+		if err := s.Players[c].NewGame(ctx, s.Opening.FEN); err != nil {
 			if ctx.Err() != nil {
 				return record.End{}, ctx.Err()
 			}
@@ -87,35 +100,38 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.Gam
 	timer.Stop()
 	defer timer.Stop()
 	engineMoves := 0
-	book := newBookPlay(s.books, s.bookSeed, s.number)
+	adj := adjudicator{draw: s.Draw, resign: s.Resign}
+	book := newBookPlay(s.Books, s.BookSeed, s.Number)
 	var ponder pondering
-	defer ponder.settleAfterGame(s.players)
+	defer ponder.settleAfterGame(s.Players)
 	var relay relayHistogram
 	var lastMoveRead time.Time // when the previous engine move was read: the relay starts there
-	if s.relay != nil {
-		defer s.relay.merge(&relay)
+	if s.Relay != nil {
+		defer s.Relay.merge(&relay)
 	}
 	for {
 		if status := board.Status(); status != Ongoing {
 			return record.EndByRules(status, board.Turn()), nil
 		}
-		if s.maxMoves > 0 && engineMoves >= 2*s.maxMoves {
+		if s.MaxMoves > 0 && engineMoves >= 2*s.MaxMoves {
 			return record.AdjudicatedDraw("move limit"), nil
 		}
 		side := board.Turn()
-		if m, ok := book.move(s.books[side], side, board); ok {
+		if m, ok := book.move(s.Books[side], side, board); ok {
 			// The engine's own book answers for it: no time, no search.
 			if played, err := board.Play(m); err == nil {
 				line.Played(played, board)
 				rec.Plies = append(rec.Plies, record.Ply{Move: played, Book: true, TimeLeft: clocks[side].Remaining()})
 				clocks[side].Punch(0, 0)
-				s.live.moved(s.number, played, side, nil, &clocks)
+				if s.Watch != nil {
+					s.Watch.Moved(s.Number, played, side, nil, remaining(&clocks))
+				}
 				engineMoves++
 				continue
 			}
 			book.out[side] = true
 		}
-		mover, other := s.players[side], s.players[side.Other()]
+		mover, other := s.Players[side], s.Players[side.Other()]
 		var sent time.Time
 		var err error
 		if ponder.active[side] {
@@ -170,15 +186,17 @@ func runGameLoop(ctx context.Context, s *gameSetup, board Board, rec *record.Gam
 				if cfg.WhitePOV && side == Black {
 					ev.Info.Score.Value = -ev.Info.Score.Value
 				}
-				s.live.moved(s.number, move, side, &ev.Info, &clocks)
+				if s.Watch != nil {
+					s.Watch.Moved(s.Number, move, side, &ev.Info, remaining(&clocks))
+				}
 				rec.Plies = append(rec.Plies, record.Ply{Move: move, Info: ev.Info, Elapsed: elapsed, TimeLeft: clocks[side].Remaining()})
 				engineMoves++
 				lastMoveRead = ev.At
-				if end, over := s.adjudicator.moved(side, ev.Info.Score, board.FullMoveNumber()); over {
+				if end, over := adj.moved(side, ev.Info.Score, board.FullMoveNumber()); over {
 					return end, nil
 				}
-				if s.tablebase != nil {
-					if end, over := s.tablebase.adjudicate(board); over {
+				if s.Tablebase != nil {
+					if end, over := s.Tablebase.adjudicate(board); over {
 						return end, nil
 					}
 				}
@@ -266,4 +284,27 @@ func outOfTurnMove(ev enginehost.Event) string {
 		return ev.Text
 	}
 	return moveText(ev.Move)
+}
+
+// remaining is each side's time left, as a watcher shows it.
+func remaining(clocks *[2]Clock) [2]time.Duration {
+	return [2]time.Duration{clocks[White].Remaining(), clocks[Black].Remaining()}
+}
+
+// rules is the chess core games are played by.
+var rules Rules = BitboardRules{}
+
+// OpeningFEN is the position after an opening's moves, for the record of a
+// game that never started; "" when the opening does not replay.
+func OpeningFEN(o pgn.Opening) string {
+	board, err := rules.NewBoard(o.FEN)
+	if err != nil {
+		return ""
+	}
+	for _, m := range o.Moves {
+		if _, err := board.Play(m); err != nil {
+			break
+		}
+	}
+	return board.FEN()
 }

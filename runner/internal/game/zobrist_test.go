@@ -1,4 +1,4 @@
-package runner
+package game
 
 // zobristKeys are the random numbers behind repetition keys.
 type zobristKeys struct {
