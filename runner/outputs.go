@@ -3,6 +3,7 @@ package runner
 import (
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"os"
@@ -12,9 +13,11 @@ import (
 
 // outputs are the files a run writes as games finish.
 type outputs struct {
-	pgn   *pgn.Writer
-	epd   *os.File
-	jsonl *os.File
+	pgn     *pgn.Writer
+	epd     *os.File
+	jsonl   *os.File
+	logFile *os.File
+	log     *enginehost.IOLog // every line to and from every engine (--log); nil without
 }
 
 func openOutputs(c *spec.Config) (*outputs, error) {
@@ -37,6 +40,13 @@ func openOutputs(c *spec.Config) (*outputs, error) {
 			return nil, fmt.Errorf("games-jsonl: %w", err)
 		}
 	}
+	if c.LogFile != "" {
+		if o.logFile, err = os.Create(c.LogFile); err != nil {
+			o.close()
+			return nil, fmt.Errorf("log: %w", err)
+		}
+		o.log = enginehost.NewIOLog(o.logFile)
+	}
 	return o, nil
 }
 
@@ -49,6 +59,10 @@ func (o *outputs) close() {
 	}
 	if o.jsonl != nil {
 		o.jsonl.Close()
+	}
+	if o.logFile != nil {
+		o.log.Flush()
+		o.logFile.Close()
 	}
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
-	"github.com/autoplay/autoplay/runner/internal/game"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"maps"
@@ -32,10 +31,7 @@ func NewPlayer(cfg spec.Config, warn func(string)) (*Player, error) {
 	}
 	r.out = newReporter(&cfg, &Result{}, discard{})
 	r.out.custom = warnOnly(warn)
-	if r.tablebase, err = game.OpenTablebase(&cfg, warn); err != nil {
-		return nil, err
-	}
-	if r.books, err = game.LoadBooks(&cfg); err != nil {
+	if err := r.openShared(warn); err != nil {
 		return nil, err
 	}
 	return &Player{r: r, engines: map[int]*enginehost.Engine{}}, nil
@@ -91,9 +87,7 @@ func (p *Player) Close() {
 	for _, e := range p.engines {
 		e.Close()
 	}
-	if p.r.tablebase != nil {
-		p.r.tablebase.Close()
-	}
+	p.r.close()
 }
 
 type discard struct{}

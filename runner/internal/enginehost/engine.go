@@ -39,8 +39,9 @@ type driver interface {
 	// think asks for a move in the position after the line's moves; it
 	// returns the moment the clock starts.
 	think(e *Engine, line *Line, clocks Clocks, side Color) (time.Time, error)
-	// moveOf is the move an event of KindMove names in the game's position.
-	moveOf(ev *Event) (protocol.Move, bool)
+	// moveOf is the move a KindMove event names in the game's position:
+	// its Move, or its Text (SAN).
+	moveOf(move protocol.Move, san string) (protocol.Move, bool)
 	// rejects says whether the engine's "illegal move" reply naming move
 	// refuses one of the moves of this game it was sent.
 	rejects(move string, moves []protocol.Move) bool
@@ -168,9 +169,13 @@ func (e *Engine) Think(line *Line, clocks Clocks, side Color) (time.Time, error)
 	return e.drv.think(e, line, clocks, side)
 }
 
-// MoveOf is the move an event of KindMove names, read against the game's
-// position where the engine wrote it in SAN; false when it names none.
-func (e *Engine) MoveOf(ev *Event) (protocol.Move, bool) { return e.drv.moveOf(ev) }
+// MoveOf is the move a KindMove event names (its Move and Text), read
+// against the game's position where the engine wrote it in SAN; false
+// when it names none. It takes the event's fields, not the event, so that
+// the event stays on the game loop's stack.
+func (e *Engine) MoveOf(move protocol.Move, text string) (protocol.Move, bool) {
+	return e.drv.moveOf(move, text)
+}
 
 // Played tells the engine's driver that its move was legal and played.
 func (e *Engine) Played(m protocol.Move) { e.drv.accepted(m) }

@@ -150,7 +150,9 @@ func (d *uciDriver) search(e *Engine, line *Line, clocks Clocks, side Color, pon
 func (d *uciDriver) accepted(protocol.Move) {}
 
 // moveOf: UCI moves are coordinates, read by the decoder.
-func (d *uciDriver) moveOf(ev *Event) (protocol.Move, bool) { return ev.Move, ev.Text == "" }
+func (d *uciDriver) moveOf(move protocol.Move, san string) (protocol.Move, bool) {
+	return move, san == ""
+}
 
 // reusable: a UCI engine plays game after game.
 func (d *uciDriver) reusable() bool { return true }

@@ -302,11 +302,11 @@ func (d *xboardDriver) appendClocks(b []byte, clocks Clocks, side Color) []byte 
 }
 
 // moveOf reads a move the engine wrote in SAN against the game as it knows it.
-func (d *xboardDriver) moveOf(ev *Event) (protocol.Move, bool) {
-	if ev.Text == "" {
-		return ev.Move, true
+func (d *xboardDriver) moveOf(move protocol.Move, san string) (protocol.Move, bool) {
+	if san == "" {
+		return move, true
 	}
-	mv, err := d.board.ParseSAN(ev.Text)
+	mv, err := d.board.ParseSAN(san)
 	if err != nil {
 		return protocol.Move{}, false
 	}

@@ -86,6 +86,22 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 	return rec, nil
 }
 
+// state is one game in play: what runGameLoop and its steps share.
+type state struct {
+	s            *Setup
+	board        Board
+	rec          *record.GameRecord
+	line         *enginehost.Line
+	clocks       [2]Clock
+	timer        *time.Timer
+	engineMoves  int
+	adj          adjudicator
+	book         *bookPlay
+	ponder       pondering
+	relay        relayHistogram
+	lastMoveRead time.Time // when the previous engine move was read: the relay starts there
+}
+
 func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRecord, line *enginehost.Line) (record.End, error) {
 	for c := White; c <= Black; c++ {
 		if err := s.Players[c].NewGame(ctx, s.Opening.FEN); err != nil {
@@ -95,68 +111,97 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 			return engineFailure(c, err), nil
 		}
 	}
-	clocks := [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])}
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
-	defer timer.Stop()
-	engineMoves := 0
-	adj := adjudicator{draw: s.Draw, resign: s.Resign}
-	book := newBookPlay(s.Books, s.BookSeed, s.Number)
-	var ponder pondering
-	defer ponder.settleAfterGame(s.Players)
-	var relay relayHistogram
-	var lastMoveRead time.Time // when the previous engine move was read: the relay starts there
+	g := &state{s: s, board: board, rec: rec, line: line,
+		clocks: [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])},
+		timer:  time.NewTimer(time.Hour),
+		adj:    adjudicator{draw: s.Draw, resign: s.Resign},
+		book:   newBookPlay(s.Books, s.BookSeed, s.Number),
+	}
+	g.timer.Stop()
+	defer g.timer.Stop()
+	defer g.ponder.settleAfterGame(s.Players)
 	if s.Relay != nil {
-		defer s.Relay.merge(&relay)
+		defer s.Relay.merge(&g.relay)
 	}
 	for {
 		if status := board.Status(); status != Ongoing {
 			return record.EndByRules(status, board.Turn()), nil
 		}
-		if s.MaxMoves > 0 && engineMoves >= 2*s.MaxMoves {
+		if s.MaxMoves > 0 && g.engineMoves >= 2*s.MaxMoves {
 			return record.AdjudicatedDraw("move limit"), nil
 		}
 		side := board.Turn()
-		if m, ok := book.move(s.Books[side], side, board); ok {
-			// The engine's own book answers for it: no time, no search.
-			if played, err := board.Play(m); err == nil {
-				line.Played(played, board)
-				rec.Plies = append(rec.Plies, record.Ply{Move: played, Book: true, TimeLeft: clocks[side].Remaining()})
-				clocks[side].Punch(0, 0)
-				if s.Watch != nil {
-					s.Watch.Moved(s.Number, played, side, nil, remaining(&clocks))
-				}
-				engineMoves++
-				continue
-			}
-			book.out[side] = true
+		if g.bookMove(side) {
+			continue
 		}
-		mover, other := s.Players[side], s.Players[side.Other()]
-		var sent time.Time
-		var err error
-		if ponder.active[side] {
-			sent, err = ponder.resume(ctx, mover, side, line, &clocks)
-		} else {
-			sent, err = mover.Think(line, engineClocks(&clocks, side), side)
+		sent, end, over := g.ask(ctx, side)
+		if over {
+			return end, nil
 		}
-		if err != nil {
-			return record.Disconnect(side), nil
+		if end, over, err := g.await(ctx, side, sent); over || err != nil {
+			return end, err
 		}
-		if !lastMoveRead.IsZero() {
-			relay.add(time.Since(lastMoveRead))
-		}
-		// The mover has its go; now its opponent may think on its time.
-		if err := ponder.start(other, side.Other(), board, line, &clocks); err != nil {
-			return record.Disconnect(side.Other()), nil
-		}
-		timed := clocks[side].Timed()
-		cfg := mover.Config()
-		limit := cfg.Timeout // no clock: only a stall ends the wait
-		if timed {
-			limit = clocks[side].Budget() + cfg.TimeMargin
-		}
-		timer.Reset(limit)
-	wait:
+	}
+}
+
+// bookMove plays the engine's own book move for side, if it has one: no
+// time, no search.
+func (g *state) bookMove(side Color) bool {
+	m, ok := g.book.move(g.s.Books[side], side, g.board)
+	if !ok {
+		return false
+	}
+	played, err := g.board.Play(m)
+	if err != nil {
+		g.book.out[side] = true
+		return false
+	}
+	g.line.Played(played, g.board)
+	g.rec.Plies = append(g.rec.Plies, record.Ply{Move: played, Book: true, TimeLeft: g.clocks[side].Remaining()})
+	g.clocks[side].Punch(0, 0)
+	if g.s.Watch != nil {
+		g.s.Watch.Moved(g.s.Number, played, side, nil, remaining(&g.clocks))
+	}
+	g.engineMoves++
+	return true
+}
+
+// ask gives the side to move its go (or its ponderhit) and its opponent
+// the go to ponder on; it returns when the mover's clock started.
+func (g *state) ask(ctx context.Context, side Color) (time.Time, record.End, bool) {
+	mover, other := g.s.Players[side], g.s.Players[side.Other()]
+	var sent time.Time
+	var err error
+	if g.ponder.active[side] {
+		sent, err = g.ponder.resume(ctx, mover, side, g.line, &g.clocks)
+	} else {
+		sent, err = mover.Think(g.line, engineClocks(&g.clocks, side), side)
+	}
+	if err != nil {
+		return sent, record.Disconnect(side), true
+	}
+	if !g.lastMoveRead.IsZero() {
+		g.relay.add(time.Since(g.lastMoveRead))
+	}
+	// The mover has its go; now its opponent may think on its time.
+	if err := g.ponder.start(other, side.Other(), g.board, g.line, &g.clocks); err != nil {
+		return sent, record.Disconnect(side.Other()), true
+	}
+	return sent, record.End{}, false
+}
+
+// await waits for the mover's move, its clock's flag, or cancellation;
+// over says the game ended.
+func (g *state) await(ctx context.Context, side Color, sent time.Time) (record.End, bool, error) {
+	mover, other := g.s.Players[side], g.s.Players[side.Other()]
+	timed := g.clocks[side].Timed()
+	cfg := mover.Config()
+	limit := cfg.Timeout // no clock: only a stall ends the wait
+	if timed {
+		limit = g.clocks[side].Budget() + cfg.TimeMargin
+	}
+	g.timer.Reset(limit)
+	for {
 		select {
 		case ev, ok := <-mover.Events():
 			if !ok {
@@ -164,53 +209,19 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 			}
 			switch ev.Kind {
 			case enginehost.KindMove:
-				elapsed := ev.At.Sub(sent)
-				timer.Stop()
-				if !clocks[side].Punch(elapsed, cfg.TimeMargin) {
-					return record.LossOnTime(side), nil
-				}
-				move, ok := mover.MoveOf(&ev)
-				if !ok {
-					return record.IllegalMove(side, ev.Text), nil
-				}
-				// The runner decides legality, and keeps the move in the
-				// form every receiver's driver can write its own way.
-				played, err := board.Play(move)
-				if err != nil {
-					return record.IllegalMove(side, moveText(move)), nil
-				}
-				move = played
-				mover.Played(move)
-				ponder.named[side] = ev.Ponder
-				line.Played(move, board)
-				if cfg.WhitePOV && side == Black {
-					ev.Info.Score.Value = -ev.Info.Score.Value
-				}
-				if s.Watch != nil {
-					s.Watch.Moved(s.Number, move, side, &ev.Info, remaining(&clocks))
-				}
-				rec.Plies = append(rec.Plies, record.Ply{Move: move, Info: ev.Info, Elapsed: elapsed, TimeLeft: clocks[side].Remaining()})
-				engineMoves++
-				lastMoveRead = ev.At
-				if end, over := adj.moved(side, ev.Info.Score, board.FullMoveNumber()); over {
-					return end, nil
-				}
-				if s.Tablebase != nil {
-					if end, over := s.Tablebase.adjudicate(board); over {
-						return end, nil
-					}
-				}
+				g.timer.Stop()
+				end, over := g.moved(side, &ev, ev.At.Sub(sent))
+				return end, over, nil
 			case enginehost.KindBadMove:
-				return record.IllegalMove(side, ev.Text), nil
-			default:
-				if end, over := interruption(mover, side, ev, line.Moves()); over {
-					if ev.Kind != enginehost.KindExit {
-						mover.MarkBusy()
-					}
-					return end, nil
-				}
-				goto wait // readyok and the like: not what we wait for
+				return record.IllegalMove(side, ev.Text), true, nil
 			}
+			if end, over := interruption(mover, side, ev, g.line.Moves()); over {
+				if ev.Kind != enginehost.KindExit {
+					mover.MarkBusy()
+				}
+				return end, true, nil
+			}
+			// readyok and the like: not what we wait for
 		case ev, ok := <-other.Events():
 			if !ok {
 				ev.Kind = enginehost.KindExit
@@ -219,25 +230,65 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 				// The idle engine moves while its opponent is to move: its
 				// board is out of step with the game.
 				mover.MarkBusy()
-				return record.MovesOutOfTurn(side.Other(), outOfTurnMove(ev)), nil
+				return record.MovesOutOfTurn(side.Other(), outOfTurnMove(ev)), true, nil
 			}
-			if end, over := interruption(other, side.Other(), ev, line.Moves()); over {
+			if end, over := interruption(other, side.Other(), ev, g.line.Moves()); over {
 				mover.MarkBusy()
-				return end, nil
+				return end, true, nil
 			}
-			goto wait // the idle engine's chatter
-		case <-timer.C:
+			// the idle engine's chatter
+		case <-g.timer.C:
 			// Decided at the flag: the engine is stopped (or replaced)
 			// before its next game, after this one is recorded.
 			mover.MarkBusy()
 			if timed {
-				return record.LossOnTime(side), nil
+				return record.LossOnTime(side), true, nil
 			}
-			return record.Stall(side), nil
+			return record.Stall(side), true, nil
 		case <-ctx.Done():
-			return record.End{}, ctx.Err()
+			return record.End{}, true, ctx.Err()
 		}
 	}
+}
+
+// moved takes the mover's move, which took elapsed: on the clock, legal,
+// played, recorded, adjudicated.
+func (g *state) moved(side Color, ev *enginehost.Event, elapsed time.Duration) (record.End, bool) {
+	mover := g.s.Players[side]
+	cfg := mover.Config()
+	if !g.clocks[side].Punch(elapsed, cfg.TimeMargin) {
+		return record.LossOnTime(side), true
+	}
+	move, ok := mover.MoveOf(ev.Move, ev.Text)
+	if !ok {
+		return record.IllegalMove(side, ev.Text), true
+	}
+	// The runner decides legality, and keeps the move in the form every
+	// receiver's driver can write its own way.
+	played, err := g.board.Play(move)
+	if err != nil {
+		return record.IllegalMove(side, moveText(move)), true
+	}
+	mover.Played(played)
+	g.ponder.named[side] = ev.Ponder
+	g.line.Played(played, g.board)
+	if cfg.WhitePOV && side == Black {
+		ev.Info.Score.Value = -ev.Info.Score.Value
+	}
+	if g.s.Watch != nil {
+		info := ev.Info // a copy: the event stays on the stack of an unwatched game
+		g.s.Watch.Moved(g.s.Number, played, side, &info, remaining(&g.clocks))
+	}
+	g.rec.Plies = append(g.rec.Plies, record.Ply{Move: played, Info: ev.Info, Elapsed: elapsed, TimeLeft: g.clocks[side].Remaining()})
+	g.engineMoves++
+	g.lastMoveRead = ev.At
+	if end, over := g.adj.moved(side, ev.Info.Score, g.board.FullMoveNumber()); over {
+		return end, true
+	}
+	if g.s.Tablebase != nil {
+		return g.s.Tablebase.adjudicate(g.board)
+	}
+	return record.End{}, false
 }
 
 // interruption decides whether something an engine said other than a move

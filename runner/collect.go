@@ -1,0 +1,45 @@
+package runner
+
+import (
+	"github.com/autoplay/autoplay/runner/record"
+)
+
+// collect records finished games as they come, whole, before they are
+// reported; a game already recorded (a distributed run's redelivery) is
+// dropped.
+func (r *run) collect(results <-chan *record.GameRecord, res *Result, outs *outputs, queue *gameQueue) {
+	if r.recorded == nil {
+		r.recorded = map[int]bool{}
+	}
+	for rec := range results {
+		if r.recorded[rec.Number] {
+			continue
+		}
+		r.recorded[rec.Number] = true
+		g, err := outs.record(rec, r.cfg, r.live != nil)
+		if err != nil {
+			r.fail(err)
+			continue
+		}
+		res.add(scheduledOf(rec), rec.Outcome, rec.Culprit, rec.Failure)
+		r.out.finished(rec)
+		if r.live != nil {
+			r.live.recorded(rec, string(g.AppendTo(nil)), res, false)
+		}
+		if r.knockout != nil {
+			more, said, done := r.knockout.record(scheduledOf(rec), rec.Outcome, res)
+			r.growPlan(res)
+			res.Knockout = r.knockout.Bracket()
+			for _, line := range said {
+				r.out.note(line)
+			}
+			queue.add(more, done)
+		}
+		if err := outs.writeJSON(r.cfg, res, "running"); err != nil {
+			r.fail(err)
+		}
+		if res.decided() {
+			r.finish() // running games finish and count; no new ones start
+		}
+	}
+}

@@ -1,0 +1,50 @@
+package runner
+
+import (
+	"context"
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/record"
+	"time"
+)
+
+// runOnFarm hands the games to workers elsewhere and records what comes
+// back, as the local workers' games are recorded.
+func (r *run) runOnFarm(ctx context.Context, opt Options, todo []scheduledGame, res *Result, outs *outputs, cpuAtStart time.Duration) (*Result, error) {
+	jobs := make(chan scheduledGame)
+	farmJobs := make(chan GameJob)
+	results := make(chan *record.GameRecord)
+	queue := newGameQueue(todo, r.knockout == nil)
+	scheduled := make(chan struct{})
+	go func() {
+		defer enginehost.KillOnPanic()
+		defer close(scheduled)
+		r.dispatch(ctx, queue, jobs)
+	}()
+	go func() {
+		defer close(farmJobs)
+		for g := range jobs {
+			opening, err := r.picker.opening(g.opening)
+			if err != nil {
+				r.fail(err)
+				return
+			}
+			job := GameJob{Number: g.number, Encounter: g.encounter, Pair: g.pair, White: g.white, Black: g.black, OpeningIx: g.opening, Opening: opening}
+			select {
+			case farmJobs <- job:
+			case <-ctx.Done():
+				return
+			case <-r.stop:
+				return
+			}
+		}
+	}()
+	go func() {
+		defer close(results)
+		if err := opt.Farm.Play(ctx, r.cfg, farmJobs, results, r.stop); err != nil && ctx.Err() == nil {
+			r.fail(err)
+		}
+	}()
+	r.collect(results, res, outs, queue)
+	<-scheduled
+	return r.conclude(ctx, opt, res, outs, cpuAtStart)
+}
