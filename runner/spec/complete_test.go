@@ -1,0 +1,71 @@
+package spec
+
+import (
+	"github.com/autoplay/autoplay/runner/stats"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func twoEngines() []EngineConfig {
+	a, b := DefaultEngineConfig(), DefaultEngineConfig()
+	a.Cmd, a.TC.Nodes = "/usr/games/stockfish", 100
+	b.Cmd, b.TC.Depth = "/usr/games/stockfish", 3
+	return []EngineConfig{a, b}
+}
+
+// Every front end calls Complete, and slot processes and workers call it
+// again on a config that crossed the wire: a second call changes nothing.
+func TestCompleteIsIdempotent(t *testing.T) {
+	c := Config{Games: 4, Engines: twoEngines(), Variant: "frc", MatchLine: "^info string"}
+	if err := c.Complete(); err != nil {
+		t.Fatal(err)
+	}
+	once := c
+	once.Engines = append([]EngineConfig(nil), c.Engines...)
+	if err := c.Complete(); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(once, c) {
+		t.Errorf("a second Complete changed the config:\n%+v\n%+v", once, c)
+	}
+	// The defaults a zero value stands for.
+	if c.Type != TypeMatch || c.Rounds != 1 || c.Seeds != 1 || c.Concurrency != 1 || c.Event != "autoplay match" || c.Site != "?" {
+		t.Errorf("defaults: %+v", c)
+	}
+	// Two engines of one name are numbered apart, once.
+	if c.Engines[0].Name != "stockfish" || c.Engines[1].Name != "stockfish-2" || c.Engines[1].Variant != Chess960 {
+		t.Errorf("engines: %q %q %q", c.Engines[0].Name, c.Engines[1].Name, c.Engines[1].Variant)
+	}
+}
+
+// Complete and the YAML reader apply the same rules in the same words.
+func TestCompleteRefusesWhatTheFileWouldRefuse(t *testing.T) {
+	three := append(twoEngines(), twoEngines()[0])
+	for _, tc := range []struct {
+		name string
+		c    Config
+		want string
+	}{
+		{"quiet and verbose", Config{Games: 2, Engines: twoEngines(), Quiet: true, Verbose: true}, "verbose: cannot be true together with quiet"},
+		{"negative concurrency", Config{Games: 2, Engines: twoEngines(), Concurrency: -2}, "concurrency -2: must be at least 1"},
+		{"a match of three", Config{Games: 2, Engines: three}, "a match needs exactly 2 engines, got 3 (use gauntlet or round-robin for more)"},
+		{"a gauntlet without challengers", Config{Games: 2, Type: TypeGauntlet, Seeds: 2, Engines: twoEngines()}, "a gauntlet with 2 seeds needs more than 2 engines, got 2"},
+		{"a round-robin of one", Config{Games: 2, Type: TypeRoundRobin, Engines: twoEngines()[:1]}, "a round-robin needs at least 2 engines, got 1"},
+		{"a knockout with rounds", Config{Games: 2, Type: TypeKnockout, Rounds: 3, Engines: three}, "a knockout's rounds follow from its engines"},
+		{"an SPRT of three", Config{Games: 2, Type: TypeRoundRobin, Engines: three, SPRT: &stats.SPRT{Elo1: 5, Alpha: 0.05, Beta: 0.05}}, "an SPRT needs type match (two engines), not round-robin"},
+		{"a bad type", Config{Games: 2, Type: "swiss", Engines: twoEngines()}, `type "swiss"`},
+		{"a bad match_line", Config{Games: 2, Engines: twoEngines(), MatchLine: "("}, "match_line"},
+		{"XBoard st of half a second", Config{Games: 2, Engines: func() []EngineConfig {
+			e := twoEngines()
+			e[0].Proto, e[0].TC.Nodes, e[0].TC.MoveTime = XBoard, 0, 500_000_000
+			return e
+		}()}, "XBoard's st command takes whole seconds"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.c.Complete(); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, want %q", err, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,38 @@
+package spec
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// A config crosses to slot processes and workers whole, and one of another
+// version is refused by name rather than played wrongly.
+func TestConfigCrossesTheWire(t *testing.T) {
+	c := Config{Games: 6, Engines: twoEngines(), Concurrency: 3, PGNOut: "x.pgn", Event: "e", Wait: 5,
+		Openings: OpeningsConfig{File: "b.epd", Order: "random", Plies: 4}, MoveFields: MoveFields{Nodes: true, PV: true},
+		Draw: &DrawAdjudication{MoveNumber: 30, MoveCount: 4, Score: 8}, TB: "/tb", TBPieces: 4}
+	c.Engines[0].Options = []EngineOption{{Name: "Hash", Value: "16"}}
+	if err := c.Complete(); err != nil {
+		t.Fatal(err)
+	}
+	b, err := MarshalWire(&c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := UnmarshalWire(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(*got, c) {
+		t.Errorf("crossed as\n%+v\nwant\n%+v", *got, c)
+	}
+	var w map[string]any
+	json.Unmarshal(b, &w)
+	w["version"] = WireVersion + 1
+	other, _ := json.Marshal(w)
+	if _, err := UnmarshalWire(other); err == nil || !strings.Contains(err.Error(), "same autoplay") {
+		t.Errorf("another version: %v", err)
+	}
+}
