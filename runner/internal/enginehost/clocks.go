@@ -1,19 +1,6 @@
 package enginehost
 
-import (
-	"time"
-
-	"github.com/autoplay/autoplay/engine/chess"
-)
-
-// Color is the chess core's.
-type Color = chess.Color
-
-// The two sides.
-const (
-	White = chess.White
-	Black = chess.Black
-)
+import "time"
 
 // Clocks is what an engine is told of the clocks with a "go": by colour,
 // the time left and the increment, and the mover's moves to the next time

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/runner/record"
 	"strings"
 	"time"
 
@@ -38,7 +39,7 @@ type driver interface {
 	newGame(ctx context.Context, e *Engine, startFEN string) error
 	// think asks for a move in the position after the line's moves; it
 	// returns the moment the clock starts.
-	think(e *Engine, line *Line, clocks Clocks, side Color) (time.Time, error)
+	think(e *Engine, line *Line, clocks Clocks, side record.Color) (time.Time, error)
 	// moveOf is the move a KindMove event names in the game's position:
 	// its Move, or its Text (SAN).
 	moveOf(move protocol.Move, san string) (protocol.Move, bool)
@@ -61,7 +62,7 @@ type driver interface {
 // time (UCI "go ponder"). XBoard engines ponder by themselves ("hard").
 type ponderer interface {
 	canPonder(e *Engine) bool
-	ponder(e *Engine, line *Line, clocks Clocks, side Color) error
+	ponder(e *Engine, line *Line, clocks Clocks, side record.Color) error
 	ponderHit(e *Engine) (time.Time, error)
 	ponderMiss(ctx context.Context, e *Engine) error
 }
@@ -165,7 +166,7 @@ func (e *Engine) NewGame(ctx context.Context, startFEN string) error {
 }
 
 // Think asks the engine for its move; it returns when the clock started.
-func (e *Engine) Think(line *Line, clocks Clocks, side Color) (time.Time, error) {
+func (e *Engine) Think(line *Line, clocks Clocks, side record.Color) (time.Time, error) {
 	return e.drv.think(e, line, clocks, side)
 }
 
@@ -195,7 +196,7 @@ func (e *Engine) CanPonder() bool {
 
 // Ponder has the engine think on its opponent's time: the position after
 // the reply it expects (the line's last move) with the clocks.
-func (e *Engine) Ponder(line *Line, clocks Clocks, side Color) error {
+func (e *Engine) Ponder(line *Line, clocks Clocks, side record.Color) error {
 	return e.drv.(ponderer).ponder(e, line, clocks, side)
 }
 

@@ -1,6 +1,7 @@
 package enginehost
 
 import (
+	"github.com/autoplay/autoplay/runner/record"
 	"os"
 	"testing"
 	"time"
@@ -66,7 +67,7 @@ func (r *relayPath) move(tb testing.TB) {
 	}
 	r.line.Played(m, r.board)
 	r.clocks.Left[r.i%2] -= time.Millisecond
-	if _, err := r.e.Think(&r.line, r.clocks, Color(r.i%2)); err != nil {
+	if _, err := r.e.Think(&r.line, r.clocks, record.Color(r.i%2)); err != nil {
 		tb.Fatal(err)
 	}
 	r.i++

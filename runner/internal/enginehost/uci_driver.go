@@ -97,13 +97,13 @@ func (d *uciDriver) newGame(ctx context.Context, e *Engine, _ string) error {
 	return e.awaitKind(ctx, KindReady)
 }
 
-func (d *uciDriver) think(e *Engine, line *Line, clocks Clocks, side Color) (time.Time, error) {
+func (d *uciDriver) think(e *Engine, line *Line, clocks Clocks, side record.Color) (time.Time, error) {
 	return d.search(e, line, clocks, side, false)
 }
 
 // ponder has the engine think on the opponent's time: the position after
 // the reply it expects (the last move of line) and "go ponder" with the clocks.
-func (d *uciDriver) ponder(e *Engine, line *Line, clocks Clocks, side Color) error {
+func (d *uciDriver) ponder(e *Engine, line *Line, clocks Clocks, side record.Color) error {
 	_, err := d.search(e, line, clocks, side, true)
 	return err
 }
@@ -122,7 +122,7 @@ func (d *uciDriver) ponderMiss(ctx context.Context, e *Engine) error {
 	return d.settle(ctx, e)
 }
 
-func (d *uciDriver) search(e *Engine, line *Line, clocks Clocks, side Color, ponder bool) (time.Time, error) {
+func (d *uciDriver) search(e *Engine, line *Line, clocks Clocks, side record.Color, ponder bool) (time.Time, error) {
 	var b []byte
 	if len(line.zeroFEN) > 0 && !e.cfg.FullHistory {
 		b = uci.AppendPositionAs(e.buf[:0], line.zeroFEN, line.moves[line.zeroAt:], d.kingTakesRook)
@@ -134,8 +134,8 @@ func (d *uciDriver) search(e *Engine, line *Line, clocks Clocks, side Color, pon
 	tc := &e.cfg.TC
 	if tc.HasClock() {
 		g.Clock = true
-		g.WTime, g.BTime = clocks.Left[White], clocks.Left[Black]
-		g.WInc, g.BInc = clocks.Inc[White], clocks.Inc[Black]
+		g.WTime, g.BTime = clocks.Left[record.White], clocks.Left[record.Black]
+		g.WInc, g.BInc = clocks.Inc[record.White], clocks.Inc[record.Black]
 		g.MovesToGo = clocks.MovesToGo
 	}
 	g.MoveTime, g.Nodes, g.Depth = tc.MoveTime, tc.Nodes, tc.Depth

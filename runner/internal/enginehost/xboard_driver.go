@@ -260,7 +260,7 @@ func (d *xboardDriver) sync(ctx context.Context, e *Engine) error {
 // think tells the engine the moves it has not seen and the clocks. The
 // first time in a game it is in force mode and gets "go"; after that it
 // plays its side, and the opponent's move is what starts its search.
-func (d *xboardDriver) think(e *Engine, line *Line, clocks Clocks, side Color) (time.Time, error) {
+func (d *xboardDriver) think(e *Engine, line *Line, clocks Clocks, side record.Color) (time.Time, error) {
 	moves := line.moves
 	b := e.buf[:0]
 	clock := e.cfg.TC.HasClock() && d.f.time
@@ -296,7 +296,7 @@ func (d *xboardDriver) think(e *Engine, line *Line, clocks Clocks, side Color) (
 	return sent, e.write(b)
 }
 
-func (d *xboardDriver) appendClocks(b []byte, clocks Clocks, side Color) []byte {
+func (d *xboardDriver) appendClocks(b []byte, clocks Clocks, side record.Color) []byte {
 	b = xboard.AppendClock(b, xboard.CmdTime, clocks.Left[side])
 	return xboard.AppendClock(b, xboard.CmdOtim, clocks.Left[side.Other()])
 }
