@@ -16,7 +16,7 @@ type wireRecord struct {
 
 // MarshalRecord encodes a finished game for the coordinator: the record
 // without its plies as JSON (its length first, as a uvarint), then the
-// plies in their compact form (wireplies.go).
+// plies in their compact form (record.AppendPlies).
 func MarshalRecord(rec *record.GameRecord) ([]byte, error) {
 	p := rec.Place
 	head := *rec

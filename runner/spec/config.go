@@ -67,7 +67,7 @@ type Config struct {
 	// own (fastchess's -use-affinity).
 	Affinity bool `json:"affinity,omitempty"`
 	// SlotProcesses plays each concurrent game slot in a process of its
-	// own, so that its runner thread stays with its engines (slotprocess.go).
+	// own, so that its runner thread stays with its engines (runner/slotprocess.go).
 	SlotProcesses bool           `json:"slot_processes,omitempty"`
 	Concurrency   int            `json:"concurrency,omitempty"`
 	Openings      OpeningsConfig `json:"openings,omitempty"`
