@@ -46,3 +46,27 @@ func TestChess960ArraysFollowTheStandardNumbering(t *testing.T) {
 		t.Errorf("%d distinct arrays, want 960", len(seen))
 	}
 }
+
+// Shredder-FEN names each castling rook by its file; read back, it is the
+// same position as the X-FEN.
+func TestShredderFENNamesTheRooksByFile(t *testing.T) {
+	for _, tc := range []struct{ fen, want string }{
+		{"qr1b2kr/p2p1pp1/bp2np2/2p4p/3P4/4PNN1/PPP2PPP/QR1B2KR w KQkq - 0 8", "qr1b2kr/p2p1pp1/bp2np2/2p4p/3P4/4PNN1/PPP2PPP/QR1B2KR w HBhb - 0 8"},
+		{"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"},
+		{"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "4k3/8/8/8/8/8/8/R3K3 w A - 0 1"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+	} {
+		p, err := ParseFEN(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(p.AppendShredderFEN(nil))
+		if got != tc.want {
+			t.Errorf("%s: Shredder-FEN %q, want %q", tc.fen, got, tc.want)
+		}
+		q, err := ParseFEN(got)
+		if err != nil || q.FEN() != p.FEN() || q.Hash() != p.Hash() {
+			t.Errorf("%q reads back as %v (%v)", got, q, err)
+		}
+	}
+}

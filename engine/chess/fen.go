@@ -195,7 +195,15 @@ func (p *Position) FEN() string {
 }
 
 // AppendFEN appends the FEN of p to dst.
-func (p *Position) AppendFEN(dst []byte) []byte {
+func (p *Position) AppendFEN(dst []byte) []byte { return p.appendFEN(dst, false) }
+
+// AppendShredderFEN appends the FEN of p with every castling right written
+// as its rook's file letter (Shredder-FEN: "HAha"), the form Chess960
+// engines read most reliably: some misread X-FEN's KQkq once the rooks
+// have moved from their starting files.
+func (p *Position) AppendShredderFEN(dst []byte) []byte { return p.appendFEN(dst, true) }
+
+func (p *Position) appendFEN(dst []byte, shredder bool) []byte {
 	for r := 7; r >= 0; r-- {
 		empty := 0
 		for f := 0; f < 8; f++ {
@@ -238,7 +246,7 @@ func (p *Position) AppendFEN(dst []byte) []byte {
 		}
 		var c byte
 		switch {
-		case beyond != 0:
+		case beyond != 0 || shredder:
 			c = byte('A' + rook.File())
 		case idx%2 == 0:
 			c = 'K'

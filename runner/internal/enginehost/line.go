@@ -1,6 +1,9 @@
 package enginehost
 
-import "github.com/autoplay/autoplay/protocol"
+import (
+	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/protocol"
+)
 
 // Line is the game so far as the engines are told it: its start and
 // moves, and the last position after a capture or pawn move. No later
@@ -11,29 +14,47 @@ import "github.com/autoplay/autoplay/protocol"
 // game (engines that read the history, Lc0 among them, may ask for all of
 // it with fullhistory=true).
 type Line struct {
-	startFEN string
-	moves    []protocol.Move
-	zeroFEN  []byte // the FEN after the last capture or pawn move; empty before one
-	zeroAt   int    // moves[zeroAt:] were played from zeroFEN
+	openingFEN string // the opening's FEN as it came (fullhistory=true sends it)
+	startFEN   string // the same position as engines are told it
+	shredder   bool   // a Chess960 game: FENs autoplay writes name castling rooks by file
+	moves      []protocol.Move
+	zeroFEN    []byte // the FEN after the last capture or pawn move; empty before one
+	zeroAt     int    // moves[zeroAt:] were played from zeroFEN
 }
 
 // NewLine is the line of a game from startFEN ("" is the initial position),
-// with room for a game's moves.
-func NewLine(startFEN string) *Line {
-	return &Line{startFEN: startFEN, moves: make([]protocol.Move, 0, 256), zeroFEN: make([]byte, 0, 96)}
+// with room for a game's moves. In a Chess960 game the positions engines
+// are told give castling rights as Shredder-FEN file letters ("HBhb"), the
+// form they read most reliably: Glaurung 2.2 crashes on X-FEN's KQkq for
+// rooks off the corners, and c-chess-cli writes Shredder-FEN too. An engine
+// with fullhistory=true gets the opening's FEN as it came, and every move.
+func NewLine(startFEN string, chess960 bool) *Line {
+	l := &Line{openingFEN: startFEN, startFEN: startFEN, shredder: chess960,
+		moves: make([]protocol.Move, 0, 256), zeroFEN: make([]byte, 0, 96)}
+	if chess960 && startFEN != "" {
+		if pos, err := chess.ParseFEN(startFEN); err == nil {
+			l.startFEN = string(pos.AppendShredderFEN(nil))
+		}
+	}
+	return l
 }
 
 // Position is the board after a move, as the line needs it.
 type Position interface {
 	HalfmoveClock() int
 	AppendFEN(dst []byte) []byte
+	AppendShredderFEN(dst []byte) []byte
 }
 
 // Played records a move the board has just played; pos is the position after it.
 func (l *Line) Played(m protocol.Move, pos Position) {
 	l.moves = append(l.moves, m)
 	if pos.HalfmoveClock() == 0 {
-		l.zeroFEN = pos.AppendFEN(l.zeroFEN[:0])
+		if l.shredder {
+			l.zeroFEN = pos.AppendShredderFEN(l.zeroFEN[:0])
+		} else {
+			l.zeroFEN = pos.AppendFEN(l.zeroFEN[:0])
+		}
 		l.zeroAt = len(l.moves)
 	}
 }
@@ -50,4 +71,13 @@ func (l *Line) With(m protocol.Move) Line {
 	n := *l
 	n.moves = append(l.moves, m)
 	return n
+}
+
+// startFENFor is the start position an engine is told with all the moves:
+// the opening's FEN as it came for an engine that reads the whole history.
+func (l *Line) startFENFor(fullHistory bool) string {
+	if fullHistory {
+		return l.openingFEN
+	}
+	return l.startFEN
 }

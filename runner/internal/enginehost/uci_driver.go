@@ -127,7 +127,7 @@ func (d *uciDriver) search(e *Engine, line *Line, clocks Clocks, side record.Col
 	if len(line.zeroFEN) > 0 && !e.cfg.FullHistory {
 		b = uci.AppendPositionAs(e.buf[:0], line.zeroFEN, line.moves[line.zeroAt:], d.kingTakesRook)
 	} else {
-		b = uci.AppendPositionAs(e.buf[:0], line.startFEN, line.moves, d.kingTakesRook)
+		b = uci.AppendPositionAs(e.buf[:0], line.startFENFor(e.cfg.FullHistory), line.moves, d.kingTakesRook)
 	}
 	g := &d.goCmd
 	*g = uci.Go{Ponder: ponder}

@@ -51,7 +51,7 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", s.Opening.Source, err)
 	}
-	line := enginehost.NewLine(s.Opening.FEN)
+	line := enginehost.NewLine(s.Opening.FEN, rec.Variant == spec.Chess960)
 	startClocks := [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])}
 	if s.Watch != nil {
 		s.Watch.Started(s.Number, rec.White, rec.Black, s.Opening.FEN, remaining(&startClocks))

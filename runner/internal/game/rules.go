@@ -66,6 +66,8 @@ type Board interface {
 	FEN() string
 	// AppendFEN appends the FEN to dst, for the per-move path.
 	AppendFEN(dst []byte) []byte
+	// AppendShredderFEN appends the FEN with castling rights as rook files.
+	AppendShredderFEN(dst []byte) []byte
 	// HalfmoveClock is the plies since the last capture or pawn move.
 	HalfmoveClock() int
 	// FullMoveNumber is the number of the current full move, as in FEN.

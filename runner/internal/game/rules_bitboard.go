@@ -78,6 +78,8 @@ func (b *bitboardBoard) FEN() string { return b.pos.FEN() }
 
 func (b *bitboardBoard) AppendFEN(dst []byte) []byte { return b.pos.AppendFEN(dst) }
 
+func (b *bitboardBoard) AppendShredderFEN(dst []byte) []byte { return b.pos.AppendShredderFEN(dst) }
+
 func (b *bitboardBoard) HalfmoveClock() int { return b.pos.HalfmoveClock() }
 
 func (b *bitboardBoard) FullMoveNumber() int { return b.pos.FullmoveNumber() }

@@ -134,6 +134,9 @@ func (b *notnilBoard) FEN() string { return b.pos.String() }
 
 func (b *notnilBoard) AppendFEN(dst []byte) []byte { return append(dst, b.pos.String()...) }
 
+// AppendShredderFEN: notnil knows standard chess only, whose FEN is the same.
+func (b *notnilBoard) AppendShredderFEN(dst []byte) []byte { return b.AppendFEN(dst) }
+
 func (b *notnilBoard) HalfmoveClock() int { return b.pos.HalfMoveClock() }
 
 func (b *notnilBoard) FullMoveNumber() int {

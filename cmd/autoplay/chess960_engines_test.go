@@ -1,0 +1,84 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// chess960Engines are Debian's UCI engines that declare UCI_Chess960.
+var chess960Engines = []string{"/usr/games/stockfish", "/usr/games/glaurung", "/usr/games/ethereal-chess", "/usr/games/fairy-stockfish"}
+
+// Each of Debian's Chess960 UCI engines plays the built-in engine from FRC
+// positions whose rooks start off the corners (where X-FEN's KQkq is
+// ambiguous to an engine that assumes corner rooks: Glaurung 2.2 crashed
+// on such positions): no engine crashes, stalls or plays an illegal move,
+// and every game replays in stockfish.
+func TestChess960EveryDebianEngineAgainstTheBuiltIn(t *testing.T) {
+	needStockfish(t)
+	bin := buildAutoplay(t)
+	dir := t.TempDir()
+	replay := newStockfishReplayer(t)
+	castles := map[string]int{}
+	for _, engine := range chess960Engines {
+		if _, err := os.Stat(engine); err != nil {
+			if os.Getenv("CI") != "" {
+				t.Fatalf("CI must install %s (.ci/run)", engine)
+			}
+			t.Logf("%s not installed: skipped", engine)
+			continue
+		}
+		name := filepath.Base(engine)
+		pgnPath := filepath.Join(dir, name+".pgn")
+		logPath := filepath.Join(dir, name+".log")
+		out, err := exec.Command(bin, "match", "--variant", "fischerandom", "--seed", "5", "--maxmoves", "60",
+			"--games", "6", "--concurrency", "2", "--pgnout", pgnPath, "--log", logPath,
+			"--openings", "file=testdata/frc-offcorner.epd order=random",
+			"--engine", fmt.Sprintf("cmd=%s name=%s st=0.03 option.Hash=8", engine, name),
+			"--engine", "cmd=builtin name=ap depth=3").CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, out)
+		}
+		b, _ := os.ReadFile(pgnPath)
+		games := splitPGN(string(b))
+		if len(games) != 6 {
+			t.Fatalf("%s: %d games\n%s", name, len(games), out)
+		}
+		for _, g := range games {
+			for _, fault := range []string{"disconnects", "illegal", "stalls", "rejects", "out of turn", "false result claim"} {
+				if strings.Contains(g.ending, fault) {
+					t.Errorf("%s round %s: %s", name, g.tags["Round"], g.ending)
+				}
+			}
+			replay.check(t, name, g, castles)
+		}
+		checkShredderPositions(t, logPath)
+	}
+	t.Logf("castlings replayed: %v", castles)
+}
+
+// positionFEN is a FEN autoplay sent a UCI engine, up to its castling field.
+var positionFEN = regexp.MustCompile(`> position fen \S+ [wb] (\S+) `)
+
+// checkShredderPositions: every position a Chess960 game sent its UCI
+// engines names its castling rooks by file (Shredder-FEN), never KQkq.
+func checkShredderPositions(t *testing.T, logPath string) {
+	t.Helper()
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := positionFEN.FindAllStringSubmatch(string(b), -1)
+	if len(sent) == 0 {
+		t.Fatalf("%s: no position fen sent", logPath)
+	}
+	for _, m := range sent {
+		if strings.ContainsAny(m[1], "KQkq") {
+			t.Errorf("%s: sent %q: castling as X-FEN letters", logPath, m[0])
+		}
+	}
+}
