@@ -127,3 +127,40 @@ func must(b []byte, err error) []byte {
 	}
 	return b
 }
+
+// The tables decide a game from its start position when its fifty-move
+// count is fresh and no side can castle: no engine is asked. A start with
+// moves on the fifty-move count, or with a castling right, is played.
+func TestSyzygyAdjudicatesFromTheStart(t *testing.T) {
+	needStockfish(t)
+	tables, _ := filepath.Abs("../engine/syzygy/testdata/tables")
+	book := filepath.Join(t.TempDir(), "starts.epd")
+	os.WriteFile(book, []byte(strings.Join([]string{
+		"8/8/8/4k3/8/8/8/3QK3 w - - 0 1",  // KQvK, fresh count: decided at once
+		"8/8/8/4k3/8/8/8/3QK3 w - - 10 1", // the same ten plies into the count: played
+		"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",  // KRvK with a castling right: played
+	}, "\n")+"\n"), 0o644)
+	run := runMatch(t, spec.Config{
+		Games: 6, MaxMoves: 6, TB: tables, Openings: spec.OpeningsConfig{File: book},
+		Engines: []spec.EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=200 option.Hash=4"),
+			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200 option.Hash=4"),
+		},
+	})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	games := parseGames(t, run.pgn)
+	if len(games) != 6 {
+		t.Fatalf("%d games", len(games))
+	}
+	for i, g := range games {
+		atOnce := i < 2 // each opening is played twice, colours swapped
+		if atOnce != (g.tags["PlyCount"] == "0") {
+			t.Errorf("game %d from %s: %s plies, %s", i+1, g.tags["FEN"], g.tags["PlyCount"], g.ending)
+		}
+		if atOnce && (g.ending != "White wins by adjudication: SyzygyTB" || g.tags["Result"] != "1-0") {
+			t.Errorf("game %d: %s %s, want White's win by the tables", i+1, g.tags["Result"], g.ending)
+		}
+	}
+}

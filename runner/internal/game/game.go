@@ -127,6 +127,12 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 		if status := board.Status(); status != Ongoing {
 			return record.EndByRules(status, board.Turn()), nil
 		}
+		// Every position the tables can decide, the start included.
+		if s.Tablebase != nil {
+			if end, over := s.Tablebase.adjudicate(board); over {
+				return end, nil
+			}
+		}
 		if s.MaxMoves > 0 && g.engineMoves >= 2*s.MaxMoves {
 			return record.AdjudicatedDraw("move limit"), nil
 		}
@@ -282,13 +288,7 @@ func (g *state) moved(side Color, ev *enginehost.Event, elapsed time.Duration) (
 	g.rec.Plies = append(g.rec.Plies, record.Ply{Move: played, Info: ev.Info, Elapsed: elapsed, TimeLeft: g.clocks[side].Remaining()})
 	g.engineMoves++
 	g.lastMoveRead = ev.At
-	if end, over := g.adj.moved(side, ev.Info.Score, g.board.FullMoveNumber()); over {
-		return end, true
-	}
-	if g.s.Tablebase != nil {
-		return g.s.Tablebase.adjudicate(g.board)
-	}
-	return record.End{}, false
+	return g.adj.moved(side, ev.Info.Score, g.board.FullMoveNumber())
 }
 
 // interruption decides whether something an engine said other than a move

@@ -10,10 +10,10 @@ import (
 	"github.com/autoplay/autoplay/engine/syzygy"
 )
 
-// Tablebase adjudicates games by Syzygy tables: once the position after a
-// zeroing move (capture or pawn move) is in the tables, the game ends with
-// the tables' result. The fifty-move counter is fresh there, so a cursed
-// win or a blessed loss is a draw.
+// Tablebase adjudicates games by Syzygy tables: once a position whose
+// fifty-move counter is fresh (the start, or after a capture or pawn move)
+// is in the tables, the game ends with the tables' result; a cursed win or
+// a blessed loss is a draw.
 type Tablebase struct {
 	tables *syzygy.Tables
 	pieces int    // adjudicate positions of at most this many pieces
@@ -44,9 +44,11 @@ func OpenTablebase(c *spec.Config, warn func(string)) (*Tablebase, error) {
 	return tb, nil
 }
 
-// adjudicate looks the board up after a move; it is called only when the
-// move zeroed the fifty-move counter. A position the tables cannot answer
-// (a missing or corrupt file) is played on.
+// adjudicate looks up every position of a game before its side to move is
+// asked, the start included, as fastchess does: one whose half-move clock
+// is 0 (a fresh fifty-move count, so the tables' result stands), with no
+// castling rights and no more pieces than the tables hold. A position the
+// tables cannot answer (a missing or corrupt file) is played on.
 func (tb *Tablebase) adjudicate(b Board) (record.End, bool) {
 	bb, ok := b.(*bitboardBoard)
 	if !ok || bb.pos.HalfmoveClock() != 0 || bb.pos.HasCastlingRights() {
