@@ -104,6 +104,8 @@ func TestAppendGo(t *testing.T) {
 		{Go{Ponder: true, Clock: true, WTime: ms(5), BTime: ms(6), WInc: ms(1), BInc: ms(2)},
 			"go ponder wtime 5 btime 6 winc 1 binc 2\n"},
 		{Go{}, "go\n"},
+		{Go{Clock: true, NoClockB: true, WTime: ms(900), WInc: ms(10), MoveTime: ms(50)}, "go wtime 900 winc 10 movetime 50\n"},
+		{Go{Clock: true, NoClockW: true, BTime: ms(700)}, "go btime 700 binc 0\n"},
 	}
 	for _, tt := range tests {
 		if got := string(AppendGo(nil, &tt.g)); got != tt.want {

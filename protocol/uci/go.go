@@ -17,19 +17,23 @@ type Go struct {
 	// "winc 0", which some engines expect alongside the times). Without it
 	// each is sent only when positive. ParseCommand sets it when any of the
 	// four is present.
-	Clock       bool
-	WTime       time.Duration // negative (an overrun clock) is sent as 0
-	BTime       time.Duration
-	WInc        time.Duration
-	BInc        time.Duration
-	MovesToGo   int
-	MoveTime    time.Duration
-	Nodes       uint64
-	Depth       int
-	Mate        int
-	Infinite    bool
-	Ponder      bool
-	SearchMoves []protocol.Move
+	Clock bool
+	// NoClockW and NoClockB name a side that plays without a clock in a
+	// game where the other has one (time odds against a fixed time per
+	// move or a node limit): its time and increment are not sent at all.
+	NoClockW, NoClockB bool
+	WTime              time.Duration // negative (an overrun clock) is sent as 0
+	BTime              time.Duration
+	WInc               time.Duration
+	BInc               time.Duration
+	MovesToGo          int
+	MoveTime           time.Duration
+	Nodes              uint64
+	Depth              int
+	Mate               int
+	Infinite           bool
+	Ponder             bool
+	SearchMoves        []protocol.Move
 }
 
 // AppendGo appends the "go" command for g, with times in milliseconds, and a
@@ -39,10 +43,18 @@ func AppendGo(dst []byte, g *Go) []byte {
 	if g.Ponder {
 		dst = append(dst, " ponder"...)
 	}
-	dst = appendClock(dst, " wtime ", g.WTime, g.Clock)
-	dst = appendClock(dst, " btime ", g.BTime, g.Clock)
-	dst = appendClock(dst, " winc ", g.WInc, g.Clock)
-	dst = appendClock(dst, " binc ", g.BInc, g.Clock)
+	if !g.NoClockW {
+		dst = appendClock(dst, " wtime ", g.WTime, g.Clock)
+	}
+	if !g.NoClockB {
+		dst = appendClock(dst, " btime ", g.BTime, g.Clock)
+	}
+	if !g.NoClockW {
+		dst = appendClock(dst, " winc ", g.WInc, g.Clock)
+	}
+	if !g.NoClockB {
+		dst = appendClock(dst, " binc ", g.BInc, g.Clock)
+	}
 	if g.MovesToGo > 0 {
 		dst = appendInt(dst, " movestogo ", int64(g.MovesToGo))
 	}

@@ -9,4 +9,7 @@ type Clocks struct {
 	Left      [2]time.Duration
 	Inc       [2]time.Duration
 	MovesToGo int
+	// None marks a side that plays without a clock (a fixed time per move
+	// or a node limit) against one that has a clock: it gets no time sent.
+	None [2]bool
 }

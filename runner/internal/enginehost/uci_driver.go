@@ -134,6 +134,7 @@ func (d *uciDriver) search(e *Engine, line *Line, clocks Clocks, side record.Col
 	tc := &e.cfg.TC
 	if tc.HasClock() {
 		g.Clock = true
+		g.NoClockW, g.NoClockB = clocks.None[record.White], clocks.None[record.Black]
 		g.WTime, g.BTime = clocks.Left[record.White], clocks.Left[record.Black]
 		g.WInc, g.BInc = clocks.Inc[record.White], clocks.Inc[record.Black]
 		g.MovesToGo = clocks.MovesToGo

@@ -298,6 +298,9 @@ func (d *xboardDriver) think(e *Engine, line *Line, clocks Clocks, side record.C
 
 func (d *xboardDriver) appendClocks(b []byte, clocks Clocks, side record.Color) []byte {
 	b = xboard.AppendClock(b, xboard.CmdTime, clocks.Left[side])
+	if clocks.None[side.Other()] {
+		return b // the opponent has no clock to tell of
+	}
 	return xboard.AppendClock(b, xboard.CmdOtim, clocks.Left[side.Other()])
 }
 

@@ -74,5 +74,6 @@ func engineClocks(clocks *[2]Clock, side Color) enginehost.Clocks {
 		Left:      [2]time.Duration{clocks[White].Remaining(), clocks[Black].Remaining()},
 		Inc:       [2]time.Duration{clocks[White].tc.Inc, clocks[Black].tc.Inc},
 		MovesToGo: clocks[side].MovesToGo(),
+		None:      [2]bool{!clocks[White].tc.HasClock(), !clocks[Black].tc.HasClock()},
 	}
 }
