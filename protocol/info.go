@@ -29,9 +29,27 @@ type Score struct {
 	Bound Bound
 }
 
+// Fields is a set of Info's counters an engine sent: a counter it did not
+// send is zero in Info, and so is one it sent as 0, so readers that must
+// tell the two apart (a PGN comment) ask Sent.
+type Fields uint8
+
+// Info counters.
+const (
+	FieldDepth Fields = 1 << iota
+	FieldSelDepth
+	FieldNodes
+	FieldNPS
+	FieldTime
+	FieldHashFull
+	FieldTBHits
+)
+
 // Info is everything an engine reports about its search in one line, the same
-// value whichever protocol carried it. Zero fields were not sent.
+// value whichever protocol carried it. Zero fields were not sent, or were
+// sent as 0: Sent tells which counters the line held.
 type Info struct {
+	Sent           Fields
 	Depth          int
 	SelDepth       int
 	MultiPV        int
@@ -57,3 +75,6 @@ func (i *Info) Reset() {
 	pv := i.PV[:0]
 	*i = Info{PV: pv}
 }
+
+// Has says whether the engine sent every counter of f.
+func (f Fields) Has(field Fields) bool { return f&field == field }

@@ -120,3 +120,39 @@ func TestMoveFieldNamesAreChecked(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// A field the engine never reports is left out, not written as 0: Fairy-Max
+// (XBoard) sends depth, time and nodes in its thinking lines and none of
+// seldepth, speed, hash use or tablebase hits; stockfish sends them all.
+func TestMoveFieldsLeaveOutWhatTheEngineDidNotSend(t *testing.T) {
+	needStockfish(t)
+	needEngine(t, fairymaxPath)
+	fields, err := spec.ParseMoveFields([]string{"nodes", "seldepth", "nps", "hashfull", "tbhits"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := runMatch(t, spec.Config{Games: 2, MaxMoves: 6, MoveFields: fields, Engines: []spec.EngineConfig{
+		engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.05"),
+		engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=2000 option.Hash=4"),
+	}})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	comment := regexp.MustCompile(`\{([^}]*)\}`)
+	for _, g := range parseGames(t, run.pgn) {
+		fmWhite := g.tags["White"] == "fm"
+		for i, m := range comment.FindAllStringSubmatch(g.moves, -1) {
+			c := []string{"", strings.Join(strings.Fields(m[1]), " ")} // unwrapped
+			if !strings.Contains(c[1], "/") {                          // the final comment, or a move without a score
+				continue
+			}
+			byFM := (i%2 == 0) == fmWhite
+			switch {
+			case byFM && (!strings.Contains(c[1], "n=") || regexp.MustCompile(`sd=|nps=|hashfull=|tbhits=`).MatchString(c[1])):
+				t.Errorf("Fairy-Max's move %d: {%s}, want nodes only", i+1, c[1])
+			case !byFM && !regexp.MustCompile(`n=\d+, sd=\d+, nps=\d+, hashfull=\d+, tbhits=\d+`).MatchString(c[1]):
+				t.Errorf("stockfish's move %d: {%s}, want every field", i+1, c[1])
+			}
+		}
+	}
+}

@@ -23,24 +23,31 @@ func parseInfo(sc *scan.Scanner, info *protocol.Info, lastString *string) error 
 		switch string(key) {
 		case "depth":
 			info.Depth, err = intField(sc, "depth")
+			info.Sent |= protocol.FieldDepth
 		case "seldepth":
 			info.SelDepth, err = intField(sc, "seldepth")
+			info.Sent |= protocol.FieldSelDepth
 		case "multipv":
 			info.MultiPV, err = intField(sc, "multipv")
 		case "hashfull":
 			info.HashFull, err = intField(sc, "hashfull")
+			info.Sent |= protocol.FieldHashFull
 		case "currmovenumber":
 			info.CurrMoveNumber, err = intField(sc, "currmovenumber")
 		case "nodes":
 			info.Nodes, err = uintField(sc, "nodes")
+			info.Sent |= protocol.FieldNodes
 		case "nps":
 			info.NPS, err = uintField(sc, "nps")
+			info.Sent |= protocol.FieldNPS
 		case "tbhits":
 			info.TBHits, err = uintField(sc, "tbhits")
+			info.Sent |= protocol.FieldTBHits
 		case "time":
 			var ms uint64
 			ms, err = uintField(sc, "time")
 			info.Time = time.Duration(ms) * time.Millisecond
+			info.Sent |= protocol.FieldTime
 		case "score":
 			err = parseScore(sc, &info.Score)
 		case "currmove":

@@ -22,8 +22,10 @@ func cp(v int) protocol.Score   { return protocol.Score{Kind: protocol.ScoreCP, 
 func mate(v int) protocol.Score { return protocol.Score{Kind: protocol.ScoreMate, Value: v} }
 
 // sameMessage compares messages treating empty slices like missing ones: a
-// reused message keeps their capacity.
+// reused message keeps their capacity. Which counters were sent
+// (Info.Sent) has tests of its own.
 func sameMessage(a, b EngineMessage) bool {
+	a.Info.Sent, b.Info.Sent = 0, 0
 	for _, m := range []*EngineMessage{&a, &b} {
 		if len(m.Info.PV) == 0 {
 			m.Info.PV = nil

@@ -77,6 +77,7 @@ func parseThinking(sc *scan.Scanner, info *protocol.Info) ([]byte, bool) {
 	info.Score = DecodeScore(score)
 	info.Time = time.Duration(cs) * 10 * time.Millisecond
 	info.Nodes = nodes
+	info.Sent |= protocol.FieldDepth | protocol.FieldTime | protocol.FieldNodes
 
 	// The optional integers between nodes and the PV count only when a tab
 	// ends them (the protocol's rule); the last is tbhits, then the first
@@ -110,12 +111,15 @@ func parseThinking(sc *scan.Scanner, info *protocol.Info) ([]byte, bool) {
 		k := min(atTab, len(extras))
 		if k >= 1 {
 			info.TBHits = extras[k-1]
+			info.Sent |= protocol.FieldTBHits
 		}
 		if k >= 2 {
 			info.SelDepth = int(min(extras[0], 1<<20))
+			info.Sent |= protocol.FieldSelDepth
 		}
 		if k >= 3 {
 			info.NPS = extras[1]
+			info.Sent |= protocol.FieldNPS
 		}
 	}
 	pv := sc.Rest()

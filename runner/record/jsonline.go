@@ -74,19 +74,19 @@ func (r *GameRecord) JSONLine(g *pgn.Game, f spec.MoveFields) []byte {
 		if f.Latency && p.Info.Time > 0 {
 			m.Latency = ms(float64((p.Elapsed - p.Info.Time).Microseconds()) / 1000)
 		}
-		if f.Nodes {
+		if f.Nodes && p.Info.Sent.Has(protocol.FieldNodes) {
 			m.Nodes = &p.Info.Nodes
 		}
-		if f.SelDepth {
+		if f.SelDepth && p.Info.Sent.Has(protocol.FieldSelDepth) {
 			m.SelDepth = &p.Info.SelDepth
 		}
-		if f.NPS {
+		if f.NPS && p.Info.Sent.Has(protocol.FieldNPS) {
 			m.NPS = &p.Info.NPS
 		}
-		if f.HashFull {
+		if f.HashFull && p.Info.Sent.Has(protocol.FieldHashFull) {
 			m.HashFull = &p.Info.HashFull
 		}
-		if f.TBHits {
+		if f.TBHits && p.Info.Sent.Has(protocol.FieldTBHits) {
 			m.TBHits = &p.Info.TBHits
 		}
 		if f.PV {

@@ -91,19 +91,19 @@ func (p *Ply) extras(f spec.MoveFields) string {
 	if f.Latency && p.Info.Time > 0 {
 		add("latency=" + seconds(p.Elapsed-p.Info.Time))
 	}
-	if f.Nodes {
+	if f.Nodes && p.Info.Sent.Has(protocol.FieldNodes) {
 		add("n=" + strconv.FormatUint(p.Info.Nodes, 10))
 	}
-	if f.SelDepth {
+	if f.SelDepth && p.Info.Sent.Has(protocol.FieldSelDepth) {
 		add("sd=" + strconv.Itoa(p.Info.SelDepth))
 	}
-	if f.NPS {
+	if f.NPS && p.Info.Sent.Has(protocol.FieldNPS) {
 		add("nps=" + strconv.FormatUint(p.Info.NPS, 10))
 	}
-	if f.HashFull {
+	if f.HashFull && p.Info.Sent.Has(protocol.FieldHashFull) {
 		add("hashfull=" + strconv.Itoa(p.Info.HashFull))
 	}
-	if f.TBHits {
+	if f.TBHits && p.Info.Sent.Has(protocol.FieldTBHits) {
 		add("tbhits=" + strconv.FormatUint(p.Info.TBHits, 10))
 	}
 	if f.PV && p.Info.PV != "" {

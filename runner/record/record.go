@@ -69,6 +69,9 @@ type Ply struct {
 // asked for, it has no slices, so it can cross goroutines by value without
 // sharing memory.
 type MoveInfo struct {
+	// Sent names the counters the engine reported; the others are zero
+	// and left out of the PGN comment and the JSON line.
+	Sent     protocol.Fields
 	Score    protocol.Score
 	Depth    int
 	SelDepth int

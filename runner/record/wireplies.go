@@ -33,7 +33,7 @@ func AppendPlies(dst []byte, plies []Ply) []byte {
 		}
 		dst = append(dst, flags)
 		in := &p.Info
-		dst = append(dst, byte(in.Score.Kind), byte(in.Score.Bound))
+		dst = append(dst, byte(in.Sent), byte(in.Score.Kind), byte(in.Score.Bound))
 		dst = binary.AppendVarint(dst, int64(in.Score.Value))
 		dst = binary.AppendVarint(dst, int64(in.Depth))
 		dst = binary.AppendVarint(dst, int64(in.SelDepth))
@@ -129,6 +129,7 @@ func ReadPlies(b []byte) ([]Ply, error) {
 		}
 		p.Book = r.byte()&plyBook != 0
 		in := &p.Info
+		in.Sent = protocol.Fields(r.byte())
 		in.Score.Kind, in.Score.Bound = protocol.ScoreKind(r.byte()), protocol.Bound(r.byte())
 		in.Score.Value = int(r.varint())
 		in.Depth = int(r.varint())

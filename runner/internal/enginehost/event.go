@@ -28,7 +28,7 @@ const (
 
 // fromInfo keeps the per-move figures of an info line.
 func fromInfo(i *protocol.Info) record.MoveInfo {
-	return record.MoveInfo{Score: i.Score, Depth: i.Depth, SelDepth: i.SelDepth, Nodes: i.Nodes,
+	return record.MoveInfo{Sent: i.Sent, Score: i.Score, Depth: i.Depth, SelDepth: i.SelDepth, Nodes: i.Nodes,
 		NPS: i.NPS, HashFull: i.HashFull, TBHits: i.TBHits, Time: i.Time}
 }
 
