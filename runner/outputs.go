@@ -17,6 +17,7 @@ type outputs struct {
 	epd     *os.File
 	jsonl   *os.File
 	logFile *os.File
+	lock    *os.File          // the run's lock on its PGN (runlock.go), dropped by close
 	log     *enginehost.IOLog // every line to and from every engine (--log); nil without
 }
 
@@ -26,6 +27,12 @@ func openOutputs(c *spec.Config) (*outputs, error) {
 	if c.PGNOut != "" {
 		if o.pgn, err = pgn.OpenAppend(c.PGNOut); err != nil {
 			return nil, fmt.Errorf("pgnout %s: cannot write: %w", c.PGNOut, errors.Unwrap(err))
+		}
+		// Before anything else is opened (the log is truncated) and before
+		// resume reads the PGN: one run at a time on these files.
+		if o.lock, err = lockRun(c.PGNOut); err != nil {
+			o.close()
+			return nil, err
 		}
 	}
 	if c.EPDOut != "" {
@@ -63,6 +70,9 @@ func (o *outputs) close() {
 	if o.logFile != nil {
 		o.log.Flush()
 		o.logFile.Close()
+	}
+	if o.lock != nil {
+		o.lock.Close()
 	}
 }
 
