@@ -36,18 +36,21 @@ const eloPerLogit = 400 / math.Ln10
 // 0.001 games, so a 100% or 0% score gives a large but finite rating.
 //
 // Elo95 is the error of an engine's rating against its opponents'. The 95%
-// interval of its score (standard error from the observed variance of its
-// pair scores, ends kept inside 0.001..0.999) is mapped through its
-// expected score against its opponents, their ratings held: what
-// Trinomial.Estimate does for one match, so two engines each get the
-// head-to-head Elo95, draws narrow the interval, and a 100% or 0% score
-// gives a large but bounded bar. Linearized, its square is V_ii/H_ii² (H
-// the information, V the observed variance of the pair scores), which is
-// the variance, under the sandwich covariance H⁺VH⁺ of the fit, of the
-// engine's rating minus its opponents' ratings averaged with the weight of
-// the information each pairing carries. Unlike the error against the field
-// average, it does not let one engine's extreme score widen every bar.
-// Games are taken as independent: paired openings are not modelled.
+// interval of its score is mapped through its expected score against its
+// opponents, their ratings held: what Trinomial.Estimate does for one
+// match, so two engines each get the head-to-head Elo95, draws narrow the
+// interval, and a 100% or 0% score gives a large but bounded bar. The
+// score's standard error comes from the per-game variance of all the
+// engine's games pooled (its own W/D/L, as cutechess-cli and the match line
+// count it), not from each pairing's variance summed: a tournament's
+// pairings are a few games each, and a pairing won (or drawn) every time
+// shows no variance at all, which gave an engine at 50 % after 6 games a
+// bar of ±37 where its pooled results (2 wins, 2 draws, 2 losses) say ±273.
+// Linearized, its square is V_ii/H_ii² (H the information, V the variance),
+// the variance of the engine's rating minus its opponents' ratings
+// averaged with the weight of the information each pairing carries; it
+// does not let one engine's extreme score widen every bar. Games are taken
+// as independent: paired openings are not modelled.
 //
 // Engines that never met, directly or through others, cannot be compared:
 // each such group is rated on its own, averaging 0. An engine without games
@@ -75,6 +78,7 @@ func Ratings(names []string, wdl [][]Trinomial) []Rating {
 	for _, group := range connectedGroups(n, pairs) {
 		fitGroup(rs, group, pairs)
 	}
+
 	sort.SliceStable(rs, func(a, b int) bool { return rs[a].Elo > rs[b].Elo })
 	return rs
 }
@@ -191,23 +195,35 @@ func fitGroup(rs []Rating, group []int, all []ratedPair) {
 	}
 	for k, i := range group {
 		rs[i].Elo = theta[k] * eloPerLogit
-		rs[i].Elo95 = errorBar(k, theta, pairs) * eloPerLogit
+		rs[i].Elo95 = errorBar(k, pooledStderr(rs[i]), theta, pairs) * eloPerLogit
 	}
 }
 
+// pooledStderr is the standard error of an engine's mean score from all
+// its games pooled: its own W/D/L, with Trinomial.Estimate's stand-ins for
+// empty outcomes.
+func pooledStderr(r Rating) float64 {
+	wins := int(math.Round(r.Score - float64(r.Draws)/2))
+	t := Trinomial{Wins: wins, Draws: r.Draws, Losses: r.Games - wins - r.Draws}
+	d := t.dist()
+	_, v := moments(d.values, d.probs)
+	return math.Sqrt(v / d.n)
+}
+
 // errorBar is the half-width, in theta, of the 95% interval of engine k's
-// rating with its opponents' ratings held at theta (see Ratings).
-func errorBar(k int, theta []float64, pairs []ratedPair) float64 {
-	var games, points, variance float64
+// rating with its opponents' ratings held at theta (see Ratings), its mean
+// score having standard error stderr.
+func errorBar(k int, stderr float64, theta []float64, pairs []ratedPair) float64 {
+	var games, points float64
 	for _, p := range pairs {
 		switch k {
 		case p.i:
-			games, points, variance = games+p.games, points+p.points, variance+p.variance
+			games, points = games+p.games, points+p.points
 		case p.j:
-			games, points, variance = games+p.games, points+p.games-p.points, variance+p.variance
+			games, points = games+p.games, points+p.games-p.points
 		}
 	}
-	mu, stderr := points/games, math.Sqrt(variance)/games
+	mu := points / games
 	lo := max(mu-z95*stderr, min(scoreClamp, mu))
 	hi := min(mu+z95*stderr, max(1-scoreClamp, mu))
 	return (shiftToScore(k, hi, theta, pairs) - shiftToScore(k, lo, theta, pairs)) / 2
