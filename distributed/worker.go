@@ -176,6 +176,7 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 		m.Nak()
 		return
 	}
+	w.o.Log(fmt.Sprintf("run %s game %d: result published", run, job.Number))
 	m.Ack()
 }
 
