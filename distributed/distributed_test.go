@@ -232,7 +232,7 @@ func TestSPRTStopsTheFleet(t *testing.T) {
 		at, _ := time.Parse("15:04:05.000", l[:12])
 		now := decidedAt
 		stamp := time.Date(now.Year(), now.Month(), now.Day(), at.Hour(), at.Minute(), at.Second(), at.Nanosecond(), now.Location())
-		if strings.Contains(l, " game ") && stamp.After(decidedAt.Add(time.Second)) {
+		if gameBegun.MatchString(l) && stamp.After(decidedAt.Add(time.Second)) {
 			late++
 		}
 	}
@@ -240,6 +240,10 @@ func TestSPRTStopsTheFleet(t *testing.T) {
 		t.Errorf("%d games begun more than a second after the decision:\n%s", late, strings.Join(lines(), "\n"))
 	}
 }
+
+// gameBegun is a worker's log line for a game it begins ("slot 1: run R
+// game 7"), not one about a game's result.
+var gameBegun = regexp.MustCompile(`slot \d+: run \S+ game \d+$`)
 
 // The coordinator is stopped (as by a kill) and started again: it resumes
 // from its PGN and the streams, and the run ends with every game once, the
