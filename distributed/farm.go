@@ -2,10 +2,12 @@ package distributed
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -19,6 +21,12 @@ type Farm struct {
 	nc      *nats.Conn
 	js      jetstream.JetStream
 	ackWait time.Duration
+	// Warn receives what the coordinator refuses: results of workers of
+	// another version, results that do not check out.
+	Warn func(string)
+
+	mu   sync.Mutex
+	said map[string]bool
 }
 
 // NewFarm connects the coordinator to NATS at url.
@@ -88,10 +96,10 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 	}()
 	// Job ids carry this start's nonce: a restarted coordinator's jobs must
 	// not be taken for duplicates of the ones it withdrew.
-	nonce := strconv.FormatInt(time.Now().UnixNano(), 36)
-	pending := map[int]bool{}
+	q := &jobBook{f: f, js: f.js, stream: jobStream, run: run, nonce: strconv.FormatInt(time.Now().UnixNano(), 36), sent: map[int]sentJob{}}
 	jobsOpen := true
-	for jobsOpen || len(pending) > 0 {
+	var sweep <-chan time.Time // set when a refused result may have taken a job with it
+	for jobsOpen || len(q.sent) > 0 {
 		var jobCh <-chan runner.GameJob
 		if jobsOpen {
 			jobCh = jobs
@@ -102,21 +110,18 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 				jobsOpen = false
 				continue
 			}
-			data, err := jobJSON(job)
-			if err != nil {
+			if err := q.publish(ctx, job); err != nil {
 				return err
 			}
-			if _, err := f.js.Publish(ctx, jobSubject(run), data, jetstream.WithMsgID(run+"-"+nonce+"-"+strconv.Itoa(job.Number))); err != nil {
-				return fmt.Errorf("publish job %d: %w", job.Number, err)
-			}
-			pending[job.Number] = true
 		case m, ok := <-incoming:
 			if !ok {
 				return fmt.Errorf("results: the subscription ended")
 			}
-			rec, err := runner.UnmarshalRecord(m.Data())
-			if err != nil {
-				m.Term() // not ours to read: never again
+			rec, lost := f.accept(ctx, cfg, q, m)
+			if lost && sweep == nil {
+				sweep = time.After(sweepGrace)
+			}
+			if rec == nil {
 				continue
 			}
 			select {
@@ -125,12 +130,145 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 				return ctx.Err()
 			}
 			m.Ack()
-			delete(pending, rec.Number)
+			delete(q.sent, rec.Number)
+		case <-sweep:
+			sweep = nil
+			if info, err := cons.Info(ctx); err != nil || info.NumPending > 0 || info.NumAckPending > 0 {
+				sweep = time.After(sweepGrace) // results still to read: they may be the jobs' own
+				continue
+			}
+			if err := q.requeueLost(ctx); err != nil {
+				return err
+			}
 		case <-stop:
 			f.withdraw(ctx, jobStream, kv, run)
 			return nil
 		case <-ctx.Done():
 			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// sweepGrace is how long after a refused result the coordinator looks for
+// jobs that left the queue without a result it could take.
+const sweepGrace = 2 * time.Second
+
+// accept reads a result and checks it: the sender's wire version, a record
+// it can decode, and the pending job's own game. A result refused is never
+// recorded (it is terminated, and its sender named once); its job goes back
+// to the queue if the sender took it from there. lost says a refused result
+// could not be tied to a job, which the caller then looks for.
+func (f *Farm) accept(ctx context.Context, cfg *spec.Config, q *jobBook, m jetstream.Msg) (rec *record.GameRecord, lost bool) {
+	sender := m.Headers().Get(headerWorker)
+	if sender == "" {
+		sender = "an unnamed worker (an older autoplay?)"
+	}
+	if v := m.Headers().Get(headerWire); v != strconv.Itoa(spec.WireVersion) {
+		if v == "" {
+			v = "none"
+		}
+		f.warnOnce(sender+"|wire", fmt.Sprintf("refusing the results of worker %s: wire version %s, this run's is %d: run the same autoplay on every machine of the fleet; its games go back to the queue", sender, v, spec.WireVersion))
+		m.Term()
+		return nil, true
+	}
+	rec, err := runner.UnmarshalRecord(m.Data())
+	if err != nil {
+		f.warnOnce(sender+"|decode", fmt.Sprintf("refusing a result of worker %s: %v; its game goes back to the queue", sender, err))
+		m.Term()
+		return nil, true
+	}
+	sj, pending := q.sent[rec.Number]
+	if !pending {
+		m.Term() // a game recorded already (played twice), or never asked for
+		return nil, false
+	}
+	if err := runner.CheckRecord(cfg, sj.job, rec); err != nil {
+		f.warnOnce(sender+"|"+err.Error(), fmt.Sprintf("refusing a result of worker %s: %v; the game goes back to the queue", sender, err))
+		m.Term()
+		if err := q.requeueIfGone(ctx, rec.Number); err != nil {
+			f.warn(fmt.Sprintf("game %d: %v", rec.Number, err))
+		}
+		return nil, false
+	}
+	return rec, false
+}
+
+// warnOnce passes a warning on the first time its key comes.
+func (f *Farm) warnOnce(key, msg string) {
+	f.mu.Lock()
+	said := f.said[key]
+	if f.said == nil {
+		f.said = map[string]bool{}
+	}
+	f.said[key] = true
+	f.mu.Unlock()
+	if !said {
+		f.warn(msg)
+	}
+}
+
+func (f *Farm) warn(msg string) {
+	if f.Warn != nil {
+		f.Warn(msg)
+	}
+}
+
+// jobBook is what the coordinator has asked for and not yet recorded: each
+// pending job with the stream sequence of its message.
+type jobBook struct {
+	f      *Farm
+	js     jetstream.JetStream
+	stream jetstream.Stream
+	run    string
+	nonce  string
+	sent   map[int]sentJob
+}
+
+type sentJob struct {
+	job     runner.GameJob
+	seq     uint64 // its message in the jobs stream
+	attempt int    // how many times it was published
+}
+
+// publish puts a job in the queue (again).
+func (q *jobBook) publish(ctx context.Context, job runner.GameJob) error {
+	data, err := jobJSON(job)
+	if err != nil {
+		return err
+	}
+	attempt := q.sent[job.Number].attempt + 1
+	id := q.run + "-" + q.nonce + "-" + strconv.Itoa(job.Number)
+	if attempt > 1 {
+		id += "-" + strconv.Itoa(attempt)
+	}
+	ack, err := q.js.Publish(ctx, jobSubject(q.run), data, jetstream.WithMsgID(id))
+	if err != nil {
+		return fmt.Errorf("publish job %d: %w", job.Number, err)
+	}
+	q.sent[job.Number] = sentJob{job: job, seq: ack.Sequence, attempt: attempt}
+	return nil
+}
+
+// requeueIfGone publishes game n's job again if its message left the queue
+// (a worker took it and acknowledged it) without a result recorded.
+func (q *jobBook) requeueIfGone(ctx context.Context, n int) error {
+	sj, ok := q.sent[n]
+	if !ok {
+		return nil
+	}
+	if _, err := q.stream.GetMsg(ctx, sj.seq); !errors.Is(err, jetstream.ErrMsgNotFound) {
+		return err // still queued or being played: its result is still to come
+	}
+	return q.publish(ctx, sj.job)
+}
+
+// requeueLost publishes again every pending job whose message left the
+// queue without a result: a refused result took it.
+func (q *jobBook) requeueLost(ctx context.Context) error {
+	for n := range q.sent {
+		if err := q.requeueIfGone(ctx, n); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -1,6 +1,10 @@
 package distributed
 
-import "time"
+import (
+	"os"
+	"strconv"
+	"time"
+)
 
 // The JetStream names autoplay uses. Jobs and results carry the run's id in
 // their subjects, so one NATS deployment serves any number of runs.
@@ -19,3 +23,18 @@ func stopSubject(run string) string   { return "autoplay.stop." + run }
 // (it sends one every third of it while a game goes on) before it is given
 // to another worker.
 const DefaultAckWait = 30 * time.Second
+
+// Headers of a result: the sender's wire version and its name.
+const (
+	headerWire   = "Autoplay-Wire"
+	headerWorker = "Autoplay-Worker"
+)
+
+// workerName names this worker in a coordinator's warnings: host and pid.
+func workerName() string {
+	host, err := os.Hostname()
+	if err != nil {
+		host = "?"
+	}
+	return host + ":" + strconv.Itoa(os.Getpid())
+}

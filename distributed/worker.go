@@ -57,7 +57,8 @@ func Work(ctx context.Context, o WorkerOptions) error {
 	if err != nil {
 		return err
 	}
-	w := &worker{o: o, js: js, kv: kv, configs: map[string]*spec.Config{}, running: map[string]map[*context.CancelFunc]bool{}, stopped: map[string]bool{}}
+	w := &worker{o: o, js: js, kv: kv, name: workerName(), configs: map[string]*spec.Config{},
+		running: map[string]map[*context.CancelFunc]bool{}, stopped: map[string]bool{}, refused: map[string]bool{}}
 	sub, err := nc.Subscribe(stopSubject("*"), func(m *nats.Msg) { w.stop(strings.TrimPrefix(m.Subject, stopSubject(""))) })
 	if err != nil {
 		return err
@@ -76,14 +77,55 @@ func Work(ctx context.Context, o WorkerOptions) error {
 }
 
 type worker struct {
-	o  WorkerOptions
-	js jetstream.JetStream
-	kv jetstream.KeyValue
+	o    WorkerOptions
+	js   jetstream.JetStream
+	kv   jetstream.KeyValue
+	name string // how results name their sender: host:pid
 
 	mu      sync.Mutex
 	configs map[string]*spec.Config
 	running map[string]map[*context.CancelFunc]bool // run -> its games' cancels
 	stopped map[string]bool
+	refused map[string]bool // runs this worker cannot play, said once
+}
+
+// refusedDelay is how long a job this worker cannot play stays away from
+// every worker: long enough that workers that can play it get it first.
+const refusedDelay = 2 * time.Second
+
+// player prepares to play a run here: its config in this autoplay's wire
+// version, and every engine of it started once. A run whose config or
+// engines fail here is one this worker leaves to others.
+func (w *worker) player(ctx context.Context, slot int, run string) (*runner.Player, error) {
+	cfg, err := w.config(ctx, run)
+	if err != nil {
+		return nil, err
+	}
+	p, err := runner.NewPlayer(*cfg, func(msg string) { w.o.Log(fmt.Sprintf("slot %d: %s", slot+1, msg)) })
+	if err != nil {
+		return nil, err
+	}
+	all := make([]int, len(cfg.Engines))
+	for i := range all {
+		all[i] = i
+	}
+	if err := p.Warm(ctx, runner.WarmPlan{Check: all}); err != nil {
+		p.Close()
+		return nil, err
+	}
+	return p, nil
+}
+
+// refuse says, once per run and loudly, why this worker leaves a run's
+// jobs to other workers.
+func (w *worker) refuse(run string, err error) {
+	w.mu.Lock()
+	said := w.refused[run]
+	w.refused[run] = true
+	w.mu.Unlock()
+	if !said {
+		w.o.Log(fmt.Sprintf("WARNING: run %s cannot be played by this worker (%s): %v; its games are left to other workers", run, w.name, err))
+	}
 }
 
 // serve is one game slot: it fetches one job at a time.
@@ -121,13 +163,10 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	}
 	p := players[run]
 	if p == nil {
-		cfg, err := w.config(ctx, run)
-		if err == nil {
-			p, err = runner.NewPlayer(*cfg, func(msg string) { w.o.Log(fmt.Sprintf("slot %d: %s", slot+1, msg)) })
-		}
-		if err != nil {
-			w.o.Log(fmt.Sprintf("run %s: %v", run, err))
-			m.NakWithDelay(2 * time.Second) // another worker may take it
+		var err error
+		if p, err = w.player(ctx, slot, run); err != nil {
+			w.refuse(run, err)
+			m.NakWithDelay(refusedDelay) // another worker takes it
 			return
 		}
 		players[run] = p
@@ -169,7 +208,11 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	}
 	data, err := runner.MarshalRecord(rec)
 	if err == nil {
-		_, err = w.js.Publish(ctx, resultSubject(run), data, jetstream.WithMsgID(run+"-"+strconv.Itoa(job.Number)))
+		msg := nats.NewMsg(resultSubject(run))
+		msg.Data = data
+		msg.Header.Set(headerWire, strconv.Itoa(spec.WireVersion))
+		msg.Header.Set(headerWorker, w.name)
+		_, err = w.js.PublishMsg(ctx, msg, jetstream.WithMsgID(run+"-"+strconv.Itoa(job.Number)))
 	}
 	if err != nil {
 		w.o.Log(fmt.Sprintf("run %s game %d: result not published: %v", run, job.Number, err))

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // wireRecord is a finished game as a worker sends it back.
@@ -48,4 +50,51 @@ func UnmarshalRecord(b []byte) (*record.GameRecord, error) {
 	}
 	rec.Place = w.Job.scheduled().place()
 	return rec, nil
+}
+
+// CheckRecord says whether a record that came back from a worker elsewhere
+// is the game of job in the run of cfg: its number, place and players the
+// job's, its opening the job's opening (the same start, the opening's moves
+// as book moves), every move legal from there, and a result. A record that
+// does not check out is never recorded.
+func CheckRecord(cfg *spec.Config, job GameJob, rec *record.GameRecord) error {
+	switch {
+	case rec.Number != job.Number:
+		return fmt.Errorf("it is game %d, not the job's game %d", rec.Number, job.Number)
+	case rec.Place != job.scheduled().place():
+		return fmt.Errorf("game %d: its place in the schedule %+v is not the job's %+v", rec.Number, rec.Place, job.scheduled().place())
+	case job.White < 0 || job.White >= len(cfg.Engines) || job.Black < 0 || job.Black >= len(cfg.Engines):
+		return fmt.Errorf("game %d: the job names engines the run does not have", rec.Number)
+	case rec.White != cfg.Engines[job.White].Name || rec.Black != cfg.Engines[job.Black].Name:
+		return fmt.Errorf("game %d: %s vs %s, but the job is %s vs %s", rec.Number, rec.White, rec.Black, cfg.Engines[job.White].Name, cfg.Engines[job.Black].Name)
+	case rec.StartFEN != job.Opening.FEN:
+		return fmt.Errorf("game %d: it starts from %q, not the job's opening %q", rec.Number, rec.StartFEN, job.Opening.FEN)
+	case rec.Outcome == record.NoResult || rec.Outcome > record.Draw:
+		return fmt.Errorf("game %d: no result", rec.Number)
+	case len(rec.Plies) < len(job.Opening.Moves):
+		return fmt.Errorf("game %d: shorter than its opening", rec.Number)
+	}
+	pos, err := startPosition(job.Opening.FEN)
+	if err != nil {
+		return fmt.Errorf("game %d: opening: %w", rec.Number, err)
+	}
+	for i, m := range job.Opening.Moves {
+		mv, ok := pos.FromProtocol(m)
+		if !ok || !rec.Plies[i].Book || rec.Plies[i].Move != pos.CanonicalMove(mv) {
+			return fmt.Errorf("game %d: ply %d is not the opening's move %s", rec.Number, i+1, m)
+		}
+		pos.MakeMove(mv)
+	}
+	if _, err := rec.PGN("", "", spec.MoveFields{}); err != nil {
+		return fmt.Errorf("game %d: %w", rec.Number, err)
+	}
+	return nil
+}
+
+// startPosition is the position of a FEN; "" is the initial one.
+func startPosition(fen string) (*chess.Position, error) {
+	if fen == "" {
+		return chess.NewPosition(), nil
+	}
+	return chess.ParseFEN(fen)
 }

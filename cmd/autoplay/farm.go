@@ -85,6 +85,7 @@ func (f *farmFlags) apply(cfg *spec.Config, opt *runner.Options) (func(), error)
 		}
 		return nil, err
 	}
+	farm.Warn = func(msg string) { fmt.Fprintf(os.Stderr, "autoplay: WARNING: %s\n", msg) }
 	opt.Farm = farm
 	return func() {
 		farm.Close()

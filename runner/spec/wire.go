@@ -3,13 +3,27 @@ package spec
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 )
 
-// WireVersion numbers the form in which a run's config crosses to its slot
-// processes and NATS workers. It changes whenever a field of Config (or of
-// what it holds) changes meaning, so that a worker of another autoplay
-// refuses a run instead of playing it wrongly.
-const WireVersion = 1
+// WireVersion numbers the forms in which a run crosses between processes:
+// its config (to slot processes and NATS workers), its jobs and its game
+// records (back to the run). It changes whenever one of them changes
+// meaning, so that a worker of another autoplay refuses a run instead of
+// playing it wrongly, and a run refuses that worker's results.
+var WireVersion = wireVersionOf(wireVersion)
+
+// wireVersion is WireVersion as text, so that a test can build an autoplay
+// of another version (go build -ldflags -X ...spec.wireVersion=N).
+var wireVersion = "1"
+
+func wireVersionOf(s string) int {
+	n, err := strconv.Atoi(s)
+	if err != nil {
+		panic("spec.wireVersion " + strconv.Quote(s) + " is not a number")
+	}
+	return n
+}
 
 // wireConfig is the config as it crosses: its version, then the config
 // under its JSON names.

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// buildAutoplayWire builds autoplay as a build of another wire version
+// would be: the same code, spec.wireVersion set at link time.
+func buildAutoplayWire(t *testing.T, version string) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "autoplay-wire"+version)
+	cmd := exec.Command("go", "build", "-ldflags", "-X github.com/autoplay/autoplay/runner/spec.wireVersion="+version, "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// A fleet upgraded one machine at a time: a worker of another wire version
+// joins first and takes jobs, but cannot play the run; it says so once,
+// loudly, and leaves the games to the worker of the run's version. Every
+// game is recorded once and the run ends.
+func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
+	bin := buildAutoplay(t)
+	other := buildAutoplayWire(t, "99")
+	dir := t.TempDir()
+	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
+	pgnPath := filepath.Join(dir, "games.pgn")
+	coord := exec.Command(bin, "match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s",
+		"--engine", "cmd=builtin name=deep depth=3", "--engine", "cmd=builtin name=shallow depth=2",
+		"--games", "6", "--maxmoves", "20", "--pgnout", pgnPath)
+	var coordOut, coordErr lockedBuffer
+	coord.Stdout, coord.Stderr = &coordOut, &coordErr
+	if err := coord.Start(); err != nil {
+		t.Fatal(err)
+	}
+	coordDone := make(chan error, 1)
+	go func() { coordDone <- coord.Wait() }()
+	defer coord.Process.Kill()
+	waitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
+
+	start := func(program string) (*exec.Cmd, *lockedBuffer) {
+		w := exec.Command(program, "worker", "--nats", url, "--ack-wait", "3s")
+		log := &lockedBuffer{}
+		w.Stderr = log
+		if err := w.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { w.Process.Kill(); w.Wait() })
+		return w, log
+	}
+	old, oldLog := start(other)
+	waitUntil(t, "the other version's worker refuses the run", func() bool { return strings.Contains(oldLog.String(), "WARNING: run ") })
+	current, currentLog := start(bin)
+	select {
+	case err := <-coordDone:
+		if err != nil {
+			t.Fatalf("coordinator: %v\n%s\n%s", err, coordOut.String(), coordErr.String())
+		}
+	case <-time.After(120 * time.Second):
+		t.Fatalf("the run did not end:\n%s\nworker of version 99:\n%s\nworker:\n%s", coordErr.String(), oldLog.String(), currentLog.String())
+	}
+	for _, w := range []*exec.Cmd{old, current} {
+		w.Process.Signal(syscall.SIGINT)
+		w.Wait()
+	}
+	data, _ := os.ReadFile(pgnPath)
+	seen := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\[Round "(\d+)"\]`).FindAllStringSubmatch(string(data), -1) {
+		if seen[m[1]] {
+			t.Errorf("game %s recorded twice", m[1])
+		}
+		seen[m[1]] = true
+	}
+	if len(seen) != 6 {
+		t.Errorf("%d games recorded, want 6", len(seen))
+	}
+	warnings := strings.Count(oldLog.String(), "WARNING:")
+	if warnings != 1 || !strings.Contains(oldLog.String(), "version 1, this autoplay reads version 99") {
+		t.Errorf("the other version's worker said %d warnings, want one naming both versions:\n%s", warnings, oldLog.String())
+	}
+	if beganRe.MatchString(oldLog.String()) {
+		t.Errorf("the other version's worker began a game:\n%s", oldLog.String())
+	}
+}

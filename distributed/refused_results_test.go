@@ -1,0 +1,128 @@
+package distributed
+
+import (
+	"context"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/record"
+)
+
+// A client takes three jobs off the queue, acknowledges them, and sends back
+// what a worker of another version, a broken worker and a lying one would:
+// a result of another wire version, bytes that do not decode, and a record
+// with other players. The coordinator records none of them, names each
+// sender, and puts the three games back in the queue, where real workers
+// play them: the run ends with every game once.
+func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
+	needStockfish(t)
+	dir := t.TempDir()
+	ctx := context.Background()
+	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	const ackWait = 3 * time.Second
+	farm, err := NewFarm(srv.URL(), Auth{}, ackWait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer farm.Close()
+	var mu sync.Mutex
+	var warnings []string
+	farm.Warn = func(msg string) {
+		mu.Lock()
+		warnings = append(warnings, msg)
+		mu.Unlock()
+	}
+	cfg := testConfig(t, filepath.Join(dir, "games.pgn"))
+	done := make(chan error, 1)
+	var res *runner.Result
+	go func() {
+		var err error
+		res, err = runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Farm: farm})
+		done <- err
+	}()
+
+	nc, err := nats.Connect(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, _ := jetstream.New(nc)
+	_, _, _, cons, err := ensure(ctx, js, ackWait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, sender := range []string{"old-worker", "broken-worker", "lying-worker"} {
+		var m jetstream.Msg
+		for m == nil {
+			batch, err := cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for msg := range batch.Messages() {
+				m = msg
+			}
+		}
+		job, err := parseJob(m.Data())
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Ack()
+		run := strings.TrimPrefix(m.Subject(), jobSubject(""))
+		out := nats.NewMsg(resultSubject(run))
+		out.Header.Set(headerWorker, sender)
+		out.Header.Set(headerWire, "1")
+		switch k {
+		case 0:
+			out.Header.Set(headerWire, "99")
+			out.Data = []byte("a record in a form from the future")
+		case 1:
+			out.Data = []byte{0xff, 0xff, 0xff}
+		case 2:
+			rec := &record.GameRecord{Number: job.Number, White: "EVIL", Black: "b", StartFEN: job.Opening.FEN, Outcome: record.WhiteWins,
+				Place: record.Place{Encounter: job.Encounter, Pair: job.Pair, White: job.White, Black: job.Black, Opening: job.OpeningIx}}
+			if out.Data, err = runner.MarshalRecord(rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := js.PublishMsg(ctx, out, jetstream.WithMsgID("forged-"+strconv.Itoa(k))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stop, _ := workersFor(t, srv.URL(), 2, ackWait)
+	defer stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(120 * time.Second):
+		t.Fatal("the run did not end: refused games were not played again")
+	}
+	if res.Played != 8 {
+		t.Errorf("%d games played, want 8", res.Played)
+	}
+	if got := gamesByRound(t, cfg.PGNOut); len(got) != 8 {
+		t.Errorf("%d games in the PGN, want 8", len(got))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	all := strings.Join(warnings, "\n")
+	for _, want := range []string{"worker old-worker: wire version 99", "worker broken-worker: game record", "worker lying-worker: game"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no warning naming %q:\n%s", want, all)
+		}
+	}
+}
