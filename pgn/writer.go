@@ -28,6 +28,10 @@ func OpenAppend(path string) (*Writer, error) {
 	return openWriter(path, 0)
 }
 
+// NewWriter writes games to f, opened by the caller (a device or a FIFO),
+// named path in errors; Close closes f.
+func NewWriter(f *os.File, path string) *Writer { return &Writer{f: f, path: path} }
+
 func openWriter(path string, flag int) (*Writer, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|flag, 0o644)
 	if err != nil {

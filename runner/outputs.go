@@ -21,28 +21,20 @@ type outputs struct {
 	log     *enginehost.IOLog // every line to and from every engine (--log); nil without
 }
 
-func openOutputs(c *spec.Config) (*outputs, error) {
+func openOutputs(c *spec.Config, appendOnly bool) (*outputs, error) {
 	o := &outputs{}
-	var err error
-	if c.PGNOut != "" {
-		if o.pgn, err = pgn.OpenAppend(c.PGNOut); err != nil {
-			return nil, fmt.Errorf("pgnout %s: cannot write: %w", c.PGNOut, errors.Unwrap(err))
-		}
-		// Before anything else is opened (the log is truncated) and before
-		// resume reads the PGN: one run at a time on these files.
-		if o.lock, err = lockRun(c.PGNOut); err != nil {
-			o.close()
-			return nil, err
-		}
+	if err := o.openPGN(c.PGNOut, appendOnly); err != nil {
+		return nil, err
 	}
+	var err error
 	if c.EPDOut != "" {
-		if o.epd, err = os.OpenFile(c.EPDOut, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+		if o.epd, err = openAppend(c.EPDOut); err != nil {
 			o.close()
 			return nil, fmt.Errorf("epdout: %w", err)
 		}
 	}
 	if c.GamesJSONL != "" {
-		if o.jsonl, err = os.OpenFile(c.GamesJSONL, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
+		if o.jsonl, err = openAppend(c.GamesJSONL); err != nil {
 			o.close()
 			return nil, fmt.Errorf("games-jsonl: %w", err)
 		}
@@ -55,6 +47,48 @@ func openOutputs(c *spec.Config) (*outputs, error) {
 		o.log = enginehost.NewIOLog(o.logFile)
 	}
 	return o, nil
+}
+
+// openPGN opens the PGN and takes the run's lock on it. A run that resumes
+// keeps a state file beside its PGN and reads the PGN back, so its PGN
+// must be a file; the drop-in modes, which only append, may write to a
+// device or a FIFO (then without a lock, and without waiting at the open
+// for a FIFO's reader).
+func (o *outputs) openPGN(path string, appendOnly bool) error {
+	if path == "" {
+		return nil
+	}
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		if !appendOnly || fi.IsDir() {
+			return fmt.Errorf("pgnout %s is %s: a run resumes from its PGN and keeps its state beside it, so it must be a file", path, describeMode(fi.Mode()))
+		}
+		f, err := openNonRegular(path, os.O_WRONLY|os.O_APPEND)
+		if err != nil {
+			return fmt.Errorf("pgnout %s: %w", path, err)
+		}
+		o.pgn = pgn.NewWriter(f, path)
+		return nil
+	}
+	var err error
+	if o.pgn, err = pgn.OpenAppend(path); err != nil {
+		return fmt.Errorf("pgnout %s: cannot write: %w", path, errors.Unwrap(err))
+	}
+	// Before anything else is opened (the log is truncated) and before
+	// resume reads the PGN: one run at a time on these files.
+	if o.lock, err = lockRun(path); err != nil {
+		o.close()
+		return err
+	}
+	return nil
+}
+
+// openAppend opens an output the user named for appending: a file
+// (created if need be), or a device or FIFO as it is.
+func openAppend(path string) (*os.File, error) {
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return openNonRegular(path, os.O_WRONLY|os.O_APPEND)
+	}
+	return os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 }
 
 func (o *outputs) close() {

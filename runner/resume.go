@@ -109,7 +109,7 @@ func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(
 		if err := checkExtension(c, have, schedule, rebuild); err != nil {
 			return nil, err
 		}
-		if err := writeFileAtomic(statePath(c.PGNOut), mustJSON(want)); err != nil {
+		if err := writeOwnFile(statePath(c.PGNOut), mustJSON(want)); err != nil {
 			return nil, fmt.Errorf("resume: %w", err)
 		}
 	}
@@ -148,10 +148,13 @@ func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(
 // loadState reads the state file beside the PGN; fresh says there was
 // none, and want has been written in its place: a new run.
 func loadState(c *spec.Config, want runState) (have runState, fresh bool, err error) {
+	if err := checkOwnFile(statePath(c.PGNOut)); err != nil {
+		return have, false, fmt.Errorf("resume: %w", err)
+	}
 	b, err := os.ReadFile(statePath(c.PGNOut))
 	switch {
 	case errors.Is(err, os.ErrNotExist):
-		return have, true, writeFileAtomic(statePath(c.PGNOut), mustJSON(want))
+		return have, true, writeOwnFile(statePath(c.PGNOut), mustJSON(want))
 	case err != nil:
 		return have, false, fmt.Errorf("resume: %w", err)
 	}

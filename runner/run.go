@@ -61,7 +61,7 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 	cpuAtStart := processCPU()
 	// The outputs open first: a PGN that cannot be written is the user's
 	// path in the error, and no state file is left behind for it.
-	outs, err := openOutputs(&cfg)
+	outs, err := openOutputs(&cfg, opt.AppendOnly)
 	if err != nil {
 		return nil, err
 	}
