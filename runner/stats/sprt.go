@@ -81,6 +81,10 @@ type SPRT struct {
 }
 
 // Validate reports parameters the test cannot run with.
+// MaxSPRTElo bounds an SPRT's elo0 and elo1: 1000 logistic Elo is a 99.7 %
+// score, far past any test an engine author runs.
+const MaxSPRTElo = 1000
+
 func (s SPRT) Validate() error {
 	switch {
 	case !(s.Alpha > 0 && s.Alpha < 1) || !(s.Beta > 0 && s.Beta < 1):
@@ -91,6 +95,10 @@ func (s SPRT) Validate() error {
 		return fmt.Errorf("stats: SPRT elo0 %v must be below elo1 %v", s.Elo0, s.Elo1)
 	case math.IsInf(s.Elo0, 0) || math.IsInf(s.Elo1, 0):
 		return fmt.Errorf("stats: SPRT bounds elo0 %v, elo1 %v must be finite", s.Elo0, s.Elo1)
+	case math.Abs(s.Elo0) > MaxSPRTElo || math.Abs(s.Elo1) > MaxSPRTElo:
+		// Past this a bound stands for a score within a hair of 0 or 1,
+		// where the likelihood ratio is no longer a number (it was NaN).
+		return fmt.Errorf("stats: SPRT bounds elo0 %v, elo1 %v must be within ±%v", s.Elo0, s.Elo1, MaxSPRTElo)
 	case s.Model != Logistic && s.Model != Normalized && s.Model != BayesElo:
 		return fmt.Errorf("stats: unknown SPRT model %v", s.Model)
 	}

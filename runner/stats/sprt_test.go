@@ -116,3 +116,23 @@ func BenchmarkLLRTrinomialLogistic(b *testing.B) {
 		_ = s.LLR(tri)
 	}
 }
+
+// Bounds so far out that the likelihood ratio cannot be computed (it was
+// printed as NaN) are refused, as infinite ones are.
+func TestSPRTRefusesBoundsBeyondAnyScore(t *testing.T) {
+	for _, s := range []SPRT{
+		{Elo0: 0, Elo1: 1e9, Alpha: 0.05, Beta: 0.05},
+		{Elo0: -1e9, Elo1: 5, Alpha: 0.05, Beta: 0.05},
+	} {
+		if err := s.Validate(); err == nil {
+			t.Errorf("%+v accepted", s)
+		}
+		s.Elo0, s.Elo1 = -MaxSPRTElo, MaxSPRTElo
+		if err := s.Validate(); err != nil {
+			t.Errorf("±%v refused: %v", MaxSPRTElo, err)
+		}
+		if llr := s.LLR(Trinomial{Wins: 10, Draws: 5, Losses: 3}); llr != llr {
+			t.Errorf("LLR at ±%v is NaN", MaxSPRTElo)
+		}
+	}
+}
