@@ -2,6 +2,7 @@ package distributed
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"github.com/autoplay/autoplay/runner/spec"
 	"strconv"
@@ -48,15 +49,11 @@ func Work(ctx context.Context, o WorkerOptions) error {
 	if o.Log == nil {
 		o.Log = func(string) {}
 	}
-	nc, js, err := connect(o.URL, o.Auth, "autoplay worker")
+	nc, js, kv, cons, err := waitForServer(ctx, o)
 	if err != nil {
 		return err
 	}
 	defer nc.Close()
-	_, _, kv, cons, err := ensure(ctx, js, o.AckWait)
-	if err != nil {
-		return err
-	}
 	w := &worker{o: o, js: js, kv: kv, name: workerName(), configs: map[string]*spec.Config{},
 		running: map[string]map[*context.CancelFunc]bool{}, stopped: map[string]bool{}, refused: map[string]bool{}}
 	sub, err := nc.Subscribe(stopSubject("*"), func(m *nats.Msg) { w.stop(strings.TrimPrefix(m.Subject, stopSubject(""))) })
@@ -212,7 +209,7 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 		msg.Data = data
 		msg.Header.Set(headerWire, strconv.Itoa(spec.WireVersion))
 		msg.Header.Set(headerWorker, w.name)
-		_, err = w.js.PublishMsg(ctx, msg, jetstream.WithMsgID(run+"-"+strconv.Itoa(job.Number)))
+		_, err = w.js.PublishMsg(ctx, msg, jetstream.WithMsgID(resultID(m, run, job.Number)))
 	}
 	if err != nil {
 		w.o.Log(fmt.Sprintf("run %s game %d: result not published: %v", run, job.Number, err))
@@ -252,15 +249,23 @@ func (w *worker) config(ctx context.Context, run string) (*spec.Config, error) {
 	return cfg, nil
 }
 
+// isStopped says whether a run's jobs are to be dropped. The run's ".stop"
+// key decides: a coordinator that starts the run again deletes it, and
+// then the mark this worker set when it was told of the stop is cleared.
 func (w *worker) isStopped(ctx context.Context, run string) bool {
-	w.mu.Lock()
-	stopped := w.stopped[run]
-	w.mu.Unlock()
-	if stopped {
+	_, err := w.kv.Get(ctx, run+".stop")
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		w.mu.Lock()
+		delete(w.stopped, run)
+		w.mu.Unlock()
+		return false
+	}
+	if err == nil {
 		return true
 	}
-	_, err := w.kv.Get(ctx, run+".stop")
-	return err == nil // ErrKeyNotFound: the run goes on
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.stopped[run] // the bucket cannot be read: what we were told
 }
 
 func (w *worker) track(run string, cancel *context.CancelFunc, on bool) {
@@ -285,4 +290,59 @@ func (w *worker) stop(run string) {
 		(*cancel)()
 	}
 	w.o.Log(fmt.Sprintf("run %s stopped: its games dropped", run))
+}
+
+// resultID is a result's identity for JetStream's duplicate window: the
+// job's own message id, which holds the coordinator's start nonce and the
+// job's attempt, so a worker's retry of a publish is one result, while the
+// same game asked for by a later start of the run (its PGN deleted, the
+// store kept) is a new one.
+func resultID(job jetstream.Msg, run string, number int) string {
+	if id := job.Headers().Get(jetstream.MsgIDHeader); id != "" {
+		return "result-" + id
+	}
+	return run + "-" + strconv.Itoa(number)
+}
+
+// waitForServer connects to the server and its streams, waiting for them
+// with back-off: a fleet starts in any order, so a worker started before
+// its coordinator's server waits for it (saying so once) instead of
+// exiting. Only ctx ends the wait.
+func waitForServer(ctx context.Context, o WorkerOptions) (*nats.Conn, jetstream.JetStream, jetstream.KeyValue, jetstream.Consumer, error) {
+	wait := 250 * time.Millisecond
+	said := false
+	for {
+		nc, js, err := connect(o.URL, o.Auth, "autoplay worker")
+		if err == nil {
+			var kv jetstream.KeyValue
+			var cons jetstream.Consumer
+			if _, _, kv, cons, err = ensure(ctx, js, o.AckWait); err == nil {
+				if said {
+					o.Log(fmt.Sprintf("connected to NATS at %s", o.URL))
+				}
+				return nc, js, kv, cons, nil
+			}
+			nc.Close()
+		}
+		if !serverNotThereYet(err) {
+			return nil, nil, nil, nil, err // a wrong token or certificate does not get better by waiting
+		}
+		if !said {
+			o.Log(fmt.Sprintf("waiting for NATS at %s: %v", o.URL, err))
+			said = true
+		}
+		select {
+		case <-ctx.Done():
+			return nil, nil, nil, nil, ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 5*time.Second)
+	}
+}
+
+// serverNotThereYet says whether a failure to reach the server is one that
+// waiting may cure: no server listening yet, or one not ready to answer.
+func serverNotThereYet(err error) bool {
+	return errors.Is(err, nats.ErrNoServers) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrJetStreamNotEnabled) ||
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrNoResponders)
 }

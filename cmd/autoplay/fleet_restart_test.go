@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// coordinate runs a coordinator for a 4-game run on pgnPath until it ends
+// (or the deadline), with the workers already pointed at url; its output
+// is returned.
+func coordinate(t *testing.T, bin, url, pgnPath string, more ...string) string {
+	t.Helper()
+	coord := exec.Command(bin, append([]string{"match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s",
+		"--engine", "cmd=builtin name=deep depth=2", "--engine", "cmd=builtin name=shallow depth=1",
+		"--games", "4", "--maxmoves", "12", "--pgnout", pgnPath}, more...)...)
+	var out lockedBuffer
+	coord.Stdout, coord.Stderr = &out, &out
+	if err := coord.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- coord.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil && exitCodeOf(err) != 3 { // 3: an SPRT accepted H0
+			t.Fatalf("coordinator: %v\n%s", err, out.String())
+		}
+	case <-time.After(90 * time.Second):
+		coord.Process.Kill()
+		<-done
+		t.Fatalf("the coordinator did not finish:\n%s", out.String())
+	}
+	return out.String()
+}
+
+// A fleet starts in any order, and a run can be played again from scratch
+// on the same NATS store: a worker started before its coordinator waits
+// for the server instead of exiting; after the run, its PGN and state are
+// deleted and the same command is run again, store kept, and every game is
+// recorded again (results are no longer taken for duplicates of the first
+// start's).
+func TestFleetStartsInAnyOrderAndRunsAgainOnItsStore(t *testing.T) {
+	bin := buildAutoplay(t)
+	dir := t.TempDir()
+	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
+	pgnPath := filepath.Join(dir, "games.pgn")
+
+	w := exec.Command(bin, "worker", "--nats", url, "--ack-wait", "3s")
+	var wlog lockedBuffer
+	w.Stderr = &wlog
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Process.Kill(); w.Wait() })
+	waitUntil(t, "the worker to wait for its server", func() bool { return strings.Contains(wlog.String(), "waiting for NATS") })
+	time.Sleep(500 * time.Millisecond)
+	if w.ProcessState != nil {
+		t.Fatalf("the worker exited before its coordinator came:\n%s", wlog.String())
+	}
+
+	games := func() int {
+		b, _ := os.ReadFile(pgnPath)
+		return len(regexp.MustCompile(`\[Round "\d+"\]`).FindAllString(string(b), -1))
+	}
+	coordinate(t, bin, url, pgnPath)
+	if n := games(); n != 4 {
+		t.Fatalf("first run: %d games", n)
+	}
+	os.Remove(pgnPath)
+	os.Remove(pgnPath + ".state")
+	coordinate(t, bin, url, pgnPath)
+	if n := games(); n != 4 {
+		t.Errorf("the run again on its store: %d games, want 4\n%s", n, wlog.String())
+	}
+	w.Process.Signal(syscall.SIGINT)
+}
+
+// A run stopped early (its SPRT decided: the workers are told to drop its
+// games) and then started again from scratch with the same config is played
+// by the same worker: the stop it was told of does not outlive the run's
+// next start.
+func TestWorkerPlaysARunStartedAgainAfterItsStop(t *testing.T) {
+	bin := buildAutoplay(t)
+	dir := t.TempDir()
+	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
+	pgnPath := filepath.Join(dir, "games.pgn")
+	w := exec.Command(bin, "worker", "--nats", url, "--ack-wait", "3s")
+	var wlog lockedBuffer
+	w.Stderr = &wlog
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Process.Kill(); w.Wait() })
+	sprt := []string{"--games", "40", "--sprt", "elo0=0 elo1=400 alpha=0.3 beta=0.3"}
+	out := coordinate(t, bin, url, pgnPath, sprt...)
+	if !strings.Contains(out, "accepted") {
+		t.Fatalf("the SPRT did not decide:\n%s", out)
+	}
+	waitUntil(t, "the worker to be told of the stop", func() bool { return strings.Contains(wlog.String(), "stopped: its games dropped") })
+	os.Remove(pgnPath)
+	os.Remove(pgnPath + ".state")
+	out = coordinate(t, bin, url, pgnPath, sprt...)
+	if !strings.Contains(out, "accepted") {
+		t.Errorf("the run started again did not decide:\n%s\nworker:\n%s", out, wlog.String())
+	}
+	w.Process.Signal(syscall.SIGINT)
+}
