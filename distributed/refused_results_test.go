@@ -17,12 +17,14 @@ import (
 	"github.com/autoplay/autoplay/runner/record"
 )
 
-// A client takes three jobs off the queue, acknowledges them, and sends back
-// what a worker of another version, a broken worker and a lying one would:
-// a result of another wire version, bytes that do not decode, and a record
-// with other players. The coordinator records none of them, names each
-// sender, and puts the three games back in the queue, where real workers
-// play them: the run ends with every game once.
+// A client takes four jobs off the queue, acknowledges them, and sends back
+// what a worker of another version, a broken worker, a lying one and a
+// cheating one would: a result of another wire version, bytes that do not
+// decode, a record with other players, and the job's game with a result
+// that does not follow from it (Black wins because Black resigned). The
+// coordinator records none of them, names each sender, and puts the games
+// back in the queue, where real workers play them: the run ends with every
+// game once.
 func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
@@ -64,7 +66,7 @@ func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for k, sender := range []string{"old-worker", "broken-worker", "lying-worker"} {
+	for k, sender := range []string{"old-worker", "broken-worker", "lying-worker", "cheating-worker"} {
 		var m jetstream.Msg
 		for m == nil {
 			batch, err := cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
@@ -96,6 +98,16 @@ func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 			if out.Data, err = runner.MarshalRecord(rec); err != nil {
 				t.Fatal(err)
 			}
+		case 3: // the job's own game, but a result that does not follow from it
+			rec := &record.GameRecord{Number: job.Number, White: cfg.Engines[job.White].Name, Black: cfg.Engines[job.Black].Name,
+				StartFEN: job.Opening.FEN, Outcome: record.BlackWins, Ending: "Black resigns",
+				Place: record.Place{Encounter: job.Encounter, Pair: job.Pair, White: job.White, Black: job.Black, Opening: job.OpeningIx}}
+			for _, m := range job.Opening.Moves {
+				rec.Plies = append(rec.Plies, record.Ply{Move: m, Book: true})
+			}
+			if out.Data, err = runner.MarshalRecord(rec); err != nil {
+				t.Fatal(err)
+			}
 		}
 		if _, err := js.PublishMsg(ctx, out, jetstream.WithMsgID("forged-"+strconv.Itoa(k))); err != nil {
 			t.Fatal(err)
@@ -120,7 +132,8 @@ func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 	mu.Lock()
 	defer mu.Unlock()
 	all := strings.Join(warnings, "\n")
-	for _, want := range []string{"worker old-worker: wire version 99", "worker broken-worker: game record", "worker lying-worker: game"} {
+	for _, want := range []string{"worker old-worker: wire version 99", "worker broken-worker: game record", "worker lying-worker: game",
+		"worker cheating-worker: game", "it ends {Black resigns}, which is 1-0, not 0-1"} {
 		if !strings.Contains(all, want) {
 			t.Errorf("no warning naming %q:\n%s", want, all)
 		}

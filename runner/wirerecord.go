@@ -85,7 +85,14 @@ func CheckRecord(cfg *spec.Config, job GameJob, rec *record.GameRecord) error {
 		}
 		pos.MakeMove(mv)
 	}
-	if _, err := rec.PGN("", "", spec.MoveFields{}); err != nil {
+	for i, p := range rec.Plies[len(job.Opening.Moves):] {
+		mv, ok := pos.FromProtocol(p.Move)
+		if !ok {
+			return fmt.Errorf("game %d: ply %d %s is illegal", rec.Number, len(job.Opening.Moves)+i+1, p.Move)
+		}
+		pos.MakeMove(mv)
+	}
+	if err := record.CheckResult(rec.Outcome, rec.Ending, pos.Status(), pos.SideToMove()); err != nil {
 		return fmt.Errorf("game %d: %w", rec.Number, err)
 	}
 	return nil
