@@ -90,8 +90,15 @@ func TestEngineBookPlaysForTheEngine(t *testing.T) {
 func TestEngineBookFileIsCheckedBeforeAnyGame(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.bin")
 	os.WriteFile(bad, []byte("not a book: 17 b."), 0o644) // not a multiple of 16 bytes
+	random := filepath.Join(t.TempDir(), "random.bin")
+	noise := make([]byte, 16*40)
+	for i := range noise {
+		noise[i] = byte(i*131 + i*i*7 + 13) // 16-byte "entries" whose moves are no moves
+	}
+	os.WriteFile(random, noise, 0o644)
 	for _, tc := range []struct{ book, want string }{
 		{bad, "bad.bin"},
+		{random, "random.bin: polyglot book: entry"},
 		{"/nonexistent/book.bin", "/nonexistent/book.bin"},
 	} {
 		run := runMatch(t, spec.Config{Games: 2, Engines: []spec.EngineConfig{

@@ -28,6 +28,9 @@ func ParsePolyglot(data []byte) (*PolyglotBook, error) {
 	for i := range es {
 		e := data[16*i:]
 		es[i] = polyEntry{binary.BigEndian.Uint64(e), binary.BigEndian.Uint16(e[8:]), binary.BigEndian.Uint16(e[10:])}
+		if !polyglotMoveShape(es[i].move) {
+			return nil, fmt.Errorf("polyglot book: entry %d: %#04x is not a Polyglot move (bytes that are not a book?)", i+1, es[i].move)
+		}
 	}
 	if !sort.SliceIsSorted(es, func(a, b int) bool { return es[a].key < es[b].key }) {
 		sort.SliceStable(es, func(a, b int) bool { return es[a].key < es[b].key })
@@ -55,4 +58,12 @@ func (b *PolyglotBook) Moves(p *Position, dst []WeightedMove) []WeightedMove {
 type WeightedMove struct {
 	Move   Move
 	Weight int
+}
+
+// polyglotMoveShape says whether a move field can be one: from and to
+// differ, the promotion piece is none or knight to queen, and the top bit,
+// unused by the format, is clear. Random bytes fail it within a few entries.
+func polyglotMoveShape(code uint16) bool {
+	from, to := code>>6&63, code&63
+	return code>>15 == 0 && code>>12&7 <= 4 && from != to
 }
