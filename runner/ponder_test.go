@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // ponderLog counts, per engine, the ponder searches sent, the ponderhits,
@@ -181,5 +182,39 @@ func checkNoFailures(t *testing.T, run matchRun) {
 		if e.TimeForfeits+e.Disconnects+e.Stalls+e.Illegal != 0 {
 			t.Errorf("engine %s failures: %+v", e.Name, e)
 		}
+	}
+}
+
+// An engine that ignores stop after a missed ponder is on its own clock
+// from the opponent's move: it loses on time at its flag, not after the
+// stall timeout as a disconnect, and the time is charged to it alone.
+func TestPonderMissIgnoredStopLosesOnTime(t *testing.T) {
+	needStockfish(t)
+	start := time.Now()
+	run := runMatch(t, spec.Config{
+		Games: 2, MaxMoves: 20,
+		Engines: []spec.EngineConfig{
+			engineSpec(t, "cmd="+misengine(t)+" name=deaf arg=-mode arg=ponderdeaf tc=1+0.01 timeout=3 ponder=true"),
+			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=2000 option.Hash=8 tc=10+0.1"),
+		},
+	})
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	for _, g := range parseGames(t, run.pgn) {
+		deafIs := "White"
+		if g.tags["Black"] == "deaf" {
+			deafIs = "Black"
+		}
+		if g.ending != deafIs+" loses on time" {
+			t.Errorf("game %s ended %q, want %s (deaf) to lose on time", g.tags["Round"], g.ending, deafIs)
+		}
+	}
+	deaf, sf := run.res.Engines[0], run.res.Engines[1]
+	if deaf.TimeForfeits != 2 || deaf.Disconnects+deaf.Stalls != 0 || sf.TimeForfeits+sf.Disconnects+sf.Stalls+sf.Illegal != 0 {
+		t.Errorf("deaf %+v, sf %+v", deaf, sf)
+	}
+	if d := time.Since(start); d > 30*time.Second {
+		t.Errorf("took %v", d)
 	}
 }

@@ -64,7 +64,7 @@ type ponderer interface {
 	canPonder(e *Engine) bool
 	ponder(e *Engine, line *Line, clocks Clocks, side record.Color) error
 	ponderHit(e *Engine) (time.Time, error)
-	ponderMiss(ctx context.Context, e *Engine) error
+	ponderMiss(ctx context.Context, e *Engine, limit time.Duration) error
 }
 
 // Engine is one engine process as the runner drives it, whatever its protocol.
@@ -205,8 +205,11 @@ func (e *Engine) Ponder(line *Line, clocks Clocks, side record.Color) error {
 func (e *Engine) PonderHit() (time.Time, error) { return e.drv.(ponderer).ponderHit(e) }
 
 // PonderMiss: another reply came; the search is stopped and its answer
-// dropped.
-func (e *Engine) PonderMiss(ctx context.Context) error { return e.drv.(ponderer).ponderMiss(ctx, e) }
+// read and dropped, waiting at most limit (the mover's clock runs while it
+// does: an engine that ignores stop loses on time, as any late engine).
+func (e *Engine) PonderMiss(ctx context.Context, limit time.Duration) error {
+	return e.drv.(ponderer).ponderMiss(ctx, e, limit)
+}
 
 // MarkBusy says a game ended while the engine searched (or pondered): it
 // is settled before its next game.

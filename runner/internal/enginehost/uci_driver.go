@@ -118,8 +118,11 @@ func (d *uciDriver) ponderHit(e *Engine) (time.Time, error) {
 
 // ponderMiss: another reply came; the search is stopped and its bestmove,
 // which answers a position that did not happen, is read and dropped.
-func (d *uciDriver) ponderMiss(ctx context.Context, e *Engine) error {
-	return d.settle(ctx, e)
+func (d *uciDriver) ponderMiss(ctx context.Context, e *Engine, limit time.Duration) error {
+	if err := e.write(uci.AppendCommand(e.buf[:0], uci.CmdStop)); err != nil {
+		return err
+	}
+	return e.await(ctx, limit, func(ev Event) bool { return ev.Kind == KindMove })
 }
 
 func (d *uciDriver) search(e *Engine, line *Line, clocks Clocks, side record.Color, ponder bool) (time.Time, error) {

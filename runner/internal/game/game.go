@@ -183,7 +183,15 @@ func (g *state) ask(ctx context.Context, side Color) (time.Time, record.End, boo
 	} else {
 		sent, err = mover.Think(g.line, engineClocks(&g.clocks, side), side)
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, enginehost.ErrStalled) && g.clocks[side].Timed():
+		// A stopped ponder search not answered within the mover's time.
+		mover.MarkBusy()
+		return sent, record.LossOnTime(side), true
+	case errors.Is(err, enginehost.ErrStalled):
+		mover.MarkBusy()
+		return sent, record.Stall(side), true
+	case err != nil:
 		return sent, record.Disconnect(side), true
 	}
 	if !g.lastMoveRead.IsZero() {

@@ -36,16 +36,24 @@ func (p *pondering) start(e *enginehost.Engine, side Color, board Board, line *e
 
 // resume turns a pondering engine to its move after the opponent's reply
 // last: on the expected reply its search goes on ("ponderhit"), else it is
-// stopped and asked afresh. The clock starts at the returned time.
+// stopped and asked afresh. The clock starts at the returned time: on a
+// miss, when the reply came, so the wait for the stopped search's answer
+// is the engine's time and an engine that ignores stop runs out of it.
 func (p *pondering) resume(ctx context.Context, e *enginehost.Engine, side Color, line *enginehost.Line, clocks *[2]Clock) (time.Time, error) {
 	p.active[side] = false
 	if line.Last() == p.expected[side] {
 		return e.PonderHit()
 	}
-	if err := e.PonderMiss(ctx); err != nil {
-		return time.Time{}, err
+	start := time.Now()
+	limit := e.Config().Timeout
+	if clocks[side].Timed() {
+		limit = clocks[side].Budget() + e.Config().TimeMargin
 	}
-	return e.Think(line, engineClocks(clocks, side), side)
+	if err := e.PonderMiss(ctx, limit); err != nil {
+		return start, err
+	}
+	_, err := e.Think(line, engineClocks(clocks, side), side)
+	return start, err
 }
 
 // settleAfterGame marks engines still pondering when the game ended: the

@@ -139,7 +139,7 @@ const (
 var modes = map[string]int{
 	"normal": inBoth, "crash": inBoth, "hang": inBoth, "illegal": inBoth, "malformed": inBoth,
 	"flood": inBoth, "late": inBoth, "exitatstart": inBoth, "nouciok": inUCI,
-	"noreadyok": inUCI, "badoption": inUCI, "slow": inBoth, "ponderearly": inUCI,
+	"noreadyok": inUCI, "badoption": inUCI, "slow": inBoth, "ponderearly": inUCI, "ponderdeaf": inUCI,
 	"falseclaim": inXBoard, "trueclaim": inXBoard, "resign": inXBoard, "rejectmove": inXBoard,
 	"nodone": inXBoard, "donezero": inXBoard, "noping": inXBoard, "nosetboard": inXBoard,
 	"san": inXBoard, "bare": inXBoard, "reuse0": inXBoard, "drawoffer": inXBoard, "stubborn": inXBoard, "outofturn": inXBoard,
@@ -148,7 +148,7 @@ var modes = map[string]int{
 func main() {
 	var cfg config
 	flag.StringVar(&cfg.mode, "mode", "normal", "misbehaviour: normal, crash, hang, illegal, malformed, flood, late, exitatstart, slow; "+
-		"UCI only: nouciok, noreadyok, badoption; XBoard only: falseclaim, trueclaim, resign, rejectmove, nodone, donezero, noping, nosetboard, san, bare, reuse0, drawoffer")
+		"UCI only: nouciok, noreadyok, badoption, ponderearly, ponderdeaf (ignores stop while pondering); XBoard only: falseclaim, trueclaim, resign, rejectmove, nodone, donezero, noping, nosetboard, san, bare, reuse0, drawoffer")
 	flag.IntVar(&cfg.at, "at", 3, "the go (per game) or isready (per process) that misbehaves, from 1; with -xboard, the engine's own move of the game")
 	flag.DurationVar(&cfg.delay, "delay", 2*time.Second, "wait before answering go in late and slow modes")
 	flag.IntVar(&cfg.flood, "flood", 20000, "info lines printed before each bestmove in flood mode")
@@ -353,6 +353,7 @@ func (e *engine) think(args []string, lines <-chan string) bool {
 	// When to answer: at once, after a delay, or (infinite, ponder) at stop.
 	var wait <-chan time.Time
 	stopAnswers := true
+	deaf := e.cfg.mode == "ponderdeaf" && hasToken(args, "ponder") // ignores stop, answers ponderhit
 	switch {
 	case e.cfg.mode == "late" && nth:
 		wait, stopAnswers = time.After(e.cfg.delay), false
@@ -379,6 +380,7 @@ func (e *engine) think(args []string, lines <-chan string) bool {
 				return false
 			case cmd[0] == "isready":
 				e.send("readyok") // UCI: answer isready even while thinking
+			case cmd[0] == "stop" && deaf:
 			case (cmd[0] == "stop" || cmd[0] == "ponderhit") && stopAnswers:
 				e.answer()
 				return true
