@@ -9,20 +9,26 @@ import (
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
-// ApplySpec applies a cutechess-style spec, key=value pairs separated by
+// EngineSpec applies a cutechess-style spec, key=value pairs separated by
 // spaces, such as `cmd=/usr/games/stockfish name=sf option.Hash=16 tc=10+0.1`.
 // Values may be quoted ("name=My Engine" or name="My Engine"), which is how an
-// option name with spaces is written: "option.Move Overhead=30".
+// option name with spaces is written: "option.Move Overhead=30". A word
+// splits at its first '=' outside quotes and not escaped, so an option name
+// holding '=' is quoted or escaped: "option.A=B"=1 or option.A\=B=1.
 func EngineSpec(c *spec.EngineConfig, text string) error {
-	tokens, err := SplitWords(text)
+	tokens, eqAt, err := splitWords(text)
 	if err != nil {
 		return err
 	}
-	for _, tok := range tokens {
-		key, value, ok := strings.Cut(tok, "=")
-		if !ok {
+	for k, tok := range tokens {
+		eq := eqAt[k]
+		if eq < 0 {
+			eq = strings.IndexByte(tok, '=') // a whole quoted word: "name=My Engine"
+		}
+		if eq < 0 {
 			return fmt.Errorf("%q: expected key=value", tok)
 		}
+		key, value := tok[:eq], tok[eq+1:]
 		if err := SetEngineKey(c, key, value); err != nil {
 			return fmt.Errorf("%s=%s: %w", key, value, err)
 		}

@@ -55,3 +55,21 @@ func TestValidateWantsACommand(t *testing.T) {
 		t.Fatalf("Validate() = %v", err)
 	}
 }
+
+// An option whose name holds '=' is set by quoting or escaping its name;
+// the forms that worked before still do.
+func TestOptionNamesMayHoldEquals(t *testing.T) {
+	for text, want := range map[string]spec.EngineOption{
+		`"option.A=B"=5`:              {Name: "A=B", Value: "5"},
+		`option.A\=B=5`:               {Name: "A=B", Value: "5"},
+		`"option.Move Overhead=30"`:   {Name: "Move Overhead", Value: "30"},
+		`option.SyzygyPath="/a=b/tb"`: {Name: "SyzygyPath", Value: "/a=b/tb"},
+		`option.Hash=16`:              {Name: "Hash", Value: "16"},
+		`"option.Weird=Name"="x y=z"`: {Name: "Weird=Name", Value: "x y=z"},
+	} {
+		e := spec.DefaultEngineConfig()
+		if err := EngineSpec(&e, text); err != nil || len(e.Options) != 1 || e.Options[0] != want {
+			t.Errorf("%s: %+v (%v), want %+v", text, e.Options, err, want)
+		}
+	}
+}

@@ -8,9 +8,17 @@ import (
 // SplitWords splits a command line or spec into words: on unquoted spaces,
 // quotes grouping, backslash escaping.
 func SplitWords(spec string) ([]string, error) {
-	var tokens []string
+	words, _, err := splitWords(spec)
+	return words, err
+}
+
+// splitWords is SplitWords, also giving for each word the index in it of
+// its first '=' that was neither quoted nor escaped (-1 for none): where a
+// key=value word splits, so that a key may hold '=' when it is quoted or
+// escaped ("option.A=B"=1, option.A\=B=1).
+func splitWords(spec string) (words []string, eqAt []int, err error) {
 	var cur strings.Builder
-	inToken := false
+	inToken, eq := false, -1
 	var quote byte
 	for i := 0; i < len(spec); i++ {
 		ch := spec[i]
@@ -29,20 +37,23 @@ func SplitWords(spec string) ([]string, error) {
 			quote, inToken = ch, true
 		case ch == ' ' || ch == '\t' || ch == '\n':
 			if inToken {
-				tokens = append(tokens, cur.String())
+				words, eqAt = append(words, cur.String()), append(eqAt, eq)
 				cur.Reset()
-				inToken = false
+				inToken, eq = false, -1
 			}
 		default:
+			if ch == '=' && eq < 0 {
+				eq = cur.Len()
+			}
 			cur.WriteByte(ch)
 			inToken = true
 		}
 	}
 	if quote != 0 {
-		return nil, fmt.Errorf("unclosed %c quote in %q", quote, spec)
+		return nil, nil, fmt.Errorf("unclosed %c quote in %q", quote, spec)
 	}
 	if inToken {
-		tokens = append(tokens, cur.String())
+		words, eqAt = append(words, cur.String()), append(eqAt, eq)
 	}
-	return tokens, nil
+	return words, eqAt, nil
 }
