@@ -233,7 +233,7 @@ func whiteCP(s protocol.Score, side record.Color) (float64, bool) {
 		v = float64(s.Value) / 100
 	case protocol.ScoreMate:
 		v = 100
-		if s.Value < 0 {
+		if s.Value <= 0 { // mate 0: the side to move is mated
 			v = -100
 		}
 	default:

@@ -2,6 +2,8 @@ package record
 
 import (
 	"errors"
+	"github.com/autoplay/autoplay/protocol"
+	"strings"
 	"testing"
 
 	"github.com/autoplay/autoplay/engine/chess"
@@ -102,5 +104,13 @@ func TestCheckResultKnowsWhatFollows(t *testing.T) {
 		if (err == nil) != tc.ok {
 			t.Errorf("%s {%s} at %v: %v, want ok=%v", tc.outcome, tc.ending, tc.status, err, tc.ok)
 		}
+	}
+}
+
+// "mate 0" is written as the mated side's score, -M0.
+func TestMateZeroIsWrittenAsMated(t *testing.T) {
+	p := Ply{Info: MoveInfo{Score: protocol.Score{Kind: protocol.ScoreMate, Value: 0}, Depth: 1}}
+	if got := p.ScoreText(); !strings.HasPrefix(got, "-M0/1") {
+		t.Errorf("mate 0 written as %q", got)
 	}
 }

@@ -131,9 +131,9 @@ func (p *Ply) ScoreText() string {
 			score = "+" + score
 		}
 	case protocol.ScoreMate:
-		if s.Value >= 0 {
+		if s.Value > 0 {
 			score = "+M" + strconv.Itoa(s.Value)
-		} else {
+		} else { // "mate 0": the side to move is mated
 			score = "-M" + strconv.Itoa(-s.Value)
 		}
 	default:

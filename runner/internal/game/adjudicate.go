@@ -30,10 +30,14 @@ func centipawns(s protocol.Score) (int, bool) {
 	case protocol.ScoreCP:
 		return s.Value, true
 	case protocol.ScoreMate:
-		if s.Value > 0 {
+		switch {
+		case s.Value > 0:
 			return mateCentipawns, true
+		case s.Value < 0:
+			return -mateCentipawns, true
 		}
-		return -mateCentipawns, true
+		// "mate 0" says the side to move is mated, which an engine asked
+		// for a move never is: a score that means nothing here.
 	}
 	return 0, false
 }

@@ -91,3 +91,16 @@ func TestNoAdjudicationConfiguredNeverEndsAGame(t *testing.T) {
 		t.Fatalf("adjudicated at ply %d with nothing configured", got)
 	}
 }
+
+// "score mate 0" (the side to move is mated) from an engine that was asked
+// for a move carries no usable sign: it neither counts toward a resignation
+// nor breaks a run of level scores as a mate would.
+func TestMateZeroIsNoScore(t *testing.T) {
+	if _, ok := centipawns(protocol.Score{Kind: protocol.ScoreMate, Value: 0}); ok {
+		t.Errorf("mate 0 read as a score")
+	}
+	a := &adjudicator{resign: &spec.ResignAdjudication{MoveCount: 1, Score: 600}}
+	if _, over := a.moved(White, protocol.Score{Kind: protocol.ScoreMate, Value: 0}, 30); over {
+		t.Errorf("mate 0 resigned the game")
+	}
+}
