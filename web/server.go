@@ -14,6 +14,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/autoplay/autoplay/runner"
@@ -30,7 +31,25 @@ const maxEventsPerSecond = 4
 type Server struct {
 	http *http.Server
 	ln   net.Listener
-	live *runner.Live
+	live source
+	snap snapshot
+}
+
+// source is what the dashboard reads of a run (a *runner.Live).
+type source interface {
+	View() runner.LiveView
+	Finished(number int) (runner.FinishedGame, bool)
+}
+
+// snapshot is the run's state as JSON, built at most maxEventsPerSecond
+// times a second and shared by every watcher: the run's lock is taken, and
+// the state encoded, as often with two hundred browsers as with one.
+type snapshot struct {
+	mu      sync.Mutex
+	at      time.Time
+	version uint64
+	data    []byte
+	run     runner.LiveRun
 }
 
 // Listen resolves ADDR as --web takes it: a bare port listens on 127.0.0.1.
@@ -48,7 +67,9 @@ func Loopback(ln net.Listener) bool {
 }
 
 // Serve serves live's dashboard on ln until Close.
-func Serve(ln net.Listener, live *runner.Live) *Server {
+func Serve(ln net.Listener, live *runner.Live) *Server { return serve(ln, live) }
+
+func serve(ln net.Listener, live source) *Server {
 	s := &Server{ln: ln, live: live}
 	mux := http.NewServeMux()
 	assets, _ := fs.Sub(static, "static")
@@ -73,10 +94,24 @@ func (s *Server) Close() {
 	s.http.Close()
 }
 
+// current is the shared snapshot, built afresh when the last is older than
+// an event's interval.
+func (s *Server) current() (version uint64, data []byte, run runner.LiveRun) {
+	s.snap.mu.Lock()
+	defer s.snap.mu.Unlock()
+	if s.snap.data == nil || time.Since(s.snap.at) >= time.Second/maxEventsPerSecond {
+		v := s.live.View()
+		data, _ := json.Marshal(v)
+		s.snap.at, s.snap.version, s.snap.data, s.snap.run = time.Now(), v.Version, append(data, '\n'), v.Run
+	}
+	return s.snap.version, s.snap.data, s.snap.run
+}
+
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	json.NewEncoder(w).Encode(s.live.View())
+	_, data, _ := s.current()
+	w.Write(data)
 }
 
 // events pushes the state as Server-Sent Events whenever it changed, at most
@@ -94,13 +129,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	defer tick.Stop()
 	var sent uint64
 	for {
-		if v := s.live.View(); v.Version != sent || sent == 0 {
-			data, _ := json.Marshal(v)
-			if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n\n", data); err != nil {
+		if version, data, _ := s.current(); version != sent || sent == 0 {
+			if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n", data); err != nil {
 				return
 			}
 			flusher.Flush()
-			sent = v.Version
+			sent = version
 			if sent == 0 {
 				sent = 1
 			}
@@ -142,7 +176,8 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 
 // pgn serves the run's whole PGN file.
 func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
-	path := s.live.View().Run.PGN
+	_, _, run := s.current()
+	path := run.PGN
 	if path == "" {
 		http.NotFound(w, r)
 		return
