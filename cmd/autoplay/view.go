@@ -58,10 +58,17 @@ var (
 	viewNumber  = regexp.MustCompile(`^\d+\.+`)
 )
 
+// maxViewReason bounds a game's final comment as the dashboard lists it: a
+// PGN may hold comments of any size, the state every browser polls must not.
+const maxViewReason = 200
+
 // finishedGames reads a PGN's games for the dashboard: tags, the last
-// comment as the reason, and the moves as UCI for the viewer.
+// comment as the reason, and the moves as UCI for the viewer. Each game is
+// reachable by a number of its own: its Round, unless an earlier game
+// holds it (or it has none), then the next number free.
 func finishedGames(text string) []runner.FinishedGame {
 	var out []runner.FinishedGame
+	used := map[int]bool{}
 	for i, chunk := range strings.Split(text, "\n\n[Event ") {
 		if strings.TrimSpace(chunk) == "" {
 			continue
@@ -76,11 +83,16 @@ func finishedGames(text string) []runner.FinishedGame {
 		}
 		g := runner.FinishedGame{White: tags["White"], Black: tags["Black"], Result: tags["Result"], StartFEN: tags["FEN"], PGN: strings.TrimSpace(chunk) + "\n"}
 		g.Number, _ = strconv.Atoi(tags["Round"])
-		if g.Number == 0 {
-			g.Number = len(out) + 1
+		if g.Number <= 0 || used[g.Number] {
+			for g.Number = len(out) + 1; used[g.Number]; g.Number++ {
+			}
 		}
+		used[g.Number] = true
 		if c := viewComment.FindAllString(body, -1); len(c) > 0 {
 			g.Reason = strings.Trim(c[len(c)-1], "{}")
+			if len(g.Reason) > maxViewReason {
+				g.Reason = strings.ToValidUTF8(g.Reason[:maxViewReason], "") + "…"
+			}
 		}
 		pos := chess.NewPosition()
 		if g.StartFEN != "" {
