@@ -31,6 +31,7 @@ type slotFarm struct {
 	// then receives their own CPU, once they are done.
 	relay *RelayStats
 	cpu   *time.Duration
+	mu    sync.Mutex // orders retire's updates of relay and cpu
 }
 
 // slotFarm sets up the run's slot processes: program, or autoplay's own
@@ -121,29 +122,38 @@ func (f *slotFarm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJ
 	return nil
 }
 
+// maxSlotRestarts is how many times in a row a slot process that dies in
+// the middle of a game is started again (the game played again) before
+// the run ends with its error, as an engine that keeps failing to start.
+const maxSlotRestarts = 3
+
+// errSlotEnded marks a slot process that ended or broke off, as opposed to
+// one that reported an error of the run (slotEnded carries it).
+var errSlotEnded = errors.New("slot process ended")
+
+type slotEnded struct{ error }
+
+func (slotEnded) Is(target error) bool { return target == errSlotEnded }
+
 // serve runs one slot process and feeds it games until jobs run out or ctx
-// ends.
+// ends. A slot process that dies in a game is started again and the game
+// played again, nothing of it recorded or charged, up to maxSlotRestarts
+// times in a row.
 func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed func(), warm <-chan struct{}, jobs <-chan GameJob, results chan<- *record.GameRecord, stats *slotStats) error {
-	p, err := f.start(slot)
-	if err != nil {
-		return err
+	p, frames, err := f.startWarm(ctx, slot, cfgJSON, f.plans[slot])
+	defer func() {
+		if p != nil {
+			p.stop()
+		}
+	}()
+	for restarts := 0; err != nil && errors.Is(err, errSlotEnded) && ctx.Err() == nil && restarts < maxSlotRestarts; restarts++ {
+		f.warn(fmt.Sprintf("%v: started again (%d of %d in a row)", err, restarts+1, maxSlotRestarts))
+		if p != nil {
+			p.stop()
+		}
+		p, frames, err = f.startWarm(ctx, slot, cfgJSON, f.plans[slot])
 	}
-	defer p.stop()
-	// Frames from the slot process come through a goroutine, so that a
-	// stop does not wait for a game to end.
-	frames := make(chan slotFrame)
-	go p.readFrames(frames)
-	if err := writeFrame(p.in, frameConfig, cfgJSON); err != nil {
-		return p.failure(err)
-	}
-	plan, err := json.Marshal(slotStart{Plan: f.plans[slot], Stats: f.relay != nil})
-	if err != nil {
-		return err
-	}
-	if err := writeFrame(p.in, frameWarm, plan); err != nil {
-		return p.failure(err)
-	}
-	if fr, err := f.await(ctx, p, frames, frameReady); fr == nil || err != nil {
+	if p == nil || err != nil {
 		return err
 	}
 	warmed()
@@ -155,6 +165,7 @@ func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed f
 	if ctx.Err() != nil {
 		return nil // another slot failed to warm up
 	}
+	restarts := 0
 	for {
 		var job GameJob
 		var ok bool
@@ -166,36 +177,100 @@ func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed f
 		if !ok {
 			return nil
 		}
-		data, err := json.Marshal(job)
-		if err != nil {
-			return err
-		}
-		if err := writeFrame(p.in, frameJob, data); err != nil {
-			return p.failure(err)
-		}
-		fr, err := f.await(ctx, p, frames, frameRecord)
-		if fr == nil || err != nil {
-			return err
-		}
-		rec, err := UnmarshalRecord(fr)
-		if err != nil {
-			return fmt.Errorf("slot process %d: %w", slot+1, err)
-		}
-		if f.relay != nil {
-			fr, err := f.await(ctx, p, frames, frameStats)
-			if fr == nil || err != nil {
-				return err
-			}
-			if err := json.Unmarshal(fr, stats); err != nil {
-				return fmt.Errorf("slot process %d: stats: %w", slot+1, err)
+		rec, err := f.play(ctx, p, frames, job, stats)
+		for err != nil && errors.Is(err, errSlotEnded) && ctx.Err() == nil && restarts < maxSlotRestarts {
+			restarts++
+			f.warn(fmt.Sprintf("%v: started again (%d of %d in a row); game %d is played again", err, restarts, maxSlotRestarts, job.Number))
+			f.retire(stats)
+			p.stop()
+			p, frames, err = f.startWarm(ctx, slot, cfgJSON, WarmPlan{First: []int{job.White, job.Black}})
+			if err == nil && p != nil {
+				rec, err = f.play(ctx, p, frames, job, stats)
 			}
 		}
+		if rec == nil || err != nil {
+			return err
+		}
+		restarts = 0
 		select {
 		case results <- rec:
 		case <-ctx.Done():
 			return nil
 		}
 	}
+}
+
+// startWarm starts a slot process, gives it the run's config and has it
+// start the engines of plan; a nil process without an error means the run
+// stopped first.
+func (f *slotFarm) startWarm(ctx context.Context, slot int, cfgJSON []byte, plan WarmPlan) (*slotProcess, chan slotFrame, error) {
+	p, err := f.start(slot)
+	if err != nil {
+		return nil, nil, err
+	}
+	// Frames from the slot process come through a goroutine, so that a
+	// stop does not wait for a game to end.
+	frames := make(chan slotFrame)
+	go p.readFrames(frames)
+	if err := writeFrame(p.in, frameConfig, cfgJSON); err != nil {
+		return p, frames, p.failure(err)
+	}
+	start, err := json.Marshal(slotStart{Plan: plan, Stats: f.relay != nil})
+	if err != nil {
+		return p, frames, err
+	}
+	if err := writeFrame(p.in, frameWarm, start); err != nil {
+		return p, frames, p.failure(err)
+	}
+	fr, err := f.await(ctx, p, frames, frameReady)
+	if fr == nil && err == nil {
+		p.stop()
+		return nil, nil, nil
+	}
+	return p, frames, err
+}
+
+// play has the slot process play job and returns its record (and, with
+// runner stats, its report); nil without an error means the run stopped.
+func (f *slotFarm) play(ctx context.Context, p *slotProcess, frames <-chan slotFrame, job GameJob, stats *slotStats) (*record.GameRecord, error) {
+	data, err := json.Marshal(job)
+	if err != nil {
+		return nil, err
+	}
+	if err := writeFrame(p.in, frameJob, data); err != nil {
+		return nil, p.failure(err)
+	}
+	fr, err := f.await(ctx, p, frames, frameRecord)
+	if fr == nil || err != nil {
+		return nil, err
+	}
+	rec, err := UnmarshalRecord(fr)
+	if err != nil {
+		return nil, fmt.Errorf("slot process %d: %w", p.slot+1, err)
+	}
+	if f.relay != nil {
+		fr, err := f.await(ctx, p, frames, frameStats)
+		if fr == nil || err != nil {
+			return nil, err
+		}
+		if err := json.Unmarshal(fr, stats); err != nil {
+			return nil, fmt.Errorf("slot process %d: stats: %w", p.slot+1, err)
+		}
+	}
+	return rec, nil
+}
+
+// retire counts the runner stats of a slot process that is being replaced:
+// its successor reports from zero.
+func (f *slotFarm) retire(stats *slotStats) {
+	if f.relay == nil {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.relay.AddBuckets(stats.Buckets)
+	*f.cpu += stats.CPU
+	*stats = slotStats{}
 }
 
 // await waits for a frame of the kind wanted, passing warnings on, and
@@ -294,9 +369,9 @@ func (p *slotProcess) failure(err error) error {
 		}
 	}
 	if tail := p.stderr.String(); tail != "" {
-		return fmt.Errorf("slot process %d: %v: %s", p.slot+1, err, tail)
+		return slotEnded{fmt.Errorf("slot process %d: %v: %s", p.slot+1, err, tail)}
 	}
-	return fmt.Errorf("slot process %d: %v", p.slot+1, err)
+	return slotEnded{fmt.Errorf("slot process %d: %v", p.slot+1, err)}
 }
 
 // stop closes the slot process's input, which is its stop, gives it
