@@ -118,6 +118,9 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 				return fmt.Errorf("results: the subscription ended")
 			}
 			rec, lost := f.accept(ctx, cfg, q, m)
+			if q.err != nil {
+				return q.err
+			}
 			if lost && sweep == nil {
 				sweep = time.After(sweepGrace)
 			}
@@ -187,7 +190,7 @@ func (f *Farm) accept(ctx context.Context, cfg *spec.Config, q *jobBook, m jetst
 		f.warnOnce(sender+"|"+err.Error(), fmt.Sprintf("refusing a result of worker %s: %v; the game goes back to the queue", sender, err))
 		m.Term()
 		if err := q.requeueIfGone(ctx, rec.Number); err != nil {
-			f.warn(fmt.Sprintf("game %d: %v", rec.Number, err))
+			q.err = err
 		}
 		return nil, false
 	}
@@ -223,6 +226,7 @@ type jobBook struct {
 	run    string
 	nonce  string
 	sent   map[int]sentJob
+	err    error // a game that can be put in the queue no more: the run's error
 }
 
 type sentJob struct {
@@ -231,6 +235,11 @@ type sentJob struct {
 	attempt int    // how many times it was published
 }
 
+// maxJobAttempts bounds how often one game is put in the queue: a game
+// whose every result is refused (a fleet that cannot play it right) ends
+// the run with an error rather than being played for ever.
+const maxJobAttempts = 5
+
 // publish puts a job in the queue (again).
 func (q *jobBook) publish(ctx context.Context, job runner.GameJob) error {
 	data, err := jobJSON(job)
@@ -238,6 +247,9 @@ func (q *jobBook) publish(ctx context.Context, job runner.GameJob) error {
 		return err
 	}
 	attempt := q.sent[job.Number].attempt + 1
+	if attempt > maxJobAttempts {
+		return fmt.Errorf("game %d: its result was refused %d times (see the warnings): no worker plays it so that it can be recorded", job.Number, maxJobAttempts)
+	}
 	id := q.run + "-" + q.nonce + "-" + strconv.Itoa(job.Number)
 	if attempt > 1 {
 		id += "-" + strconv.Itoa(attempt)

@@ -100,6 +100,10 @@ type state struct {
 	ponder       pondering
 	relay        relayHistogram
 	lastMoveRead time.Time // when the previous engine move was read: the relay starts there
+	// The score of the last engine move, for the adjudicator.
+	scored     bool
+	scoredSide Color
+	score      protocol.Score
 }
 
 func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRecord, line *enginehost.Line) (record.End, error) {
@@ -130,6 +134,12 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 		// Every position the tables can decide, the start included.
 		if s.Tablebase != nil {
 			if end, over := s.Tablebase.adjudicate(board); over {
+				return end, nil
+			}
+		}
+		if g.scored {
+			g.scored = false
+			if end, over := g.adj.moved(g.scoredSide, g.score, board.FullMoveNumber()); over {
 				return end, nil
 			}
 		}
@@ -296,7 +306,10 @@ func (g *state) moved(side Color, ev *enginehost.Event, elapsed time.Duration) (
 	g.rec.Plies = append(g.rec.Plies, record.Ply{Move: played, Info: ev.Info, Elapsed: elapsed, TimeLeft: g.clocks[side].Remaining()})
 	g.engineMoves++
 	g.lastMoveRead = ev.At
-	return g.adj.moved(side, ev.Info.Score, g.board.FullMoveNumber())
+	// Adjudicated at the top of the loop, once the rules have had their say
+	// on the position: a mate is a mate, not a resignation by scores.
+	g.scored, g.scoredSide, g.score = true, side, ev.Info.Score
+	return record.End{}, false
 }
 
 // interruption decides whether something an engine said other than a move
