@@ -14,7 +14,7 @@ import (
 var chess960Engines = []string{"/usr/games/stockfish", "/usr/games/glaurung", "/usr/games/ethereal-chess", "/usr/games/fairy-stockfish"}
 
 // exitsNowAndThen are engines seen to exit mid-game in this test with no
-// cause found on autoplay's side: Ethereal 12.75 exited once in a .ci/run
+// cause found on autoplay's side: Ethereal 12.00 exited once in a .ci/run
 // (-race, a loaded machine), not again in 16 runs under load. Their exits
 // are logged, not failed, until one is explained (set KEEP_ENGINE_LOGS=DIR
 // to keep every exchange); an illegal move, a stall or a bad position sent
