@@ -74,7 +74,7 @@ func CheckRecord(cfg *spec.Config, job GameJob, rec *record.GameRecord) error {
 	case len(rec.Plies) < len(job.Opening.Moves):
 		return fmt.Errorf("game %d: shorter than its opening", rec.Number)
 	}
-	pos, err := startPosition(job.Opening.FEN)
+	pos, err := chess.StartPosition(job.Opening.FEN)
 	if err != nil {
 		return fmt.Errorf("game %d: opening: %w", rec.Number, err)
 	}
@@ -96,12 +96,4 @@ func CheckRecord(cfg *spec.Config, job GameJob, rec *record.GameRecord) error {
 		return fmt.Errorf("game %d: %w", rec.Number, err)
 	}
 	return nil
-}
-
-// startPosition is the position of a FEN; "" is the initial one.
-func startPosition(fen string) (*chess.Position, error) {
-	if fen == "" {
-		return chess.NewPosition(), nil
-	}
-	return chess.ParseFEN(fen)
 }

@@ -12,6 +12,34 @@ import (
 	"time"
 )
 
+// fleetWorker is an `autoplay worker` process of a test: its log, and a
+// channel closed once it has exited.
+type fleetWorker struct {
+	cmd    *exec.Cmd
+	log    *lockedBuffer
+	exited chan struct{}
+}
+
+// startWorker starts program as a worker of the server at url; it is
+// killed, if still running, when the test ends.
+func startWorker(t *testing.T, program, url string) *fleetWorker {
+	t.Helper()
+	w := &fleetWorker{cmd: exec.Command(program, "worker", "--nats", url, "--ack-wait", "3s"), log: &lockedBuffer{}, exited: make(chan struct{})}
+	w.cmd.Stderr = w.log
+	if err := w.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { w.cmd.Wait(); close(w.exited) }()
+	t.Cleanup(func() { w.cmd.Process.Kill(); <-w.exited })
+	return w
+}
+
+// stop interrupts the worker and waits for it.
+func (w *fleetWorker) stop() {
+	w.cmd.Process.Signal(syscall.SIGINT)
+	<-w.exited
+}
+
 // coordinate runs a coordinator for a 4-game run on pgnPath until it ends
 // (or the deadline), with the workers already pointed at url; its output
 // is returned.
@@ -52,17 +80,12 @@ func TestFleetStartsInAnyOrderAndRunsAgainOnItsStore(t *testing.T) {
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
 	pgnPath := filepath.Join(dir, "games.pgn")
 
-	w := exec.Command(bin, "worker", "--nats", url, "--ack-wait", "3s")
-	var wlog lockedBuffer
-	w.Stderr = &wlog
-	if err := w.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { w.Process.Kill(); w.Wait() })
-	waitUntil(t, "the worker to wait for its server", func() bool { return strings.Contains(wlog.String(), "waiting for NATS") })
-	time.Sleep(500 * time.Millisecond)
-	if w.ProcessState != nil {
-		t.Fatalf("the worker exited before its coordinator came:\n%s", wlog.String())
+	w := startWorker(t, bin, url)
+	waitUntil(t, "the worker to wait for its server", func() bool { return strings.Contains(w.log.String(), "waiting for NATS") })
+	select {
+	case <-w.exited:
+		t.Fatalf("the worker exited before its coordinator came:\n%s", w.log.String())
+	case <-time.After(500 * time.Millisecond):
 	}
 
 	games := func() int {
@@ -77,9 +100,9 @@ func TestFleetStartsInAnyOrderAndRunsAgainOnItsStore(t *testing.T) {
 	os.Remove(pgnPath + ".state")
 	coordinate(t, bin, url, pgnPath)
 	if n := games(); n != 4 {
-		t.Errorf("the run again on its store: %d games, want 4\n%s", n, wlog.String())
+		t.Errorf("the run again on its store: %d games, want 4\n%s", n, w.log.String())
 	}
-	w.Process.Signal(syscall.SIGINT)
+	w.stop()
 }
 
 // A run stopped early (its SPRT decided: the workers are told to drop its
@@ -91,24 +114,18 @@ func TestWorkerPlaysARunStartedAgainAfterItsStop(t *testing.T) {
 	dir := t.TempDir()
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
 	pgnPath := filepath.Join(dir, "games.pgn")
-	w := exec.Command(bin, "worker", "--nats", url, "--ack-wait", "3s")
-	var wlog lockedBuffer
-	w.Stderr = &wlog
-	if err := w.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { w.Process.Kill(); w.Wait() })
+	w := startWorker(t, bin, url)
 	sprt := []string{"--games", "40", "--sprt", "elo0=0 elo1=400 alpha=0.3 beta=0.3"}
 	out := coordinate(t, bin, url, pgnPath, sprt...)
 	if !strings.Contains(out, "accepted") {
 		t.Fatalf("the SPRT did not decide:\n%s", out)
 	}
-	waitUntil(t, "the worker to be told of the stop", func() bool { return strings.Contains(wlog.String(), "stopped: its games dropped") })
+	waitUntil(t, "the worker to be told of the stop", func() bool { return strings.Contains(w.log.String(), "stopped: its games dropped") })
 	os.Remove(pgnPath)
 	os.Remove(pgnPath + ".state")
 	out = coordinate(t, bin, url, pgnPath, sprt...)
 	if !strings.Contains(out, "accepted") {
-		t.Errorf("the run started again did not decide:\n%s\nworker:\n%s", out, wlog.String())
+		t.Errorf("the run started again did not decide:\n%s\nworker:\n%s", out, w.log.String())
 	}
-	w.Process.Signal(syscall.SIGINT)
+	w.stop()
 }

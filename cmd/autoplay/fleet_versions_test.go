@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -47,19 +46,11 @@ func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
 	defer coord.Process.Kill()
 	waitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
 
-	start := func(program string) (*exec.Cmd, *lockedBuffer) {
-		w := exec.Command(program, "worker", "--nats", url, "--ack-wait", "3s")
-		log := &lockedBuffer{}
-		w.Stderr = log
-		if err := w.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { w.Process.Kill(); w.Wait() })
-		return w, log
-	}
-	old, oldLog := start(other)
+	old := startWorker(t, other, url)
+	oldLog := old.log
 	waitUntil(t, "the other version's worker refuses the run", func() bool { return strings.Contains(oldLog.String(), "WARNING: run ") })
-	current, currentLog := start(bin)
+	current := startWorker(t, bin, url)
+	currentLog := current.log
 	select {
 	case err := <-coordDone:
 		if err != nil {
@@ -68,10 +59,8 @@ func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
 	case <-time.After(120 * time.Second):
 		t.Fatalf("the run did not end:\n%s\nworker of version 99:\n%s\nworker:\n%s", coordErr.String(), oldLog.String(), currentLog.String())
 	}
-	for _, w := range []*exec.Cmd{old, current} {
-		w.Process.Signal(syscall.SIGINT)
-		w.Wait()
-	}
+	old.stop()
+	current.stop()
 	data, _ := os.ReadFile(pgnPath)
 	seen := map[string]bool{}
 	for _, m := range regexp.MustCompile(`\[Round "(\d+)"\]`).FindAllStringSubmatch(string(data), -1) {

@@ -6,6 +6,15 @@ import (
 	"strings"
 )
 
+// StartPosition is the position a game starts from: fen, or the initial
+// position when fen is "" (as openings without a FEN give it).
+func StartPosition(fen string) (*Position, error) {
+	if fen == "" {
+		return NewPosition(), nil
+	}
+	return ParseFEN(fen)
+}
+
 // ParseFEN reads a position in FEN, X-FEN or Shredder-FEN. The castling
 // field may use KQkq (outermost rook on that side) or rook file letters
 // (AHah); a non-standard king or rook placement switches Chess960 notation

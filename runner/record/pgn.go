@@ -15,7 +15,7 @@ import (
 // PGN turns the record into a PGN game. SAN is worked out here, by replaying
 // the moves, so that the per-move path never spells moves.
 func (r *GameRecord) PGN(event, site string, fields spec.MoveFields) (*pgn.Game, error) {
-	pos, err := startPosition(r.StartFEN)
+	pos, err := chess.StartPosition(r.StartFEN)
 	if err != nil {
 		return nil, err
 	}
@@ -157,12 +157,4 @@ func (r *GameRecord) EPDLine() string {
 	}
 	return fmt.Sprintf("%s hmvc %s; fmvn %s; id \"game %d\"; c0 \"%s vs %s, %s\";\n",
 		strings.Join(fields[:4], " "), fields[4], fields[5], r.Number, r.White, r.Black, r.Outcome)
-}
-
-// startPosition is the position a game starts from; "" is the initial one.
-func startPosition(fen string) (*chess.Position, error) {
-	if fen == "" {
-		return chess.NewPosition(), nil
-	}
-	return chess.ParseFEN(fen)
 }

@@ -200,7 +200,7 @@ func (d *xboardDriver) setOptions(e *Engine, warn func(string)) error {
 // has caught up and no move of the last game is still on its way.
 func (d *xboardDriver) newGame(ctx context.Context, e *Engine, startFEN string) error {
 	d.known, d.playing = 0, false
-	board, err := startPosition(startFEN)
+	board, err := chess.StartPosition(startFEN)
 	if err != nil {
 		return err
 	}
@@ -438,12 +438,4 @@ func xboardMoveError(err error) (string, bool) {
 		return me.Token, true
 	}
 	return "", false
-}
-
-// startPosition is the position a game starts from; "" is the initial one.
-func startPosition(fen string) (*chess.Position, error) {
-	if fen == "" {
-		return chess.NewPosition(), nil
-	}
-	return chess.ParseFEN(fen)
 }

@@ -12,10 +12,7 @@ type BitboardRules struct{}
 
 // NewBoard implements Rules.
 func (BitboardRules) NewBoard(fen string) (Board, error) {
-	if fen == "" {
-		return &bitboardBoard{pos: chess.NewPosition()}, nil
-	}
-	pos, err := chess.ParseFEN(fen)
+	pos, err := chess.StartPosition(fen)
 	if err != nil {
 		return nil, err
 	}
