@@ -41,15 +41,15 @@ type source interface {
 	Finished(number int) (runner.FinishedGame, bool)
 }
 
-// snapshot is the run's state as JSON, built at most maxEventsPerSecond
-// times a second and shared by every watcher: the run's lock is taken, and
-// the state encoded, as often with two hundred browsers as with one.
+// snapshot is the run's state as JSON for the event streams, built at most
+// maxEventsPerSecond times a second and shared by every stream: the run's
+// lock is taken, and the state encoded, as often with two hundred browsers
+// as with one.
 type snapshot struct {
 	mu      sync.Mutex
 	at      time.Time
 	version uint64
 	data    []byte
-	run     runner.LiveRun
 }
 
 // Listen resolves ADDR as --web takes it: a bare port listens on 127.0.0.1.
@@ -96,22 +96,24 @@ func (s *Server) Close() {
 
 // current is the shared snapshot, built afresh when the last is older than
 // an event's interval.
-func (s *Server) current() (version uint64, data []byte, run runner.LiveRun) {
+func (s *Server) current() (version uint64, data []byte) {
 	s.snap.mu.Lock()
 	defer s.snap.mu.Unlock()
 	if s.snap.data == nil || time.Since(s.snap.at) >= time.Second/maxEventsPerSecond {
 		v := s.live.View()
 		data, _ := json.Marshal(v)
-		s.snap.at, s.snap.version, s.snap.data, s.snap.run = time.Now(), v.Version, append(data, '\n'), v.Run
+		s.snap.at, s.snap.version, s.snap.data = time.Now(), v.Version, append(data, '\n')
 	}
-	return s.snap.version, s.snap.data, s.snap.run
+	return s.snap.version, s.snap.data
 }
 
+// state answers one request with the state as it is now: a caller that
+// asks after a change (the run ended) must see it. The event streams,
+// which are many and periodic, share the snapshot.
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	_, data, _ := s.current()
-	w.Write(data)
+	json.NewEncoder(w).Encode(s.live.View())
 }
 
 // events pushes the state as Server-Sent Events whenever it changed, at most
@@ -129,7 +131,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	defer tick.Stop()
 	var sent uint64
 	for {
-		if version, data, _ := s.current(); version != sent || sent == 0 {
+		if version, data := s.current(); version != sent || sent == 0 {
 			if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n", data); err != nil {
 				return
 			}
@@ -176,8 +178,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 
 // pgn serves the run's whole PGN file.
 func (s *Server) pgn(w http.ResponseWriter, r *http.Request) {
-	_, _, run := s.current()
-	path := run.PGN
+	path := s.live.View().Run.PGN
 	if path == "" {
 		http.NotFound(w, r)
 		return
