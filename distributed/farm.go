@@ -24,6 +24,9 @@ type Farm struct {
 	// Warn receives what the coordinator refuses: results of workers of
 	// another version, results that do not check out.
 	Warn func(string)
+	// StoreGiveUp is how long results may fail to be stored, with none
+	// recorded, before the run ends with an error (DefaultStoreGiveUp).
+	StoreGiveUp time.Duration
 
 	mu   sync.Mutex
 	said map[string]bool
@@ -60,7 +63,7 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 		return err
 	}
 	if _, err := kv.Put(ctx, run, cfgJSON); err != nil {
-		return fmt.Errorf("runs bucket: %w", err)
+		return fmt.Errorf("runs bucket: %w", storeHint(err))
 	}
 	kv.Delete(ctx, run+".stop")
 	// A restarted coordinator publishes again what is still to play.
@@ -73,6 +76,16 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 	})
 	if err != nil {
 		return fmt.Errorf("results consumer: %w", err)
+	}
+	troubles := make(chan *nats.Msg, 64)
+	troubleSub, err := f.nc.ChanSubscribe(troubleSubject(run), troubles)
+	if err != nil {
+		return err
+	}
+	defer troubleSub.Unsubscribe()
+	store := &storeWatch{giveUp: f.StoreGiveUp}
+	if store.giveUp <= 0 {
+		store.giveUp = DefaultStoreGiveUp
 	}
 	incoming := make(chan jetstream.Msg)
 	iter, err := cons.Messages()
@@ -134,6 +147,13 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 			}
 			m.Ack()
 			delete(q.sent, rec.Number)
+			store.recorded()
+		case m := <-troubles:
+			sender, game := m.Header.Get(headerWorker), m.Header.Get(headerGame)
+			f.warnOnce(sender+"|store|"+string(m.Data), fmt.Sprintf("worker %s cannot store the result of game %s: %s", sender, game, m.Data))
+			if err := store.report(sender, string(m.Data), time.Now()); err != nil {
+				return err
+			}
 		case <-sweep:
 			sweep = nil
 			if info, err := cons.Info(ctx); err != nil || info.NumPending > 0 || info.NumAckPending > 0 {
@@ -256,7 +276,7 @@ func (q *jobBook) publish(ctx context.Context, job runner.GameJob) error {
 	}
 	ack, err := q.js.Publish(ctx, jobSubject(q.run), data, jetstream.WithMsgID(id))
 	if err != nil {
-		return fmt.Errorf("publish job %d: %w", job.Number, err)
+		return fmt.Errorf("publish job %d: %w", job.Number, storeHint(err))
 	}
 	q.sent[job.Number] = sentJob{job: job, seq: ack.Sequence, attempt: attempt}
 	return nil

@@ -18,6 +18,7 @@ type ServerOptions struct {
 	Addr     string // host:port, or a bare port (then on 127.0.0.1); port 0 or -1 picks a free one
 	StoreDir string // JetStream's file store
 	Auth     Auth   // what clients must present, when set
+	MaxStore int64  // bytes JetStream may keep on disk; 0: the server's own default
 }
 
 // Auth is how a client proves itself (a token, or a user and password) and
@@ -53,7 +54,7 @@ func StartServer(o ServerOptions) (*Server, error) {
 	}
 	opts := &server.Options{
 		ServerName: "autoplay", Host: host, Port: port,
-		JetStream: true, StoreDir: o.StoreDir,
+		JetStream: true, StoreDir: o.StoreDir, JetStreamMaxStore: o.MaxStore,
 		Authorization: o.Auth.Token, Username: o.Auth.User, Password: o.Auth.Password,
 		NoSigs: true, NoLog: true,
 	}

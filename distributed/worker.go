@@ -54,7 +54,7 @@ func Work(ctx context.Context, o WorkerOptions) error {
 		return err
 	}
 	defer nc.Close()
-	w := &worker{o: o, js: js, kv: kv, name: workerName(), configs: map[string]*spec.Config{},
+	w := &worker{o: o, nc: nc, js: js, kv: kv, name: workerName(), configs: map[string]*spec.Config{},
 		running: map[string]map[*context.CancelFunc]bool{}, stopped: map[string]bool{}, refused: map[string]bool{}}
 	sub, err := nc.Subscribe(stopSubject("*"), func(m *nats.Msg) { w.stop(strings.TrimPrefix(m.Subject, stopSubject(""))) })
 	if err != nil {
@@ -75,6 +75,7 @@ func Work(ctx context.Context, o WorkerOptions) error {
 
 type worker struct {
 	o    WorkerOptions
+	nc   *nats.Conn
 	js   jetstream.JetStream
 	kv   jetstream.KeyValue
 	name string // how results name their sender: host:pid
@@ -191,7 +192,7 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	}
 	w.o.Log(fmt.Sprintf("slot %d: run %s game %d", slot+1, run, job.Number))
 	rec, err := p.Play(gameCtx, job)
-	close(done)
+	defer close(done) // heartbeats go on while the result waits to be stored
 	switch {
 	case ctx.Err() != nil:
 		return // this worker stops: the job goes to another when its wait runs out
@@ -204,21 +205,49 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 		return
 	}
 	data, err := runner.MarshalRecord(rec)
-	if err == nil {
-		msg := nats.NewMsg(resultSubject(run))
-		msg.Data = data
-		msg.Header.Set(headerWire, strconv.Itoa(spec.WireVersion))
-		msg.Header.Set(headerWorker, w.name)
-		_, err = w.js.PublishMsg(ctx, msg, jetstream.WithMsgID(resultID(m, run, job.Number)))
-	}
 	if err != nil {
-		w.o.Log(fmt.Sprintf("run %s game %d: result not published: %v", run, job.Number, err))
+		w.o.Log(fmt.Sprintf("run %s game %d: %v", run, job.Number, err))
 		m.Nak()
 		return
+	}
+	msg := nats.NewMsg(resultSubject(run))
+	msg.Data = data
+	msg.Header.Set(headerWire, strconv.Itoa(spec.WireVersion))
+	msg.Header.Set(headerWorker, w.name)
+	if !w.deliver(gameCtx, msg, resultID(m, run, job.Number), run, job.Number) {
+		return // stopped: the job goes to another worker, or the run is over
 	}
 	w.o.Log(fmt.Sprintf("run %s game %d: result published", run, job.Number))
 	m.Ack()
 }
+
+// deliver publishes a result until JetStream stores it, or ctx ends: a
+// played game is not thrown away because the store is full for a while.
+// Each failure is logged here and reported to the coordinator, which learns
+// of it no other way when the store is full.
+func (w *worker) deliver(ctx context.Context, msg *nats.Msg, id, run string, number int) bool {
+	wait := 500 * time.Millisecond
+	for {
+		_, err := w.js.PublishMsg(ctx, msg, jetstream.WithMsgID(id))
+		if err == nil {
+			return true
+		}
+		if ctx.Err() != nil {
+			return false
+		}
+		w.o.Log(fmt.Sprintf("run %s game %d: result not published: %v; trying again in %s", run, number, storeHint(err), wait))
+		reportTrouble(w.nc, run, w.name, number, err)
+		select {
+		case <-ctx.Done():
+			return false
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, maxDeliverWait)
+	}
+}
+
+// maxDeliverWait bounds the back-off between tries to store a result.
+const maxDeliverWait = 8 * time.Second
 
 // config reads a run's config from the bucket, once.
 func (w *worker) config(ctx context.Context, run string) (*spec.Config, error) {
