@@ -131,6 +131,11 @@ const maxSlotRestarts = 3
 // one that reported an error of the run (slotEnded carries it).
 var errSlotEnded = errors.New("slot process ended")
 
+// errSlotPaused marks a game whose slot process was stopped (SIGSTOP,
+// SIGTSTP) while it played: the engines thought on while the slot's
+// clocks ran, so the game is void and played again.
+var errSlotPaused = errors.New("its game is void")
+
 type slotEnded struct{ error }
 
 func (slotEnded) Is(target error) bool { return target == errSlotEnded }
@@ -178,8 +183,13 @@ func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed f
 			return nil
 		}
 		rec, err := f.play(ctx, p, frames, job, stats)
-		for err != nil && errors.Is(err, errSlotEnded) && ctx.Err() == nil && restarts < maxSlotRestarts {
+		for err != nil && (errors.Is(err, errSlotEnded) || errors.Is(err, errSlotPaused)) && ctx.Err() == nil && restarts < maxSlotRestarts {
 			restarts++
+			if errors.Is(err, errSlotPaused) {
+				f.warn(fmt.Sprintf("%v; the game is played again, nothing of it counted (%d of %d in a row)", err, restarts, maxSlotRestarts))
+				rec, err = f.play(ctx, p, frames, job, stats)
+				continue
+			}
 			f.warn(fmt.Sprintf("%v: started again (%d of %d in a row); game %d is played again", err, restarts, maxSlotRestarts, job.Number))
 			f.retire(stats)
 			p.stop()
@@ -237,6 +247,7 @@ func (f *slotFarm) play(ctx context.Context, p *slotProcess, frames <-chan slotF
 	if err != nil {
 		return nil, err
 	}
+	pauses := p.child.Pauses()
 	if err := writeFrame(p.in, frameJob, data); err != nil {
 		return nil, p.failure(err)
 	}
@@ -256,6 +267,9 @@ func (f *slotFarm) play(ctx context.Context, p *slotProcess, frames <-chan slotF
 		if err := json.Unmarshal(fr, stats); err != nil {
 			return nil, fmt.Errorf("slot process %d: stats: %w", p.slot+1, err)
 		}
+	}
+	if p.child.Pauses() != pauses {
+		return nil, fmt.Errorf("slot process %d was stopped by a signal during game %d (its clocks ran on while its engines could not be heard): %w", p.slot+1, job.Number, errSlotPaused)
 	}
 	return rec, nil
 }

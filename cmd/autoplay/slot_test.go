@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // slotsOf lists the slot processes of a run and, for each, its engines.
@@ -224,5 +225,53 @@ func TestSlotProcessesCheckTheEnginesFirst(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(pgnPath); len(b) != 0 || strings.Contains(string(out), "Finished game") {
 		t.Errorf("games were played:\n%s\n%s", out, b)
+	}
+}
+
+// A slot process stopped by a signal (SIGSTOP) in the middle of a game for
+// longer than any move may take: its engines think on, but its clocks run
+// on while it cannot hear them. No engine is charged for the runner's
+// pause: the game is void, said so, and played again; every game is
+// recorded once and none is lost on time.
+func TestStoppedSlotProcessChargesNoEngine(t *testing.T) {
+	needStockfish(t)
+	bin := buildAutoplay(t)
+	pgnPath := filepath.Join(t.TempDir(), "s.pgn")
+	cmd := exec.Command(bin, "match", "--slot-processes",
+		"--engine", "cmd="+stockfish+" name=a option.Hash=4 option.Threads=1",
+		"--engine", "cmd="+stockfish+" name=b option.Hash=4 option.Threads=1",
+		"--each", "st=0.2", "--games", "4", "--maxmoves", "12", "--concurrency", "2", "--pgnout", pgnPath)
+	var out, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cmd.Process.Kill() })
+	slots := twoSlotsRunning(t, cmd.Process.Pid)
+	var victim int
+	for slot := range slots {
+		victim = slot
+		break
+	}
+	time.Sleep(time.Second) // into the first game: moves take 0.2 s
+	syscall.Kill(victim, syscall.SIGSTOP)
+	time.Sleep(3 * time.Second) // fifteen moves' time, and more than the time margin
+	syscall.Kill(victim, syscall.SIGCONT)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("the run with a stopped slot process: %v\n%s\n%s", err, out.String(), stderr.String())
+	}
+	if said := out.String() + stderr.String(); !strings.Contains(said, "was stopped by a signal during game") || !strings.Contains(said, "played again") {
+		t.Errorf("no warning that a game was void and played again:\n%s\n%s", out.String(), stderr.String())
+	}
+	b, _ := os.ReadFile(pgnPath)
+	rounds := map[string]bool{}
+	for _, m := range regexp.MustCompile(`\[Round "(\d+)"\]`).FindAllStringSubmatch(string(b), -1) {
+		if rounds[m[1]] {
+			t.Errorf("game %s recorded twice", m[1])
+		}
+		rounds[m[1]] = true
+	}
+	if len(rounds) != 4 || strings.Contains(string(b), "on time") || strings.Contains(string(b), "stalls") {
+		t.Errorf("%d games, or an engine charged for the slot's pause:\n%s", len(rounds), b)
 	}
 }

@@ -3,6 +3,7 @@ package enginehost
 import (
 	"io"
 	"os/exec"
+	"sync/atomic"
 	"syscall"
 )
 
@@ -14,6 +15,7 @@ type Child struct {
 	cmd    *exec.Cmd
 	Stdin  io.WriteCloser
 	Stdout io.ReadCloser
+	pauses atomic.Int64 // see watchPauses
 }
 
 // StartChild starts program with its standard error written to stderr, on
@@ -35,7 +37,9 @@ func StartChild(program []string, stderr io.Writer, cpus *CPUSet) (*Child, error
 	if err := liveEngines.start(cmd, cpus); err != nil {
 		return nil, err
 	}
-	return &Child{cmd: cmd, Stdin: stdin, Stdout: stdout}, nil
+	c := &Child{cmd: cmd, Stdin: stdin, Stdout: stdout}
+	go watchPauses(cmd.Process.Pid, &c.pauses)
+	return c, nil
 }
 
 // Wait reaps the child (once its output has been read to the end: Wait
