@@ -104,7 +104,7 @@ func TestOpeningsAreCheckedAsStartPositions(t *testing.T) {
 			t.Errorf("line %d: error %v, want %q at bad.epd:%d", i+1, err, want, i+1)
 		}
 	}
-	if err := s.Check(nil); err == nil || !strings.Contains(err.Error(), "bad.epd:2") {
+	if err := s.Check(nil, nil); err == nil || !strings.Contains(err.Error(), "bad.epd:2") {
 		t.Errorf("Check: %v, want the first bad line, bad.epd:2", err)
 	}
 	if n, first := s.DropInvalid(); n != 5 || first == nil || s.Len() != 2 {
@@ -120,7 +120,7 @@ func BenchmarkValidateUHO(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := s.Check(nil); err != nil {
+		if err := s.Check(nil, nil); err != nil {
 			b.Fatal(err)
 		}
 	}

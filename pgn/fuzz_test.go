@@ -25,10 +25,10 @@ func FuzzEPDLine(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if err := checkStart(fen); err != nil {
+		if _, err := checkStart(fen); err != nil {
 			return
 		}
-		if err := checkStart(fen); err != nil {
+		if _, err := checkStart(fen); err != nil {
 			t.Fatalf("%q accepted once, then refused: %v", fen, err)
 		}
 	})

@@ -16,6 +16,9 @@ type Opening struct {
 	Moves  []protocol.Move // moves to play from FEN (PGN openings), coordinate notation
 	SAN    []string        // the same moves in SAN, for the PGN record
 	Source string          // where it came from, e.g. "book.epd:1042"
+	// Chess960 says its castling rights need Chess960 rules (file letters,
+	// or a castling king or rook off the standard squares).
+	Chess960 bool
 }
 
 // parsePGNOpening reads one game's tags and up to plies moves of its main
@@ -46,10 +49,11 @@ func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error
 	pos := chess.NewPosition()
 	number, black := 1, false
 	if o.FEN != "" {
-		if err := checkStart(o.FEN); err != nil {
+		var err error
+		if pos, err = checkStart(o.FEN); err != nil {
 			return o, fmt.Errorf("%s:%d: %w", place, fenLine, err)
 		}
-		pos, _ = chess.ParseFEN(o.FEN)
+		o.Chess960 = needsChess960(o.FEN, pos)
 		number, black = startNumbering(o.FEN)
 	}
 	depth := 0

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 // Suite is an indexed opening file. It keeps the file's bytes and the
@@ -55,18 +57,26 @@ func OpenSuite(path string, format Format, plies int) (*Suite, error) {
 
 // Check parses every opening in indices (all when nil) and returns the
 // first that is not a legal start, in the order given, with its file:line
-// and the reason.
-func (s *Suite) Check(indices []int) error {
+// and the reason; each good one is also given to each (when not nil),
+// whose error ends the check.
+func (s *Suite) Check(indices []int, each func(Opening) error) error {
+	check := func(i int) error {
+		o, err := s.Opening(i)
+		if err == nil && each != nil {
+			err = each(o)
+		}
+		return err
+	}
 	if indices == nil {
 		for i := range s.entries {
-			if _, err := s.Opening(i); err != nil {
+			if err := check(i); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
 	for _, i := range indices {
-		if _, err := s.Opening(i); err != nil {
+		if err := check(i); err != nil {
 			return err
 		}
 	}
@@ -113,11 +123,12 @@ func (s *Suite) Opening(i int) (Opening, error) {
 	}
 	source := s.path + ":" + strconv.Itoa(int(e.line))
 	fen, err := epdToFEN(string(text))
+	var pos *chess.Position
 	if err == nil {
-		err = checkStart(fen)
+		pos, err = checkStart(fen)
 	}
 	if err != nil {
 		return Opening{Source: source}, fmt.Errorf("%s: %w", source, err)
 	}
-	return Opening{FEN: fen, Source: source}, nil
+	return Opening{FEN: fen, Source: source, Chess960: needsChess960(fen, pos)}, nil
 }

@@ -14,14 +14,14 @@ import (
 // its double step (FEN records one after every double step, so a square
 // where no capture is possible is accepted, as the standard says). It
 // returns a *FENError naming the first problem.
-func checkStart(fen string) error {
+func checkStart(fen string) (*chess.Position, error) {
 	pos, err := chess.ParseFEN(fen)
 	if err != nil {
-		return &FENError{fen, fenReason(err)}
+		return nil, &FENError{fen, fenReason(err)}
 	}
 	f := strings.Fields(fen)
 	if f[3] == "-" {
-		return nil
+		return pos, nil
 	}
 	ep := chess.MakeSquare(int(f[3][0]-'a'), int(f[3][1]-'1'))
 	mover := pos.SideToMove()
@@ -31,7 +31,15 @@ func checkStart(fen string) error {
 		pawnAt, from = ep+8, ep-8
 	}
 	if pos.PieceAt(pawnAt) != chess.MakePiece(pusher, chess.Pawn) || pos.PieceAt(ep) != chess.NoPiece || pos.PieceAt(from) != chess.NoPiece {
-		return &FENError{fen, fmt.Sprintf("en-passant square %s, but no %s pawn has just stepped past it", f[3], strings.ToLower(pusher.String()))}
+		return nil, &FENError{fen, fmt.Sprintf("en-passant square %s, but no %s pawn has just stepped past it", f[3], strings.ToLower(pusher.String()))}
 	}
-	return nil
+	return pos, nil
+}
+
+// needsChess960 says whether a start's castling rights need Chess960 rules:
+// file letters in the castling field, or a castling king or rook off the
+// standard squares.
+func needsChess960(fen string, pos *chess.Position) bool {
+	f := strings.Fields(fen)
+	return len(f) > 2 && strings.Trim(f[2], "KQkq-") != "" || pos.Chess960()
 }

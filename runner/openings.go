@@ -1,11 +1,11 @@
 package runner
 
 import (
+	"errors"
 	"fmt"
 	"github.com/autoplay/autoplay/runner/spec"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/pgn"
@@ -83,33 +83,22 @@ func (p *openingPicker) check(schedule []scheduledGame) error {
 			indices = append(indices, g.opening)
 		}
 	}
-	if err := p.suite.Check(indices); err != nil {
+	errChess960 := errors.New("a Chess960 position")
+	var chess960 pgn.Opening
+	err := p.suite.Check(indices, func(o pgn.Opening) error {
+		if o.Chess960 && p.variant != spec.Chess960 {
+			chess960 = o
+			return errChess960
+		}
+		return nil
+	})
+	switch {
+	case errors.Is(err, errChess960):
+		return fmt.Errorf("openings: %s: %q is a Chess960 position (castling with a king or rook off its standard square, or by file letters): give --variant fischerandom (variant: fischerandom in YAML)", chess960.Source, chess960.FEN)
+	case err != nil:
 		return fmt.Errorf("openings: %w (policy=skip leaves bad openings out)", err)
 	}
-	if p.variant == spec.Chess960 {
-		return nil
-	}
-	for _, i := range indices {
-		o, _ := p.suite.Opening(i)
-		if isChess960(o.FEN) {
-			return fmt.Errorf("openings: %s: %q is a Chess960 position (castling with a king or rook off its standard square, or by file letters): give --variant fischerandom (variant: fischerandom in YAML)", o.Source, o.FEN)
-		}
-	}
 	return nil
-}
-
-// isChess960 reports whether a FEN's castling rights need Chess960 rules:
-// file letters in the castling field, or a castling king or rook off the
-// standard squares.
-func isChess960(fen string) bool {
-	if fen == "" {
-		return false
-	}
-	if f := strings.Fields(fen); len(f) > 2 && strings.Trim(f[2], "KQkq-") != "" {
-		return true
-	}
-	pos, err := chess.ParseFEN(fen)
-	return err == nil && pos.Chess960()
 }
 
 // fresh is a picker at the start of the sequence p hands out, over the same suite.

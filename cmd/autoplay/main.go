@@ -42,9 +42,10 @@ func main() {
 	var cpuProfile string
 	root.PersistentFlags().StringVar(&cpuProfile, "cpuprofile", "", "write a pprof CPU profile of autoplay itself to this file")
 	root.PersistentPreRunE = func(*cobra.Command, []string) error { return startCPUProfile(cpuProfile) }
-	root.PersistentPostRun = func(*cobra.Command, []string) { pprof.StopCPUProfile() }
 	root.AddCommand(newMatchCmd(), newRunCmd(), newStatsCmd(), newEngineCmd(), newPerftCmd(), newCompatCmd(compat.Cutechess), newCompatCmd(compat.Fastchess), newWorkerCmd(), newViewCmd(), newSlotCmd())
-	if err := root.Execute(); err != nil {
+	err := root.Execute()
+	pprof.StopCPUProfile() // also for a run that ended with an error or was interrupted
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "autoplay:", err)
 		runner.KillAllEngines()
 		os.Exit(exitCode(err))

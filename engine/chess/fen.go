@@ -24,7 +24,9 @@ func ParseFEN(fen string) (*Position, error) {
 	if len(f) < 4 || len(f) > 6 {
 		return nil, fmt.Errorf("fen %q: want 4 to 6 fields, got %d", fen, len(f))
 	}
-	p := &Position{ep: NoSquare, move0: 1, hist: make([]undo, 0, 256)}
+	// No history yet: a position that is only checked (every opening of a
+	// suite is) never needs one; the first move makes it (see record).
+	p := &Position{ep: NoSquare, move0: 1}
 	for i := range p.castleRook {
 		p.castleRook[i] = NoSquare
 	}

@@ -154,11 +154,20 @@ func (p *Position) attacked(s Square, by Color, occ Bitboard) bool {
 		rookAttacks(s, occ)&(p.byType[Rook]|p.byType[Queen])&them != 0
 }
 
+// record pushes what unmaking m needs. The history is made at the first
+// move, room for a long game at once, so that moves do not allocate.
+func (p *Position) record(m Move) *undo {
+	if cap(p.hist) == 0 {
+		p.hist = make([]undo, 0, 256)
+	}
+	p.hist = append(p.hist, undo{move: m, castle: p.castle, ep: p.ep, rule50: p.rule50, hash: p.hash})
+	return &p.hist[len(p.hist)-1]
+}
+
 // MakeMove plays a legal move m (from GenerateLegal or a Parse function).
 // It does not allocate once the history has grown to the game's length.
 func (p *Position) MakeMove(m Move) {
-	p.hist = append(p.hist, undo{move: m, castle: p.castle, ep: p.ep, rule50: p.rule50, hash: p.hash})
-	u := &p.hist[len(p.hist)-1]
+	u := p.record(m)
 	us, them := p.side, p.side.Other()
 	from, to := m.From(), m.To()
 	if p.ep != NoSquare {
@@ -253,7 +262,7 @@ func (p *Position) UnmakeMove() {
 // MakeNullMove passes the turn (for null-move pruning); undo it with
 // UnmakeNullMove.
 func (p *Position) MakeNullMove() {
-	p.hist = append(p.hist, undo{move: NoMove, castle: p.castle, ep: p.ep, rule50: p.rule50, hash: p.hash})
+	p.record(NoMove)
 	if p.ep != NoSquare {
 		p.hash ^= zEP[p.ep.File()]
 		p.ep = NoSquare
