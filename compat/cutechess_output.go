@@ -13,18 +13,21 @@ import (
 	"github.com/autoplay/autoplay/runner/stats"
 )
 
-// cutechessPrinter prints what cutechess-cli 1.x prints, line for line where
-// scripts parse it: "Started game", "Finished game N (A vs B): R {reason}",
-// "Score of A vs B: W - L - D  [ratio] N", the rating block with "Elo
-// difference" and "SPRT: llr", the outcome lists, "Finished match".
+// cutechessPrinter prints what cutechess-cli 1.2.0 prints, line for line:
+// "Started game", "Finished game N (A vs B): R {reason}", with two players
+// "Score of A vs B: W - L - D  [ratio] N" after each game, the results
+// block every -ratinginterval games and at the end (with its "SPRT: llr"
+// line), then "Finished match". The per-player outcome lists of cutechess-cli
+// 1.3 come only with -outcomeinterval.
 type cutechessPrinter struct {
 	w     io.Writer
 	inv   *Invocation
 	tally *tally
+	order startOrder
 }
 
 func (p *cutechessPrinter) Started(number, total int, white, black string) {
-	fmt.Fprintf(p.w, "Started game %d of %d (%s vs %s)\n", number, total, white, black)
+	io.WriteString(p.w, p.order.started(number, total, white, black))
 }
 
 func (p *cutechessPrinter) Warn(msg string) {
@@ -36,101 +39,63 @@ func (p *cutechessPrinter) Finished(rec *record.GameRecord, res *runner.Result) 
 	enc := res.Encounters[rec.Encounter()]
 	p.tally.add(rec, enc, rec.Encounter())
 	fmt.Fprintf(p.w, "Finished game %d (%s vs %s): %s {%s}\n", rec.Number, rec.White, rec.Black, rec.Outcome, rec.Ending)
-	if len(res.Encounters) == 1 && p.inv.ScoreInterval > 0 && p.tally.finished%p.inv.ScoreInterval == 0 {
-		fmt.Fprintln(p.w, scoreLine(enc))
+	if len(p.tally.players) == 2 && p.inv.ScoreInterval > 0 && p.tally.finished%p.inv.ScoreInterval == 0 {
+		fmt.Fprintln(p.w, p.scoreLine())
 	}
 	if n := p.inv.RatingInterval; n > 0 && p.tally.finished%n == 0 {
-		io.WriteString(p.w, p.results(res))
+		fmt.Fprintln(p.w, p.results(res))
 	}
 	if n := p.inv.OutcomeInterval; n > 0 && p.tally.finished%n == 0 {
 		io.WriteString(p.w, p.outcomes())
 	}
+	io.WriteString(p.w, p.order.finished())
 }
 
 func (p *cutechessPrinter) Final(res *runner.Result) {
-	if n := p.inv.RatingInterval; n == 0 || p.tally.finished%n != 0 || p.tally.finished == 0 {
-		io.WriteString(p.w, p.results(res))
+	if n := p.inv.RatingInterval; n == 0 || p.tally.finished%n != 0 {
+		fmt.Fprintln(p.w, p.results(res))
 	}
-	if n := p.inv.OutcomeInterval; n == 0 || p.tally.finished%n != 0 {
+	if n := p.inv.OutcomeInterval; n > 0 && p.tally.finished%n != 0 {
 		io.WriteString(p.w, p.outcomes())
 	}
 	if p.inv.Dialect == Fastchess {
-		fmt.Fprintln(p.w, terminationLine(res))
+		if line := terminationLine(res); line != "" {
+			fmt.Fprintln(p.w, line)
+		}
+		return // Conclude says "Finished match"
 	}
 	fmt.Fprintln(p.w, "Finished match")
 }
 
-// scoreLine: "Score of A vs B: 5 - 3 - 2  [0.600] 10".
-func scoreLine(enc *runner.EncounterResult) string {
-	t := enc.Score
-	rate := 0.0
-	if t.Games() > 0 {
-		rate = points(t) / float64(t.Games())
-	}
-	return fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d", enc.Names[0], enc.Names[1], t.Wins, t.Losses, t.Draws, rate, t.Games())
+// scoreLine: "Score of A vs B: 5 - 3 - 2  [0.600] 10", from the first
+// player's side.
+func (p *cutechessPrinter) scoreLine() string {
+	first, second := &p.tally.players[0], &p.tally.players[1]
+	t := first.total()
+	return fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d", p.tally.names[0], p.tally.names[1],
+		t.Wins, second.total().Wins, t.Draws, ratio(t), t.Games())
 }
 
-// results is cutechess's rating block: for two players the results by
-// colour and the Elo line, for more the ranking table; then the SPRT line.
+// results is cutechess's results block, without its final newline: for two
+// players the results by colour and the Elo line, for more the ranking
+// table (which ends in a newline); then the SPRT line.
 func (p *cutechessPrinter) results(res *runner.Result) string {
-	var b strings.Builder
-	if len(res.Encounters) == 1 && len(p.tally.players) == 2 {
-		first := p.tally.index[res.Encounters[0].Names[0]]
-		pl := &p.tally.players[first]
-		sideLine := func(label string, t stats.Trinomial) {
-			if t.Games() > 0 {
-				fmt.Fprintf(&b, "...      %s: %d - %d - %d  [%.3f] %d\n", label, t.Wins, t.Losses, t.Draws, ratio(t), t.Games())
-			}
-		}
-		sideLine(p.tally.names[first]+" playing White", pl.white)
-		sideLine(p.tally.names[first]+" playing Black", pl.black)
-		// White vs Black: the white side's wins, losses, draws.
-		wb := stats.Trinomial{Wins: pl.white.Wins + pl.black.Losses, Losses: pl.white.Losses + pl.black.Wins, Draws: pl.white.Draws + pl.black.Draws}
-		sideLine("White vs Black", wb)
-		f := res.Encounters[0].Score.Figures()
-		fmt.Fprintf(&b, "Elo difference: %s +/- %s, LOS: %s %%, DrawRatio: %s %%\n", fixed(f.Elo, 1), fixed(f.Elo95, 1), fixed(f.LOS, 1), fixed(f.DrawRatio, 1))
+	var out string
+	if len(p.tally.players) == 2 {
+		out = p.cutechessHeadToHead()
 	} else {
-		fmt.Fprintf(&b, "%4s %-25s %7s %7s %7s %7s %7s \n", "Rank", "Name", "Elo", "+/-", "Games", "Score", "Draw")
 		seeds := 0
 		if p.inv.Config.Type == spec.TypeGauntlet {
 			seeds = p.inv.Config.Seeds
 		}
-		rank := 0
-		if seeds > 0 {
-			rank = -1
-		}
-		for _, i := range p.tally.ranked(seeds) {
-			t := p.tally.players[i].total()
-			if t.Games() == 0 {
-				continue
-			}
-			rank++
-			f := t.Figures()
-			draws := 0.0
-			if t.Games() > 0 {
-				draws = float64(t.Draws) / float64(t.Games())
-			}
-			fmt.Fprintf(&b, "%4d %-25s %7s %7s %7d %6.1f%% %6.1f%% \n", rank, p.tally.names[i], fixed(f.Elo, 0), fixed(f.Elo95, 0), t.Games(), 100*ratio(t), 100*draws)
-		}
+		out = p.cutechessRanking(seeds)
 	}
 	if s := res.SPRT; s != nil {
-		b.WriteString(cutechessSPRTLine(s) + "\n")
+		if line := cutechessSPRTLine(s, p.tally.players[0].total()); line != "" {
+			out += "\n" + line
+		}
 	}
-	return b.String()
-}
-
-// cutechessSPRTLine: "SPRT: llr 0.345 (11.7%), lbound -2.94, ubound 2.94",
-// with " - H1 was accepted" once decided; numbers to 3 significant digits
-// and the share of the upper bound, as cutechess-cli prints them.
-func cutechessSPRTLine(s *runner.SPRTState) string {
-	line := fmt.Sprintf("SPRT: llr %s (%.1f%%), lbound %s, ubound %s", sig3(s.LLR), s.LLR/s.Upper*100, sig3(s.Lower), sig3(s.Upper))
-	switch s.Decision {
-	case stats.AcceptH0:
-		line += " - H0 was accepted"
-	case stats.AcceptH1:
-		line += " - H1 was accepted"
-	}
-	return line
+	return out
 }
 
 // sig3 is Qt's 'g' format with 3 significant digits.
@@ -166,5 +131,5 @@ func terminationLine(res *runner.Result) string {
 	if res.Interrupted {
 		return "Tournament was interrupted."
 	}
-	return "Tournament finished"
+	return ""
 }

@@ -5,7 +5,9 @@ import (
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"io"
+	"math"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -16,20 +18,24 @@ import (
 
 const fastchessRule = "--------------------------------------------------"
 
-// fastchessPrinter prints what fastchess 1.x prints: "Started game",
-// "Finished game", and every rating interval the block between two rules
-// ("Results of A vs B (tc, threads, hash, book):", "Elo:", "LOS:", "Games:
-// N, Wins: ...", "Ptnml(0-2): [...]", "LLR: ..."), then the termination line
-// and "Finished match". As fastchess does with the pentanomial report, the
-// block counts completed game pairs only.
+// fastchessPrinter prints what fastchess 1.8 prints: "Started game",
+// "Finished game", and every rating interval (and at the end) the block
+// between two rules ("Results of A vs B (tc, threads, hash, book):",
+// "Elo:", "LOS:", "Games: N, Wins: ...", "Ptnml(0-2): [...]", "LLR: ...").
+// As fastchess does with the pentanomial report, the block counts completed
+// game pairs only. "Finished match" and "Total Time" come from Conclude,
+// after the PGN's CRC32 line.
 type fastchessPrinter struct {
 	w     io.Writer
 	inv   *Invocation
 	tally *tally
+	order startOrder
+	// intervalAtEnd: the last game's interval block was due as well.
+	intervalAtEnd bool
 }
 
 func (p *fastchessPrinter) Started(number, total int, white, black string) {
-	fmt.Fprintf(p.w, "Started game %d of %d (%s vs %s)\n", number, total, white, black)
+	io.WriteString(p.w, p.order.started(number, total, white, black))
 }
 
 func (p *fastchessPrinter) Warn(msg string) {
@@ -39,34 +45,44 @@ func (p *fastchessPrinter) Warn(msg string) {
 
 func (p *fastchessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {
 	enc := res.Encounters[rec.Encounter()]
-	before := p.tally.pentas
-	pairsBefore := 0
-	for _, ps := range before {
-		pairsBefore += ps.pairs()
-	}
+	pairsBefore := p.tally.completedPairs()
 	p.tally.add(rec, enc, rec.Encounter())
-	pairsAfter := 0
-	for _, ps := range p.tally.pentas {
-		pairsAfter += ps.pairs()
-	}
 	fmt.Fprintf(p.w, "Finished game %d (%s vs %s): %s {%s}\n", rec.Number, rec.White, rec.Black, rec.Outcome, rec.Ending)
-	n := p.inv.RatingInterval
-	if n <= 0 || res.Played == res.Total || res.SPRT != nil && res.SPRT.Decision != stats.Continue {
-		return // the final block follows
-	}
-	if p.inv.ReportPenta {
-		if pairsAfter > pairsBefore && pairsAfter%n == 0 {
-			io.WriteString(p.w, p.block(res))
+	due := false
+	if n := p.inv.RatingInterval; n > 0 {
+		if p.inv.ReportPenta {
+			pairs := p.tally.completedPairs()
+			due = pairs > pairsBefore && pairs%n == 0
+		} else {
+			due = p.tally.finished%n == 0
 		}
-	} else if p.tally.finished%n == 0 {
+	}
+	decided := res.SPRT != nil && res.SPRT.Decision != stats.Continue
+	switch {
+	case res.Played == res.Total || decided:
+		p.intervalAtEnd = due // Final prints it
+	case due:
 		io.WriteString(p.w, p.block(res))
 	}
+	io.WriteString(p.w, p.order.finished())
 }
 
+// Final prints the last block: once when every game was played, again with
+// the termination line when an SPRT ended the run (fastchess prints the
+// block from the game's callback, then once more with its verdict).
 func (p *fastchessPrinter) Final(res *runner.Result) {
-	io.WriteString(p.w, p.block(res))
-	fmt.Fprintln(p.w, terminationLine(res))
-	fmt.Fprintln(p.w, "Finished match")
+	decided := res.SPRT != nil && res.SPRT.Decision != stats.Continue
+	printed := false
+	if res.Played == res.Total || p.intervalAtEnd {
+		io.WriteString(p.w, p.block(res))
+		printed = true
+	}
+	if decided || !printed {
+		io.WriteString(p.w, p.block(res))
+	}
+	if decided || res.Interrupted {
+		fmt.Fprintln(p.w, terminationLine(res))
+	}
 }
 
 // block is the rating report between two rules.
@@ -79,11 +95,12 @@ func (p *fastchessPrinter) block(res *runner.Result) string {
 		p.table(&b)
 	}
 	if s := res.SPRT; s != nil {
-		toward := s.Upper
+		// fastchess's share of the bound the LLR heads for: negative below 0.
+		share := s.LLR / s.Upper
 		if s.LLR < 0 {
-			toward = s.Lower
+			share = -s.LLR / s.Lower
 		}
-		fmt.Fprintf(&b, "LLR: %.2f (%.1f%%) (%.2f, %.2f) [%.2f, %.2f]\n", s.LLR, 100*s.LLR/toward, s.Lower, s.Upper, s.Test.Elo0, s.Test.Elo1)
+		fmt.Fprintf(&b, "LLR: %.2f (%.1f%%) (%.2f, %.2f) [%.2f, %.2f]\n", s.LLR, 100*share, s.Lower, s.Upper, s.Test.Elo0, s.Test.Elo1)
 	}
 	b.WriteString(fastchessRule + "\n")
 	return b.String()
@@ -99,72 +116,76 @@ func (p *fastchessPrinter) headToHead(b *strings.Builder, res *runner.Result) {
 	fmt.Fprintf(b, "Results of %s vs %s (%s, %s, %s%s):\n", enc.Names[0], enc.Names[1],
 		either(limitText(first.TC), limitText(second.TC)), either(optionText(first, "Threads", "t"), optionText(second, "Threads", "t")),
 		either(optionText(first, "Hash", "MB"), optionText(second, "Hash", "MB")), book)
-	games := enc.Score
-	var f stats.Figures
-	penta := p.tally.pentas[0:0]
+	var ps pentaSplit
 	if len(p.tally.pentas) > 0 {
-		penta = p.tally.pentas[:1]
+		ps = p.tally.pentas[0]
 	}
+	games := enc.Score
+	var e fastchessElo
 	if p.inv.ReportPenta {
 		games = stats.Trinomial{}
 		if len(p.tally.pairGames) > 0 {
 			games = p.tally.pairGames[0]
 		}
-		var ps pentaSplit
-		if len(penta) > 0 {
-			ps = penta[0]
-		}
-		f = ps.pentanomial().Figures()
-		fmt.Fprintf(b, "Elo: %s +/- %s, nElo: %s +/- %s\n", fixed(f.Elo, 2), fixed(f.Elo95, 2), fixed(f.NElo, 2), fixed(f.NElo95, 2))
-		fmt.Fprintf(b, "LOS: %s %%, DrawRatio: %s %%, PairsRatio: %s\n", fixed(f.LOS, 2), fixed(f.DrawRatio, 2), ratioText(ps.WW+ps.WD, ps.LL+ps.LD))
+		e = fastchessPenta(ps)
 	} else {
-		f = games.Figures()
-		fmt.Fprintf(b, "Elo: %s +/- %s, nElo: %s +/- %s\n", fixed(f.Elo, 2), fixed(f.Elo95, 2), fixed(f.NElo, 2), fixed(f.NElo95, 2))
-		fmt.Fprintf(b, "LOS: %s %%, DrawRatio: %s %%\n", fixed(f.LOS, 2), fixed(f.DrawRatio, 2))
+		e = fastchessWDL(games)
 	}
-	fmt.Fprintf(b, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%.2f %%)\n",
-		games.Games(), games.Wins, games.Losses, games.Draws, points(games), 100*ratio(games))
+	fmt.Fprintf(b, "Elo: %s +/- %s, nElo: %s +/- %s\n", cFixed(e.diff, 2), cFixed(e.err, 2), cFixed(e.nelo, 2), cFixed(e.neloErr, 2))
 	if p.inv.ReportPenta {
-		var ps pentaSplit
-		if len(penta) > 0 {
-			ps = penta[0]
-		}
+		fmt.Fprintf(b, "LOS: %s %%, DrawRatio: %s %%, PairsRatio: %s\n", cFixed(e.los, 2),
+			cFixed(float64(ps.WL+ps.DD)/float64(ps.pairs())*100, 2), cRatio(ps.WW+ps.WD, ps.LD+ps.LL))
+	} else {
+		fmt.Fprintf(b, "LOS: %s %%, DrawRatio: %s %%\n", cFixed(e.los, 2), cFixed(100*float64(games.Draws)/float64(games.Games()), 2))
+	}
+	fmt.Fprintf(b, "Games: %d, Wins: %d, Losses: %d, Draws: %d, Points: %.1f (%s %%)\n",
+		games.Games(), games.Wins, games.Losses, games.Draws, points(games), cFixed(points(games)/float64(games.Games())*100, 2))
+	if p.inv.ReportPenta {
 		pt := ps.pentanomial()
-		fmt.Fprintf(b, "Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: %s\n", pt[0], pt[1], pt[2], pt[3], pt[4], ratioText(ps.WL, ps.DD))
+		fmt.Fprintf(b, "Ptnml(0-2): [%d, %d, %d, %d, %d], WL/DD Ratio: %s\n", pt[0], pt[1], pt[2], pt[3], pt[4], cRatio(ps.WL, ps.DD))
 	}
 }
 
-// table is fastchess's ranking of three or more engines.
+// table is fastchess's ranking of three or more engines, by Elo.
 func (p *fastchessPrinter) table(b *strings.Builder) {
 	width := 25
 	for _, n := range p.tally.names {
 		width = max(width, len(n))
 	}
-	fmt.Fprintf(b, "%-4s %-*s %10s %10s %10s %10s %10s %10s %10s %20s\n", "Rank", width, "Name", "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw", "Ptnml(0-2)")
-	for rank, i := range p.tally.ranked(0) {
+	type row struct {
+		index int
+		games stats.Trinomial
+		elo   fastchessElo
+		draw  float64
+	}
+	rows := make([]row, len(p.tally.players))
+	for i := range p.tally.players {
 		pl := &p.tally.players[i]
-		t := pl.total()
-		f := t.Figures()
+		r := row{index: i, games: pl.total()}
+		if p.inv.ReportPenta {
+			r.games, r.elo = pl.pairGames, fastchessPenta(pl.penta)
+			r.draw = float64(pl.penta.WL+pl.penta.DD) / float64(pl.penta.pairs()) * 100
+		} else {
+			r.elo = fastchessWDL(r.games)
+			r.draw = 100 * float64(r.games.Draws) / float64(r.games.Games())
+		}
+		rows[i] = r
+	}
+	sort.SliceStable(rows, func(a, b int) bool {
+		x, y := rows[a].elo.diff, rows[b].elo.diff
+		return !math.IsNaN(x) && math.IsNaN(y) || x > y
+	})
+	fmt.Fprintf(b, "%-4s %-*s %10s %10s %10s %10s %10s %10s %10s %20s\n", "Rank", width, "Name", "Elo", "+/-", "nElo", "+/-", "Games", "Score", "Draw", "Ptnml(0-2)")
+	for rank, r := range rows {
 		ptnml := ""
 		if p.inv.ReportPenta {
-			t = pl.pairGames
-			f = pl.penta.pentanomial().Figures()
-			pt := pl.penta.pentanomial()
+			pt := p.tally.players[r.index].penta.pentanomial()
 			ptnml = fmt.Sprintf("[%d, %d, %d, %d, %d]", pt[0], pt[1], pt[2], pt[3], pt[4])
 		}
-		fmt.Fprintf(b, "%4d %-*s %10s %10s %10s %10s %10d %9.1f%% %9s%% %20s\n", rank+1, width, p.tally.names[i],
-			fixed(f.Elo, 2), fixed(f.Elo95, 2), fixed(f.NElo, 2), fixed(f.NElo95, 2), t.Games(), 100*ratio(t), fixed(f.DrawRatio, 1), ptnml)
+		fmt.Fprintf(b, "%4d %-*s %10s %10s %10s %10s %10d %9s%% %9s%% %20s\n", rank+1, width, p.tally.names[r.index],
+			cFixed(r.elo.diff, 2), cFixed(r.elo.err, 2), cFixed(r.elo.nelo, 2), cFixed(r.elo.neloErr, 2), r.games.Games(),
+			cFixed(points(r.games)/float64(r.games.Games())*100, 1), cFixed(r.draw, 1), ptnml)
 	}
-}
-
-func ratioText(a, b int) string {
-	if b == 0 {
-		if a == 0 {
-			return "nan"
-		}
-		return "inf"
-	}
-	return strconv.FormatFloat(float64(a)/float64(b), 'f', 2, 64)
 }
 
 // either prints one value when both engines share it, else "a - b".

@@ -64,6 +64,10 @@ func (inv *Invocation) finish() error {
 	} else {
 		c.Games, c.Rounds = games, rounds
 	}
+	// Each tool's own ways with openings and pairings.
+	c.Openings.EPDWithoutCounters = inv.Dialect == Cutechess
+	c.OpeningPerRound = inv.Dialect == Fastchess
+	c.CirclePairings = inv.Dialect == Cutechess
 	if repeat != 2 {
 		c.OpeningRepeat = max(repeat, 1)
 	}

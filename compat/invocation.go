@@ -32,6 +32,8 @@ type Invocation struct {
 	// OutcomeInterval: cutechess's outcome lists every N games; 0 = at the end.
 	OutcomeInterval int
 	ReportPenta     bool // fastchess's pentanomial report (and SPRT on pairs)
+	// ResultFormat: cutechess's -resultformat, a named format or a field list.
+	ResultFormat string
 
 	PGNAppend, EPDAppend bool // false: the file is emptied before the run
 	CRC32                bool // print the PGN's CRC32 at the end (fastchess -crc32 pgn=true)

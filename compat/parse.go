@@ -82,10 +82,8 @@ func specs(d Dialect) map[string]optionSpec {
 		}}
 		common["-debug"] = optionSpec{none, func(inv *Invocation, _ []string) error { inv.Debug = true; return nil }}
 		common["-resultformat"] = optionSpec{one, func(inv *Invocation, v []string) error {
-			if v[0] != "default" {
-				return fmt.Errorf("only the default result format is printed")
-			}
-			return nil
+			inv.ResultFormat = strings.TrimSpace(v[0])
+			return checkResultFormat(inv.ResultFormat)
 		}}
 	case Fastchess:
 		common["-scoreinterval"] = optionSpec{one, func(inv *Invocation, v []string) error { return whole(v[0], &inv.ScoreInterval) }}
@@ -134,7 +132,7 @@ var unsupported = map[string]string{
 
 // Parse reads a command line of dialect d (without the program name).
 func Parse(d Dialect, args []string) (*Invocation, error) {
-	inv := &Invocation{Dialect: d, Output: d, PGNAppend: true, EPDAppend: true, startedAt: time.Now()}
+	inv := &Invocation{Dialect: d, Output: d, PGNAppend: true, EPDAppend: true, ResultFormat: "default", startedAt: time.Now()}
 	inv.Config.Concurrency = 1
 	inv.ReportPenta = d == Fastchess
 	if d == Fastchess {

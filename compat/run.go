@@ -5,6 +5,7 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+	"time"
 
 	"github.com/autoplay/autoplay/runner"
 )
@@ -12,10 +13,11 @@ import (
 // Printer is the runner.Printer for the invocation's output format.
 func (inv *Invocation) Printer(w io.Writer) runner.Printer {
 	t := newTally(&inv.Config)
+	order := startOrder{slots: inv.Config.Concurrency}
 	if inv.Output == Fastchess {
-		return &fastchessPrinter{w: w, inv: inv, tally: t}
+		return &fastchessPrinter{w: w, inv: inv, tally: t, order: order}
 	}
-	return &cutechessPrinter{w: w, inv: inv, tally: t}
+	return &cutechessPrinter{w: w, inv: inv, tally: t, order: order}
 }
 
 // Options are the runner options of a run of another tool: its output, and
@@ -45,22 +47,34 @@ func (inv *Invocation) Prepare(stderr io.Writer) error {
 }
 
 // Conclude prints what the tool prints after the run: fastchess's CRC32 of
-// the PGN.
+// the PGN, then its "Finished match" and "Total Time" lines.
 func (inv *Invocation) Conclude(w io.Writer) error {
-	if !inv.CRC32 || inv.Config.PGNOut == "" {
-		return nil
+	if inv.CRC32 && inv.Config.PGNOut != "" {
+		sum, err := fileCRC32(inv.Config.PGNOut)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "File %s has CRC32: %#x\n", inv.Config.PGNOut, sum)
 	}
-	f, err := os.Open(inv.Config.PGNOut)
+	if inv.Dialect == Fastchess {
+		d := time.Since(inv.startedAt)
+		h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
+		fmt.Fprintf(w, "Finished match\nTotal Time: %02d:%02d:%02d (hours:minutes:seconds)\n\n", h, m, s)
+	}
+	return nil
+}
+
+func fileCRC32(path string) (uint32, error) {
+	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	defer f.Close()
 	h := crc32.NewIEEE()
 	if _, err := io.Copy(h, f); err != nil {
-		return err
+		return 0, err
 	}
-	fmt.Fprintf(w, "File %s has CRC32: %#x\n", inv.Config.PGNOut, h.Sum32())
-	return nil
+	return h.Sum32(), nil
 }
 
 // FailedStrictly says a -strict run saw a warning: its exit status is 1.

@@ -3,8 +3,6 @@ package compat
 import (
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
-	"sort"
-	"strconv"
 
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/stats"
@@ -130,6 +128,16 @@ func addPair(p *pentaSplit, a, b float64) {
 	}
 }
 
+// completedPairs counts the game pairs of every encounter both of whose
+// games are in.
+func (t *tally) completedPairs() int {
+	n := 0
+	for _, ps := range t.pentas {
+		n += ps.pairs()
+	}
+	return n
+}
+
 // total is a player's games from its side, both colours.
 func (p *playerTally) total() stats.Trinomial {
 	return stats.Trinomial{Wins: p.white.Wins + p.black.Wins, Draws: p.white.Draws + p.black.Draws, Losses: p.white.Losses + p.black.Losses}
@@ -142,26 +150,4 @@ func ratio(t stats.Trinomial) float64 {
 		return 0
 	}
 	return points(t) / float64(t.Games())
-}
-
-// ranked orders players by score rate, best first; seeds (a gauntlet's)
-// stay on top in their order, as cutechess-cli lists them.
-func (t *tally) ranked(seeds int) []int {
-	order := make([]int, len(t.players))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order[seeds:], func(a, b int) bool {
-		pa, pb := t.players[order[seeds+a]].total(), t.players[order[seeds+b]].total()
-		return ratio(pa) > ratio(pb)
-	})
-	return order
-}
-
-// fixed prints a figure with prec decimals, or its text (inf, n/a).
-func fixed(f stats.Figure, prec int) string {
-	if !f.IsNumber() {
-		return f.Text
-	}
-	return strconv.FormatFloat(f.Value, 'f', prec, 64)
 }

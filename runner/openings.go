@@ -25,6 +25,8 @@ type openingPicker struct {
 	rng     *rand.Rand
 	seed    uint64
 	start   int
+	// noCounters: EPD openings start at 0 1 (spec.OpeningsConfig.EPDWithoutCounters).
+	noCounters bool
 }
 
 func newOpeningPicker(oc spec.OpeningsConfig, seed uint64, variant spec.Variant) (*openingPicker, error) {
@@ -62,7 +64,8 @@ func newOpeningPicker(oc spec.OpeningsConfig, seed uint64, variant spec.Variant)
 			return nil, fmt.Errorf("openings: %s has no valid openings (the first problem: %v)", oc.File, whySkip)
 		}
 	}
-	p := &openingPicker{suite: suite, variant: variant, order: oc.Order, seed: seed, start: oc.Start}
+	p := &openingPicker{suite: suite, variant: variant, order: oc.Order, seed: seed, start: oc.Start,
+		noCounters: oc.EPDWithoutCounters && suite.Format() == pgn.FormatEPD}
 	p = p.fresh()
 	p.skipped, p.whySkip = skipped, whySkip
 	return p, nil
@@ -104,7 +107,7 @@ func (p *openingPicker) check(schedule []scheduledGame) error {
 // fresh is a picker at the start of the sequence p hands out, over the same suite.
 func (p *openingPicker) fresh() *openingPicker {
 	q := &openingPicker{suite: p.suite, book: p.book, random: p.random, variant: p.variant, order: p.order, seed: p.seed, start: p.start,
-		rng: rand.New(rand.NewPCG(p.seed, 0x6f70656e))}
+		noCounters: p.noCounters, rng: rand.New(rand.NewPCG(p.seed, 0x6f70656e))}
 	if p.suite != nil && p.start > 0 {
 		q.cursor = (p.start - 1) % p.suite.Len()
 	}
@@ -147,5 +150,18 @@ func (p *openingPicker) opening(i int) (pgn.Opening, error) {
 	case i < 0:
 		return pgn.Opening{Source: "startpos"}, nil
 	}
-	return p.suite.Opening(i)
+	o, err := p.suite.Opening(i)
+	if err == nil && p.noCounters {
+		o.FEN = withoutCounters(o.FEN)
+	}
+	return o, err
+}
+
+// withoutCounters sets a FEN's halfmove clock to 0 and its move number to 1.
+func withoutCounters(fen string) string {
+	f := strings.Fields(fen)
+	if len(f) != 6 {
+		return fen
+	}
+	return strings.Join(append(f[:4], "0", "1"), " ")
 }

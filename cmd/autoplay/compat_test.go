@@ -237,7 +237,7 @@ func TestFishtestCutechessCommandLine(t *testing.T) {
 	if tl.games != 8 || wld != [3]int{tl.wins, tl.losses, tl.draws} {
 		t.Fatalf("Score line says %v, the PGN %+v", wld, tl)
 	}
-	for _, want := range []string{"Elo difference: ", "...      New-9f playing White: ", "Player: Base-9f", "\nFinished match\n"} {
+	for _, want := range []string{"Elo difference: ", "...      New-9f playing White: ", "\nFinished match\n"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
 		}

@@ -59,10 +59,17 @@ type Config struct {
 	// OpeningRepeat is how many consecutive games of an encounter share an
 	// opening (0 = 2, a pair); colours still alternate game by game unless
 	// NoSwap. Reverse gives every game the other colours.
-	OpeningRepeat int           `json:"opening_repeat,omitempty"`
-	NoSwap        bool          `json:"no_swap,omitempty"`
-	Reverse       bool          `json:"reverse,omitempty"`
-	Wait          time.Duration `json:"wait_ns,omitempty"` // pause between a worker's games
+	OpeningRepeat int `json:"opening_repeat,omitempty"`
+	// OpeningPerRound gives every encounter of a round the round's opening,
+	// as fastchess does, instead of drawing one per encounter.
+	OpeningPerRound bool `json:"opening_per_round,omitempty"`
+	// CirclePairings orders a round robin's encounters by the circle method
+	// (Berger tables), the first of each pair White, as cutechess-cli does;
+	// by default engine 1 meets 2, 3, ..., then 2 meets 3, ...
+	CirclePairings bool          `json:"circle_pairings,omitempty"`
+	NoSwap         bool          `json:"no_swap,omitempty"`
+	Reverse        bool          `json:"reverse,omitempty"`
+	Wait           time.Duration `json:"wait_ns,omitempty"` // pause between a worker's games
 	// Affinity pins the engines of each concurrent game to CPUs of their
 	// own (fastchess's -use-affinity).
 	Affinity bool `json:"affinity,omitempty"`
@@ -108,6 +115,9 @@ func (c *Config) Encounters() [][2]int {
 	var out [][2]int
 	switch c.Type {
 	case TypeRoundRobin:
+		if c.CirclePairings {
+			return circlePairings(n)
+		}
 		for i := 0; i < n; i++ {
 			for j := i + 1; j < n; j++ {
 				out = append(out, [2]int{i, j})

@@ -11,6 +11,11 @@ type OpeningsConfig struct {
 	// Random draws Chess960 start positions instead of a file: "frc" (one
 	// array for both sides) or "dfrc" (Double Chess960, an array each).
 	Random string `json:",omitempty"`
+	// EPDWithoutCounters starts every EPD opening at move 1 with a zero
+	// halfmove clock, whatever counters its line holds, as cutechess-cli
+	// reads EPD (four fields, the rest operations): the engines see the
+	// position as that tool sends it.
+	EPDWithoutCounters bool `json:",omitempty"`
 }
 
 // Random start positions.

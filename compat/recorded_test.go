@@ -1,0 +1,229 @@
+package compat
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/autoplay/autoplay/runner"
+)
+
+// The recordings in testdata/recorded are the real tools' output for the
+// command lines of testdata/recorded/cases (see the README there for the
+// versions and record.sh). Each command line runs here through autoplay's
+// drop-in mode; standard output must match line for line, and the PGN tag
+// for tag and move for move, once times are masked.
+
+const recorded = "testdata/recorded"
+
+// stockfish is Debian's, the engine the recordings were made with.
+const stockfish = "/usr/games/stockfish"
+
+type recordedCase struct {
+	name string
+	tool Dialect
+	args string
+}
+
+func readCases(t *testing.T) []recordedCase {
+	t.Helper()
+	f, err := os.Open(filepath.Join(recorded, "cases"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []recordedCase
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.SplitN(line, " ", 3)
+		out = append(out, recordedCase{name: f[0], tool: Dialect(f[1]), args: f[2]})
+	}
+	return out
+}
+
+// Masks hit only what changes from run to run: the wall clock.
+var (
+	stdoutMasks = []*regexp.Regexp{
+		regexp.MustCompile(`^(Total Time: )\d+:\d\d:\d\d( \(hours:minutes:seconds\))$`),
+	}
+	tagMasks = []*regexp.Regexp{
+		regexp.MustCompile(`^(\[Date ")\d{4}\.\d\d\.\d\d("\])$`),
+		regexp.MustCompile(`^(\[GameDuration ")\d\d:\d\d:\d\d("\])$`),
+		regexp.MustCompile(`^(\[Game(?:Start|End)Time ")\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{3})?(?: UTC| \+0000)("\])$`),
+	}
+)
+
+func mask(line string, masks []*regexp.Regexp) string {
+	for _, m := range masks {
+		line = m.ReplaceAllString(line, "${1}…${2}")
+	}
+	return line
+}
+
+// knownGaps are the recorded lines autoplay does not print yet, by case and
+// line number, with why; each is logged while it differs. Mend and delete.
+var knownGaps = map[string]map[int]string{
+	// fastchess prints the engines' own Threads and Hash defaults when
+	// the command line sets none; the runner does not pass an engine's
+	// declared defaults on to the printer yet.
+	"fastchess-default": {10: "engine option defaults"},
+}
+
+// pgnTagsFlag compares the PGN's tags too: cutechess-cli's and fastchess's
+// tag sets and order are not written yet (issue 20), so off by default.
+var pgnTagsFlag = flag.Bool("pgntags", false, "also compare PGN tags with the recordings")
+
+func TestDropinOutputMatchesRecordedTools(t *testing.T) {
+	if _, err := os.Stat(stockfish); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI must install stockfish")
+		}
+		t.Skip("stockfish not installed")
+	}
+	book, err := filepath.Abs(filepath.Join(recorded, "book.epd"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range readCases(t) {
+		t.Run(c.name, func(t *testing.T) {
+			pgnPath := filepath.Join(t.TempDir(), c.name+".pgn")
+			line := strings.NewReplacer("{SF}", stockfish, "{BOOK}", book, "{PGN}", pgnPath).Replace(c.args)
+			got := runDropin(t, c.tool, strings.Fields(line))
+			want, err := os.ReadFile(filepath.Join(recorded, c.name+".out"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantLines, gotLines := lines(string(want), stdoutMasks), lines(got, stdoutMasks)
+			for n, why := range knownGaps[c.name] {
+				if n <= len(wantLines) && n <= len(gotLines) && wantLines[n-1] != gotLines[n-1] {
+					t.Logf("line %d: known gap (%s):\n  want %q\n  got  %q", n, why, wantLines[n-1], gotLines[n-1])
+					gotLines[n-1] = wantLines[n-1]
+				}
+			}
+			compareLines(t, "standard output", wantLines, gotLines)
+			wantPGN, err := os.ReadFile(filepath.Join(recorded, c.name+".pgn"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			gotPGN, err := os.ReadFile(pgnPath)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if *pgnTagsFlag {
+				compareLines(t, "PGN tags", pgnTags(string(wantPGN)), pgnTags(string(gotPGN)))
+			}
+			compareLines(t, "PGN moves", pgnMoves(string(wantPGN)), pgnMoves(string(gotPGN)))
+		})
+	}
+}
+
+// runDropin runs a command line as `autoplay cutechess|fastchess` does and
+// returns its standard output.
+func runDropin(t *testing.T, d Dialect, args []string) string {
+	t.Helper()
+	inv, err := Parse(d, args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := inv.Prepare(io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if _, err := runner.Run(context.Background(), inv.Config, inv.Options(&out)); err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if err := inv.Conclude(&out); err != nil {
+		t.Fatal(err)
+	}
+	return out.String()
+}
+
+func lines(s string, masks []*regexp.Regexp) []string {
+	out := strings.Split(s, "\n")
+	for i := range out {
+		out[i] = mask(out[i], masks)
+	}
+	return out
+}
+
+// pgnTags lists each game's tags in order, masked, a blank line between games.
+func pgnTags(s string) []string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		switch {
+		case strings.HasPrefix(l, "[Event "):
+			if len(out) > 0 {
+				out = append(out, "")
+			}
+			out = append(out, mask(l, tagMasks))
+		case strings.HasPrefix(l, "["):
+			out = append(out, mask(l, tagMasks))
+		}
+	}
+	return out
+}
+
+// pgnMoves lists each game's moves in SAN, its result last: comments and move
+// numbers go (the engines' comments are the tools' own picks of their output).
+func pgnMoves(s string) []string {
+	var out []string
+	var text strings.Builder
+	flush := func() {
+		words := strings.Fields(regexp.MustCompile(`\{[^}]*\}`).ReplaceAllString(text.String(), " "))
+		var moves []string
+		for _, w := range words {
+			if regexp.MustCompile(`^\d+\.+$`).MatchString(w) {
+				continue
+			}
+			moves = append(moves, regexp.MustCompile(`^\d+\.+`).ReplaceAllString(w, ""))
+		}
+		if len(moves) > 0 {
+			out = append(out, strings.Join(moves, " "))
+		}
+		text.Reset()
+	}
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, "[Event ") {
+			flush()
+		}
+		if !strings.HasPrefix(l, "[") {
+			text.WriteString(l + "\n")
+		}
+	}
+	flush()
+	return out
+}
+
+// compareLines fails with every differing line, numbered.
+func compareLines(t *testing.T, what string, want, got []string) {
+	t.Helper()
+	var diff strings.Builder
+	for i := range max(len(want), len(got)) {
+		w, g := "(none)", "(none)"
+		if i < len(want) {
+			w = want[i]
+		}
+		if i < len(got) {
+			g = got[i]
+		}
+		if w != g {
+			fmt.Fprintf(&diff, "line %d:\n  want %q\n  got  %q\n", i+1, w, g)
+		}
+	}
+	if diff.Len() > 0 {
+		t.Errorf("%s differs from the recording:\n%s", what, diff.String())
+	}
+}

@@ -1,0 +1,27 @@
+#!/bin/sh
+# Records the real tools' output for the comparison test (compat's
+# recorded_test.go). Run once from this directory with the tools built from
+# their sources (see README.md):
+#   CUTECHESS=/path/to/cutechess-cli FASTCHESS=/path/to/fastchess ./record.sh
+# Each case of ./cases is run in a fresh temporary directory; its standard
+# output goes to NAME.out and its PGN to NAME.pgn. The tools' own code is not
+# kept here, only what they printed and wrote.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+SF=${SF:-/usr/games/stockfish}
+grep -v '^#' "$here/cases" | while read -r name tool args; do
+	[ -n "$name" ] || continue
+	case $tool in
+	cutechess) bin=$CUTECHESS ;;
+	fastchess) bin=$FASTCHESS ;;
+	*) echo "$name: unknown tool $tool" >&2; exit 1 ;;
+	esac
+	dir=$(mktemp -d)
+	cp "$here/book.epd" "$dir/book.epd"
+	line=$(echo "$args" | sed -e "s|{SF}|$SF|g" -e "s|{BOOK}|book.epd|g" -e "s|{PGN}|$name.pgn|g")
+	# shellcheck disable=SC2086 # the line is split into words on purpose
+	(cd "$dir" && "$bin" $line >"$here/$name.out" </dev/null)
+	cp "$dir/$name.pgn" "$here/$name.pgn"
+	rm -rf "$dir"
+	echo "$name: $(wc -l <"$here/$name.out") lines"
+done
