@@ -6,6 +6,7 @@ import (
 	"github.com/autoplay/autoplay/runner/spec"
 	"math/rand/v2"
 	"strconv"
+	"strings"
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/pgn"
