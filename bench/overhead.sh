@@ -31,7 +31,7 @@ perply() {
 
 autoplay_run() { # conc ["flags"]
   rm -f "$out/ap.pgn"*
-  read -r wall cpu < <(python3 bench/runnercpu.py bin/autoplay match ${2:-} \
+  read -r wall cpu _ < <(python3 bench/runnercpu.py bin/autoplay match ${2:-} \
     --engine "cmd=$SF name=a option.Hash=1" --engine "cmd=$SF name=b option.Hash=1" --each nodes=1 \
     --games "$GAMES" --concurrency "$1" --openings "file=$out/book.epd order=sequential" \
     --pgnout "$out/ap.pgn" --report-every 0)
@@ -43,7 +43,7 @@ autoplay_run() { # conc ["flags"]
 
 ccc_run() { # conc
   rm -f "$out/ccc.pgn"
-  read -r wall cpu < <(cd "$out" && python3 "$OLDPWD/bench/runnercpu.py" "$CCC" -each cmd="$SF" nodes=1 option.Hash=1 \
+  read -r wall cpu _ < <(cd "$out" && python3 "$OLDPWD/bench/runnercpu.py" "$CCC" -each cmd="$SF" nodes=1 option.Hash=1 \
     -engine name=a -engine name=b -games "$GAMES" -concurrency "$1" -openings file=book.epd order=sequential \
     -repeat -pgn ccc.pgn 0)
   perply "c-chess-cli c=$1" "$wall" "$cpu" "$out/ccc.pgn"
@@ -85,7 +85,7 @@ for k, (w, c) in med.items():
     print(f"{k:<26} wall {w:6.1f} us/ply  runner CPU {c:5.1f} us/ply{ratio}")
 PY
 
-read -r wall cpu < <(python3 bench/runnercpu.py bin/autoplay --help)
+read -r wall cpu _ < <(python3 bench/runnercpu.py bin/autoplay --help)
 echo "autoplay --help: ${cpu} s CPU (clock ticks of 10 ms), ${wall} s wall"
 python3 - <<'PY'
 import subprocess, time

@@ -6,7 +6,8 @@ still be read: utime and stime there are the process's own, while its
 engines' time goes to cutime and cstime. The slot processes of a run with
 --slot-processes (its children running "autoplay slot") are the runner too:
 their own times are read every 10 ms while they live, the last reading
-kept. Prints: wall_s self_cpu_s."""
+kept. Peak memory: the runner's VmHWM (read every 10 ms while it lives) plus
+each slot process's last VmHWM. Prints: wall_s self_cpu_s peak_rss_kb."""
 import os, subprocess, sys, time
 
 tick = os.sysconf("SC_CLK_TCK")
@@ -42,19 +43,37 @@ def slot_children(pid):
     return out
 
 
+def peak_kb(pid):
+    """VmHWM of pid in kB, or None once it is gone (or a zombie)."""
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
 start = time.perf_counter()
 p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 slots = {}
+slot_peaks = {}
+runner_peak = 0
 while True:
     info = os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT | os.WNOHANG)
     if info is not None:
         break
+    runner_peak = max(runner_peak, peak_kb(p.pid) or 0)
     for kid in slot_children(p.pid):
         cpu = own_cpu(kid)
         if cpu is not None:
             slots[kid] = cpu
+        kb = peak_kb(kid)
+        if kb is not None:
+            slot_peaks[kid] = kb
     time.sleep(0.01)
 wall = time.perf_counter() - start
 cpu = own_cpu(p.pid) + sum(slots.values())
 p.wait()
-print(f"{wall:.3f} {cpu:.3f}")
+print(f"{wall:.3f} {cpu:.3f} {runner_peak + sum(slot_peaks.values())}")
