@@ -25,6 +25,11 @@ type decoder interface {
 // buffered, so a flooding engine cannot make the runner grow without limit.
 const maxLine = 64 << 10
 
+// readBuffer is what each engine's reader holds: lines are short (an info
+// line is about 200 bytes), and with hundreds of engines a maxLine buffer
+// each was most of the runner's memory. Longer lines are gathered apart.
+const readBuffer = 4 << 10
+
 // orphanGrace is how long the output of an engine whose own process has
 // exited is still read: a descendant that keeps the pipe open longer is
 // killed with the engine's process group and the pipe is closed on our side.
@@ -139,7 +144,8 @@ func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *CPUSet)
 func (p *process) read(dec decoder, readDone chan<- struct{}) {
 	defer KillOnPanic()
 	defer close(readDone)
-	br := bufio.NewReaderSize(p.stdout, maxLine)
+	br := bufio.NewReaderSize(p.stdout, readBuffer)
+	var long []byte // a line longer than the buffer, gathered
 	// One event for the reader's life: decode takes it through an
 	// interface, so a fresh one per line would be a heap allocation per line.
 	ev := new(Event)
@@ -147,9 +153,23 @@ func (p *process) read(dec decoder, readDone chan<- struct{}) {
 		line, err := br.ReadSlice('\n')
 		at := time.Now()
 		if errors.Is(err, bufio.ErrBufferFull) {
-			p.log.Line(p.name, '<', append(line[:200:200], " ...[line cut]"...))
-			p.skipRestOfLine(br)
-			continue
+			long = append(long[:0], line...)
+			for errors.Is(err, bufio.ErrBufferFull) && len(long) <= maxLine {
+				line, err = br.ReadSlice('\n')
+				long = append(long, line...)
+			}
+			if len(long) > maxLine {
+				p.log.Line(p.name, '<', append(long[:200:200], " ...[line cut]"...))
+				if errors.Is(err, bufio.ErrBufferFull) {
+					p.skipRestOfLine(br)
+				}
+				long = nil
+				continue
+			}
+			line = long
+			if cap(long) > 4*readBuffer {
+				long = nil // a rare long line: its buffer is not kept for the engine's life
+			}
 		}
 		line = bytes.TrimRight(line, "\r\n")
 		if len(line) > 0 {

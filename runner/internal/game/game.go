@@ -45,7 +45,7 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 		Number: s.Number, White: s.Players[White].Name(), Black: s.Players[Black].Name(),
 		StartFEN: s.Opening.FEN, Started: time.Now(), Opening: s.Opening.Source,
 		TimeControl: [2]spec.TimeControl{s.Players[White].Config().TC, s.Players[Black].Config().TC},
-		Plies:       make([]record.Ply, 0, 256), Variant: s.Players[White].Config().Variant,
+		Plies:       make([]record.Ply, 0, firstPlies), Variant: s.Players[White].Config().Variant,
 	}
 	board, err := rules.NewBoard(s.Opening.FEN)
 	if err != nil {
@@ -211,7 +211,22 @@ func (g *state) ask(ctx context.Context, side Color) (time.Time, record.End, boo
 	if err := g.ponder.start(other, side.Other(), g.board, g.line, &g.clocks); err != nil {
 		return sent, record.Disconnect(side.Other()), true
 	}
+	g.roomForAPly()
 	return sent, record.End{}, false
+}
+
+// firstPlies is the room a game's record starts with: most games end
+// before it, and with hundreds of games at once a long game's worth each
+// was most of the runner's memory.
+const firstPlies = 128
+
+// roomForAPly grows the record while the engine thinks, after its go is
+// written, so that recording its move (on the way from its bestmove to
+// the opponent's go) never allocates.
+func (g *state) roomForAPly() {
+	if p := g.rec.Plies; len(p) == cap(p) {
+		g.rec.Plies = append(make([]record.Ply, 0, 2*cap(p)), p...)
+	}
 }
 
 // await waits for the mover's move, its clock's flag, or cancellation;
