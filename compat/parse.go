@@ -106,7 +106,7 @@ func specs(d Dialect) map[string]optionSpec {
 			if len(v) > 0 {
 				return fmt.Errorf("a CPU list is not supported: autoplay shares the CPUs it may use (taskset) among the games")
 			}
-			inv.Config.Affinity = true
+			inv.Config.Affinity, inv.Config.LayoutGiven = true, true
 			return nil
 		}}
 		for _, name := range []string{"-startup-ms", "-ucinewgame-ms", "-ping-ms"} {

@@ -18,7 +18,8 @@ func (r *run) pinWorkers(workers int) ([]enginehost.CPUSet, error) {
 			r.out.note(fmt.Sprintf("Affinity: game slot %d on CPUs %s", w+1, &s))
 		}
 	}
-	if workers > allowed.Count() {
+	if workers > allowed.Count() && r.cfg.LayoutGiven { // chosen by autoplay: sharing was measured to pay
+
 		r.out.warn(fmt.Sprintf("affinity: %d games at a time on %d CPUs: games share CPUs", workers, allowed.Count()))
 	}
 	return sets, nil

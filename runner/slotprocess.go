@@ -32,6 +32,8 @@ type slotFarm struct {
 	relay *RelayStats
 	cpu   *time.Duration
 	mu    sync.Mutex // orders retire's updates of relay and cpu
+	// started says a game begins in a slot, as a local worker says it.
+	started func(GameJob)
 }
 
 // slotFarm sets up the run's slot processes: program, or autoplay's own
@@ -58,7 +60,10 @@ func (r *run) slotFarm(program []string, todo []scheduledGame, slots int) (*slot
 	for k, i := range uncoveredEngines(len(r.cfg.Engines), firsts) {
 		plans[k%slots].Check = append(plans[k%slots].Check, i)
 	}
-	return &slotFarm{program: program, plans: plans, cpus: r.cpus, warn: r.out.warn, relay: r.relay, cpu: &r.slotCPU}, nil
+	started := func(j GameJob) {
+		r.out.started(j.Number, r.total(), r.cfg.Engines[j.White].Name, r.cfg.Engines[j.Black].Name)
+	}
+	return &slotFarm{program: program, plans: plans, cpus: r.cpus, warn: r.out.warn, relay: r.relay, cpu: &r.slotCPU, started: started}, nil
 }
 
 // slotGrace is how long a stopped slot process has to quit its engines
@@ -181,6 +186,9 @@ func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed f
 		}
 		if !ok {
 			return nil
+		}
+		if f.started != nil {
+			f.started(job)
 		}
 		rec, err := f.play(ctx, p, frames, job, stats)
 		for err != nil && (errors.Is(err, errSlotEnded) || errors.Is(err, errSlotPaused)) && ctx.Err() == nil && restarts < maxSlotRestarts {

@@ -22,6 +22,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"strconv"
 	"time"
 
@@ -31,6 +32,9 @@ import (
 )
 
 func main() {
+	// One Go processor whatever the environment: a runner's GOMAXPROCS,
+	// inherited, must not change what its engines cost.
+	runtime.GOMAXPROCS(1)
 	think := flag.Duration("think", envDuration("SLEEPER_THINK", 20*time.Millisecond), "time to sleep a move (without -share)")
 	share := flag.Float64("share", envFloat("SLEEPER_SHARE"), "sleep this share of the move's budget (time/30 + increment) instead of -think")
 	out := flag.String("out", os.Getenv("SLEEPER_OUT"), "append the relay latencies (µs, one a line) to this file at quit")

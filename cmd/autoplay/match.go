@@ -60,6 +60,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 			if cfg.MoveFields, err = spec.ParseMoveFields(pgnFields); err != nil {
 				return fmt.Errorf("--pgn-fields: %w", err)
 			}
+			cfg.LayoutGiven = cmd.Flags().Changed("affinity") || cmd.Flags().Changed("slot-processes")
 			return playRun(&cfg, runFlags{farm: farm, web: webAddr, runnerStats: showRunnerStats})
 		},
 	}

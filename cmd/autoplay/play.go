@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/spec"
 )
@@ -30,7 +32,9 @@ func playRun(cfg *spec.Config, f runFlags) error {
 	if f.runnerStats {
 		opt.Relay = &runner.RelayStats{}
 	}
-	oneProcessor()
+	if layout := runner.ChooseLayout(cfg, opt.Farm != nil); cfg.Verbose {
+		fmt.Println(layout)
+	}
 	ctx, stop := interruptible()
 	defer stop()
 	return outcome(runner.Run(ctx, *cfg, opt))

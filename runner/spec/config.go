@@ -75,11 +75,15 @@ type Config struct {
 	Affinity bool `json:"affinity,omitempty"`
 	// SlotProcesses plays each concurrent game slot in a process of its
 	// own, so that its runner thread stays with its engines (runner/slotprocess.go).
-	SlotProcesses bool           `json:"slot_processes,omitempty"`
-	Concurrency   int            `json:"concurrency,omitempty"`
-	Openings      OpeningsConfig `json:"openings,omitempty"`
-	Seed          uint64         `json:"seed,omitempty"`
-	Variant       Variant        `json:"variant,omitempty"` // "" = standard
+	SlotProcesses bool `json:"slot_processes,omitempty"`
+	// LayoutGiven says Affinity and SlotProcesses were set by the user (a
+	// flag or a YAML key), so the runner does not choose its own layout
+	// (ChooseLayout).
+	LayoutGiven bool           `json:"-"`
+	Concurrency int            `json:"concurrency,omitempty"`
+	Openings    OpeningsConfig `json:"openings,omitempty"`
+	Seed        uint64         `json:"seed,omitempty"`
+	Variant     Variant        `json:"variant,omitempty"` // "" = standard
 	// Syzygy adjudication: TB is the tables' directories (DIR1:DIR2),
 	// TBPieces the most pieces adjudicated (0 = all the tables hold),
 	// TBAdjudicate both, win or draw.

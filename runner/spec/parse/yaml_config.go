@@ -98,6 +98,7 @@ func (p *configParser) settings(top yamlMap, cfg *spec.Config) {
 	for key, dst := range map[string]*bool{"quiet": &cfg.Quiet, "verbose": &cfg.Verbose, "affinity": &cfg.Affinity, "slot_processes": &cfg.SlotProcesses} {
 		if n, ok := top.get(key); ok {
 			*dst, _ = p.boolean(n, key)
+			cfg.LayoutGiven = cfg.LayoutGiven || key == "affinity" || key == "slot_processes"
 		}
 	}
 	if n, ok := top.get("verbose"); ok {

@@ -1,0 +1,54 @@
+package spec
+
+import "fmt"
+
+// Layout is how the runner itself runs: the Go processors its supervisor
+// uses, whether each game slot plays in a process of its own, and whether
+// slots are pinned to CPUs with their engines.
+type Layout struct {
+	Procs         int
+	SlotProcesses bool
+	Affinity      bool
+}
+
+// ChooseLayout picks, for concurrency games at a time on cpus usable CPUs,
+// the layout that measured fastest on a 2-CPU machine (bench/overhead.sh
+// with stockfish at nodes=1 for 2-8 games, bench/latency.sh with sleeping
+// engines for 1-256; numbers in README):
+//   - one game: one process on one Go processor (the lowest relay latency
+//     and CPU per move);
+//   - 2 to 8 games, on two CPUs or more: a process per slot, pinned with
+//     its engines (each wake-up stays on one CPU: 0.8-0.9x c-chess-cli's
+//     wall time where one process was at 1.0-1.35x);
+//   - 16 games or more: one process on several Go processors (with one,
+//     a single descheduled thread stalls every game: p99 221 ms at 256
+//     games against 32 ms with two), one more per 16 games, up to cpus.
+//
+// slotsAllowed is false where slot processes cannot serve (an engine I/O
+// log, games played on remote workers).
+func ChooseLayout(concurrency, cpus int, slotsAllowed bool) Layout {
+	cpus = max(cpus, 1)
+	switch {
+	case concurrency >= 16:
+		return Layout{Procs: min(cpus, 1+concurrency/16)}
+	case concurrency >= 2 && concurrency <= 8 && cpus >= 2 && slotsAllowed:
+		return Layout{Procs: 1, SlotProcesses: true, Affinity: true}
+	}
+	return Layout{Procs: 1}
+}
+
+func (l Layout) String() string {
+	s := fmt.Sprintf("one process on %d Go processor", l.Procs)
+	if l.Procs != 1 {
+		s += "s"
+	}
+	if l.SlotProcesses {
+		s = "a process per game slot"
+		if l.Affinity {
+			s += ", pinned with its engines"
+		}
+	} else if l.Affinity {
+		s += ", game slots pinned to CPUs"
+	}
+	return s
+}
