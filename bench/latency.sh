@@ -49,7 +49,8 @@ run() {
   read -r wall cpu rss <<<"$stats"
   local plies forfeits
   plies=$(python3 bench/plies.py "$out/$pgn")
-  forfeits=$(grep -ci "on time\|time forfeit" "$out/$pgn" || true)
+  # games (not lines) that end in a time forfeit, however the runner words it
+  forfeits=$(python3 -c 'import re,sys; t=open(sys.argv[1]).read(); print(sum(1 for g in re.split(r"\n(?=\[Event )", t) if re.search(r"on time|time forfeit|timeout", g, re.I)))' "$out/$pgn")
   sort -n "$out/lat.txt" | awk -v l="$label" -v c="$conc" -v w="$wall" -v cpu="$cpu" -v p="$plies" -v f="$forfeits" -v r="$rss" '
     { a[NR] = $1 }
     END { printf "%-22s c=%-4d p50 %6d  p90 %6d  p99 %6d  max %7d us  wall %6.1f s  cpu %5.1f us/move  forfeits %d  peak %6.1f MB\n",
