@@ -24,6 +24,7 @@ type Live struct {
 	info     LiveRun
 	games    map[int]*LiveGame
 	finished []FinishedGame // the latest maxLiveFinished, oldest first
+	index    *PGNIndex      // autoplay view: the games are read from here
 	history  []LivePoint
 	summary  LiveSummary
 }
@@ -190,7 +191,7 @@ func (l *Live) moved(number int, m protocol.Move, side record.Color, info *recor
 	if g == nil {
 		return
 	}
-	g.Moves = append(g.Moves, liveMove(m))
+	g.Moves = append(g.Moves, liveMove(m, l.info.Variant == spec.Chess960))
 	g.Clocks = clocks
 	if info != nil {
 		p := record.Ply{Info: *info}
@@ -218,11 +219,16 @@ func (w liveWatcher) Moved(number int, m protocol.Move, side record.Color, info 
 	w.l.moved(number, m, side, info, clocks)
 }
 
-// liveMove is a move as the dashboard's board reads it: UCI, castling as
-// the king's step with its rook's file ("e1g1/h"), which Chess960 needs.
-func liveMove(m protocol.Move) string {
-	b, _ := m.MarshalText()
-	return string(b)
+// liveMove is a move as the dashboard's board (and api/games/N.json)
+// gives it: UCI, castling as the king's step ("e8c8"); in Chess960, where
+// the king's step does not say which rook castles, with the rook's file
+// ("e1g1/h").
+func liveMove(m protocol.Move, chess960 bool) string {
+	if chess960 {
+		b, _ := m.MarshalText()
+		return string(b)
+	}
+	return string(m.AppendTo(nil))
 }
 
 // whiteCP is a score in pawns from White's side, mates as ±100.
@@ -269,7 +275,7 @@ func (l *Live) recorded(rec *record.GameRecord, pgnText string, res *Result, don
 		delete(l.games, rec.Number)
 		moves := make([]string, len(rec.Plies))
 		for i, p := range rec.Plies {
-			moves[i] = liveMove(p.Move)
+			moves[i] = liveMove(p.Move, rec.Variant == spec.Chess960)
 		}
 		l.finished = append(l.finished, FinishedGame{Number: rec.Number, White: rec.White, Black: rec.Black,
 			Result: rec.Outcome.String(), Reason: rec.Ending, Plies: len(rec.Plies), PGN: pgnText,
@@ -357,10 +363,14 @@ func (l *Live) View() LiveView {
 	return v
 }
 
-// Finished is a finished game, if it is still kept.
+// Finished is a finished game, if it is still kept (or, for autoplay
+// view, read from its PGN).
 func (l *Live) Finished(number int) (FinishedGame, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	if l.index != nil {
+		return l.index.Game(number)
+	}
 	for i := len(l.finished) - 1; i >= 0; i-- {
 		if l.finished[i].Number == number {
 			return l.finished[i], true
@@ -369,11 +379,13 @@ func (l *Live) Finished(number int) (FinishedGame, bool) {
 	return FinishedGame{}, false
 }
 
-// LoadFinished fills a Live from a finished run's games (autoplay view).
-func (l *Live) LoadFinished(info LiveRun, games []FinishedGame, res *Result) {
+// LoadIndex fills a Live from a finished run's PGN (autoplay view): the
+// latest games listed, the standing counted, every game read on demand.
+func (l *Live) LoadIndex(x *PGNIndex) {
 	l.mu.Lock()
-	l.info = info
-	l.finished = games
+	l.info = LiveRun{Engines: x.Players(), PGN: x.path, Total: x.Len()}
+	l.finished = x.Latest(100)
+	l.index = x
 	l.mu.Unlock()
-	l.recorded(nil, "", res, true)
+	l.recorded(nil, "", x.Result(), true)
 }

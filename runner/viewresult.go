@@ -5,19 +5,24 @@ import (
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
-// ResultOfGames counts finished games read back from a PGN (autoplay view):
-// the engines in the order they first appear, a match for two of them, a
-// round-robin for more, game pairs (2k-1, 2k) as autoplay numbers them.
-func ResultOfGames(games []FinishedGame) *Result {
+// viewedGame is what a finished game read back from a PGN (autoplay view)
+// counts with: its number, players (indices into the names), outcome and
+// the fault its ending names.
+type viewedGame struct {
+	number, white, black int
+	outcome              record.Outcome
+	valid                bool
+	culprit              record.Color
+	fail                 record.Failure
+}
+
+// resultOfViewed counts finished games read back from a PGN: the engines
+// in names, a match for two of them, a round-robin for more, game pairs
+// (2k-1, 2k) as autoplay numbers them.
+func resultOfViewed(names []string, games []viewedGame) *Result {
 	var c spec.Config
-	index := map[string]int{}
-	for _, g := range games {
-		for _, name := range []string{g.White, g.Black} {
-			if _, ok := index[name]; !ok {
-				index[name] = len(c.Engines)
-				c.Engines = append(c.Engines, spec.EngineConfig{Name: name})
-			}
-		}
+	for _, name := range names {
+		c.Engines = append(c.Engines, spec.EngineConfig{Name: name})
 	}
 	c.Type = spec.TypeMatch
 	if len(c.Engines) > 2 {
@@ -27,20 +32,17 @@ func ResultOfGames(games []FinishedGame) *Result {
 		return &Result{Played: len(games), Total: len(games)}
 	}
 	res := newResult(&c, len(games))
+	encounter := map[[2]int]int{}
+	for i, enc := range res.Encounters {
+		encounter[[2]int{enc.First, enc.Second}] = i
+		encounter[[2]int{enc.Second, enc.First}] = i
+	}
 	for _, g := range games {
-		w, b := index[g.White], index[g.Black]
-		e := -1
-		for i, enc := range res.Encounters {
-			if enc.First == w && enc.Second == b || enc.First == b && enc.Second == w {
-				e = i
-			}
-		}
-		outcome, ok := record.ParseOutcome(g.Result)
-		if e < 0 || !ok {
+		e, ok := encounter[[2]int{g.white, g.black}]
+		if !ok || !g.valid {
 			continue
 		}
-		culprit, fail, _ := record.ParseEnding(g.Reason)
-		res.add(scheduledGame{number: g.Number, encounter: e, pair: (g.Number - 1) / 2, white: w, black: b}, outcome, culprit, fail)
+		res.add(scheduledGame{number: g.number, encounter: e, pair: (g.number - 1) / 2, white: g.white, black: g.black}, g.outcome, g.culprit, g.fail)
 	}
 	return res
 }

@@ -61,28 +61,3 @@ func TestViewServesAFinishedRun(t *testing.T) {
 	view.Process.Signal(syscall.SIGINT)
 	view.Wait()
 }
-
-// Every game of a PGN is reachable in the viewer, whatever its Round tags,
-// and a huge final comment does not make the state every browser polls
-// huge.
-func TestViewReachesEveryGameAndBoundsComments(t *testing.T) {
-	game := func(round, comment string) string {
-		return "[Event \"x\"]\n[Round \"" + round + "\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 {" + comment + "} 1-0\n"
-	}
-	huge := strings.Repeat("z", 10<<20)
-	text := game("1", "a") + "\n" + game("1", "b") + "\n" + game("", "c") + "\n" + game("2", huge)
-	games := finishedGames(text)
-	if len(games) != 4 {
-		t.Fatalf("%d games", len(games))
-	}
-	seen := map[int]bool{}
-	for _, g := range games {
-		if seen[g.Number] {
-			t.Errorf("two games numbered %d: one unreachable", g.Number)
-		}
-		seen[g.Number] = true
-		if len(g.Reason) > 300 {
-			t.Errorf("game %d lists a reason of %d bytes", g.Number, len(g.Reason))
-		}
-	}
-}

@@ -1,0 +1,327 @@
+package runner
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/runner/record"
+)
+
+// PGNIndex is a finished run's PGN read for the dashboard (autoplay view)
+// in one streaming pass: where each game lies in the file and what its
+// standing needs, a few dozen bytes a game, whatever the file's size; a
+// game's text and moves are read from the file when someone asks for them.
+type PGNIndex struct {
+	path    string
+	f       *os.File
+	names   []string // players, in the order they first appear
+	games   []indexedGame
+	byRound map[int]int32 // game number -> games index
+}
+
+// indexedGame is one game of the index: its bytes in the file and the
+// figures of its standing.
+type indexedGame struct {
+	off, size    int64
+	number       int32
+	white, black int32
+	outcome      record.Outcome
+	valid        bool // its Result is a finished game's
+	culprit      record.Color
+	fail         record.Failure
+}
+
+// maxViewGame bounds the one game a request reads whole: a game of more
+// is served as its text only up to it.
+const maxViewGame = 16 << 20
+
+// maxViewReason bounds a game's final comment as the dashboard lists it: a
+// PGN may hold comments of any size, the state every browser polls must not.
+const maxViewReason = 200
+
+// OpenPGNIndex indexes the PGN at path. The file stays open for reads on
+// demand until Close.
+func OpenPGNIndex(path string) (*PGNIndex, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	x := &PGNIndex{path: path, f: f, byRound: map[int]int32{}}
+	if err := x.scan(); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return x, nil
+}
+
+// Close releases the file.
+func (x *PGNIndex) Close() error { return x.f.Close() }
+
+// scan reads the file once, line by line, holding at most a buffer of it:
+// a line longer than the buffer (a huge comment) passes through in pieces.
+func (x *PGNIndex) scan() error {
+	br := bufio.NewReaderSize(x.f, 64<<10)
+	var (
+		off       int64
+		lineStart = true
+		prevBlank = true
+		cur       *pendingGame
+		player    = map[string]int32{}
+	)
+	finish := func(end int64) error {
+		if cur == nil {
+			return nil
+		}
+		err := x.add(cur, end, player)
+		cur = nil
+		return err
+	}
+	for {
+		chunk, err := br.ReadSlice('\n')
+		whole := lineStart && !errors.Is(err, bufio.ErrBufferFull)
+		if whole {
+			line := bytes.TrimRight(chunk, "\r\n")
+			if bytes.HasPrefix(line, []byte("[Event ")) && prevBlank {
+				if ferr := finish(off); ferr != nil {
+					return ferr
+				}
+				cur = &pendingGame{off: off, inTags: true}
+			}
+			if cur != nil && cur.inTags && len(line) > 0 && line[0] == '[' {
+				cur.tag(line)
+			} else if cur != nil && len(line) > 0 {
+				cur.inTags = false
+			}
+			prevBlank = len(bytes.TrimSpace(line)) == 0
+		} else if len(chunk) > 0 {
+			prevBlank = false
+			if cur != nil {
+				cur.inTags = false
+			}
+		}
+		off += int64(len(chunk))
+		lineStart = len(chunk) > 0 && chunk[len(chunk)-1] == '\n'
+		if err == io.EOF {
+			return finish(off)
+		}
+		if err != nil && !errors.Is(err, bufio.ErrBufferFull) {
+			return err
+		}
+	}
+}
+
+// pendingGame is a game being read: its tags as they come.
+type pendingGame struct {
+	off                         int64
+	inTags                      bool
+	white, black, result, round string
+}
+
+// tag keeps the tags the index needs from a tag line: [Name "value"].
+func (g *pendingGame) tag(line []byte) {
+	name, value, ok := bytes.Cut(line[1:], []byte(` "`))
+	if !ok || !bytes.HasSuffix(value, []byte(`"]`)) {
+		return
+	}
+	v := string(value[:len(value)-2])
+	switch string(name) {
+	case "White":
+		g.white = v
+	case "Black":
+		g.black = v
+	case "Result":
+		g.result = v
+	case "Round":
+		g.round = v
+	}
+}
+
+// add files a game read to its end: a number of its own (its Round,
+// unless an earlier game holds it, then the next free), its players, and
+// the outcome and ending (the last comment, read from the game's tail)
+// its standing needs.
+func (x *PGNIndex) add(g *pendingGame, end int64, player map[string]int32) error {
+	n, _ := strconv.Atoi(g.round)
+	if _, used := x.byRound[n]; n <= 0 || used {
+		for n = len(x.games) + 1; ; n++ {
+			if _, used := x.byRound[n]; !used {
+				break
+			}
+		}
+	}
+	ig := indexedGame{off: g.off, size: end - g.off, number: int32(n)}
+	for _, side := range []struct {
+		name string
+		dst  *int32
+	}{{g.white, &ig.white}, {g.black, &ig.black}} {
+		i, ok := player[side.name]
+		if !ok {
+			i = int32(len(x.names))
+			player[side.name] = i
+			x.names = append(x.names, side.name)
+		}
+		*side.dst = i
+	}
+	ig.outcome, ig.valid = record.ParseOutcome(g.result)
+	reason, err := x.reason(ig)
+	if err != nil {
+		return err
+	}
+	ig.culprit, ig.fail, _ = record.ParseEnding(reason)
+	x.byRound[n] = int32(len(x.games))
+	x.games = append(x.games, ig)
+	return nil
+}
+
+// reasonTail is how much of a game's end is read for its last comment.
+const reasonTail = 4 << 10
+
+// reason is the game's last comment (its ending, as autoplay writes it),
+// cut to maxViewReason bytes; "" when it lies beyond the game's tail.
+func (x *PGNIndex) reason(g indexedGame) (string, error) {
+	n := min(g.size, reasonTail)
+	buf := make([]byte, n)
+	if _, err := x.f.ReadAt(buf, g.off+g.size-n); err != nil && err != io.EOF {
+		return "", err
+	}
+	end := bytes.LastIndexByte(buf, '}')
+	if end < 0 {
+		return "", nil
+	}
+	start := bytes.LastIndexByte(buf[:end], '{')
+	if start < 0 {
+		return "", nil
+	}
+	return capReason(string(buf[start+1 : end])), nil
+}
+
+func capReason(s string) string {
+	if len(s) > maxViewReason {
+		return strings.ToValidUTF8(s[:maxViewReason], "") + "…"
+	}
+	return s
+}
+
+// Players are the engines in the order they first appear.
+func (x *PGNIndex) Players() []string { return x.names }
+
+// Len is the number of games.
+func (x *PGNIndex) Len() int { return len(x.games) }
+
+// Result counts the games as a run would have: a match for two engines, a
+// round-robin for more, game pairs (2k-1, 2k) as autoplay numbers them.
+func (x *PGNIndex) Result() *Result {
+	games := make([]viewedGame, len(x.games))
+	for i, g := range x.games {
+		games[i] = viewedGame{number: int(g.number), white: int(g.white), black: int(g.black), outcome: g.outcome, valid: g.valid, culprit: g.culprit, fail: g.fail}
+	}
+	return resultOfViewed(x.names, games)
+}
+
+// Latest lists the last k games (in file order) with their reasons and
+// plies, read from the file.
+func (x *PGNIndex) Latest(k int) []FinishedGame {
+	var out []FinishedGame
+	for _, g := range x.games[max(0, len(x.games)-k):] {
+		if fg, err := x.read(g); err == nil {
+			fg.PGN, fg.Moves = "", nil // listed, not viewed: the text is read again when asked for
+			out = append(out, fg)
+		}
+	}
+	return out
+}
+
+// Game is game number n with its text and moves, read from the file.
+func (x *PGNIndex) Game(n int) (FinishedGame, bool) {
+	i, ok := x.byRound[n]
+	if !ok {
+		return FinishedGame{}, false
+	}
+	fg, err := x.read(x.games[i])
+	return fg, err == nil
+}
+
+func (x *PGNIndex) read(g indexedGame) (FinishedGame, error) {
+	buf := make([]byte, min(g.size, maxViewGame))
+	if _, err := x.f.ReadAt(buf, g.off); err != nil && err != io.EOF {
+		return FinishedGame{}, err
+	}
+	fg := parseViewedGame(string(buf))
+	fg.Number = int(g.number)
+	fg.White, fg.Black = x.names[g.white], x.names[g.black]
+	return fg, nil
+}
+
+var (
+	viewNumber = regexp.MustCompile(`^\d+\.+`)
+	viewTags   = regexp.MustCompile(`(?m)^\[(\w+) "(.*)"\]$`)
+)
+
+// parseViewedGame reads one game's text: its result, start, last comment
+// as the reason, and its moves as UCI for the viewer (up to the first it
+// cannot read).
+func parseViewedGame(text string) FinishedGame {
+	head, body, _ := strings.Cut(text, "\n\n")
+	tags := map[string]string{}
+	for _, m := range viewTags.FindAllStringSubmatch(head, -1) {
+		tags[m[1]] = m[2]
+	}
+	g := FinishedGame{Result: tags["Result"], StartFEN: tags["FEN"], PGN: strings.TrimSpace(text) + "\n"}
+	pos, err := chess.StartPosition(g.StartFEN)
+	if err != nil {
+		pos = chess.NewPosition()
+	}
+	v := strings.ToLower(tags["Variant"])
+	chess960 := pos.Chess960() || v == "fischerandom" || v == "chess960"
+	reading := true
+	last := movetext(body, func(tok string) {
+		tok = viewNumber.ReplaceAllString(tok, "")
+		if !reading || tok == "" || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*" {
+			return
+		}
+		m, err := pos.ParseSAN(tok)
+		if err != nil {
+			reading = false
+			return
+		}
+		g.Moves = append(g.Moves, liveMove(pos.CanonicalMove(m), chess960))
+		pos.MakeMove(m)
+	})
+	g.Reason = capReason(last)
+	g.Plies = len(g.Moves)
+	return g
+}
+
+// movetext gives each token of a game's movetext outside {comments} to
+// each, and returns the last comment: one pass, whatever a comment's size.
+func movetext(body string, each func(string)) (lastComment string) {
+	for i := 0; i < len(body); {
+		switch c := body[i]; {
+		case c == '{':
+			end := strings.IndexByte(body[i:], '}')
+			if end < 0 {
+				return body[i+1:]
+			}
+			lastComment = body[i+1 : i+end]
+			i += end + 1
+		case c == ' ' || c == '\n' || c == '\r' || c == '\t':
+			i++
+		default:
+			j := i
+			for j < len(body) && !strings.ContainsRune(" \n\r\t{", rune(body[j])) {
+				j++
+			}
+			each(body[i:j])
+			i = j
+		}
+	}
+	return lastComment
+}
