@@ -20,6 +20,10 @@ func EngineSpec(c *spec.EngineConfig, text string) error {
 	if err != nil {
 		return err
 	}
+	tokens, eqAt, err = joinOptionNames(tokens, eqAt)
+	if err != nil {
+		return err
+	}
 	for k, tok := range tokens {
 		eq := eqAt[k]
 		if eq < 0 {
@@ -34,6 +38,47 @@ func EngineSpec(c *spec.EngineConfig, text string) error {
 		}
 	}
 	return nil
+}
+
+// joinOptionNames reads option names with spaces as cutechess-cli users
+// type them: after "option." every bare word (no '=') up to the next word
+// with one belongs to the name, so `option.Skill Level=3` sets "Skill
+// Level". Any other bare word is ambiguous (part of a value? a key
+// without one?) and refused with the quoted form that says which.
+func joinOptionNames(tokens []string, eqAt []int) ([]string, []int, error) {
+	var outT []string
+	var outE []int
+	for k := 0; k < len(tokens); k++ {
+		tok, eq := tokens[k], eqAt[k]
+		if eq >= 0 || strings.IndexByte(tok, '=') >= 0 {
+			outT, outE = append(outT, tok), append(outE, eq)
+			continue
+		}
+		if !strings.HasPrefix(tok, "option.") {
+			if len(outT) > 0 {
+				prev := outT[len(outT)-1]
+				key, value, _ := strings.Cut(prev, "=")
+				return nil, nil, fmt.Errorf("%q: expected key=value; a value with spaces is quoted: %s=%q", tok, key, value+" "+tok)
+			}
+			return nil, nil, fmt.Errorf("%q: expected key=value", tok)
+		}
+		name := tok
+		for k+1 < len(tokens) && eqAt[k+1] < 0 && strings.IndexByte(tokens[k+1], '=') < 0 {
+			k++
+			name += " " + tokens[k]
+		}
+		if k+1 >= len(tokens) {
+			return nil, nil, fmt.Errorf("%q: expected key=value; an option name with spaces is followed by its value: \"%s=VALUE\"", name, name)
+		}
+		k++
+		next := tokens[k]
+		at := eqAt[k]
+		if at < 0 {
+			at = strings.IndexByte(next, '=')
+		}
+		outT, outE = append(outT, name+" "+next), append(outE, len(name)+1+at)
+	}
+	return outT, outE, nil
 }
 
 // SetEngineKey applies one key=value of an engine spec, such as

@@ -268,7 +268,8 @@ func (p *configParser) collect(n *yaml.Node, m yamlMap, known []string, merged b
 			p.merge(v, m, known)
 			continue
 		}
-		if !slices.Contains(known, k.Value) {
+		// An engine mapping also takes option.NAME keys, as --engine does.
+		if !slices.Contains(known, k.Value) && !(strings.HasPrefix(k.Value, "option.") && slices.Contains(known, "options")) {
 			p.errorf(k, m.path, "unknown key %q (known: %s)", k.Value, strings.Join(known, " "))
 			continue
 		}

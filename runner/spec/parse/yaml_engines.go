@@ -106,6 +106,22 @@ func (p *configParser) engineKeys(e *spec.EngineConfig, m yamlMap, src *engineSo
 			}
 		}
 	}
+	p.engineOptionKeys(e, m)
+}
+
+// engineOptionKeys applies the option.NAME keys of an engine mapping, in
+// the order they were written.
+func (p *configParser) engineOptionKeys(e *spec.EngineConfig, m yamlMap) {
+	var keys []yamlField
+	for name, f := range m.fields {
+		if strings.HasPrefix(name, "option.") {
+			keys = append(keys, f)
+		}
+	}
+	slices.SortFunc(keys, func(a, b yamlField) int { return a.key.Line*1000 + a.key.Column - b.key.Line*1000 - b.key.Column })
+	for _, f := range keys {
+		p.engineScalar(e, f.key.Value, f.value, m.sub(f.key.Value))
+	}
 }
 
 func (p *configParser) engineArgs(e *spec.EngineConfig, n *yaml.Node, path string) {
