@@ -24,6 +24,7 @@ const (
 	KindClaim                     // a result claim; Claim and Text (the comment)
 	KindResign                    // the engine resigns
 	KindRejected                  // the engine calls a move it was sent illegal; Text holds it
+	KindForeign                   // before uciok, a line UCI does not define; Text holds it, N its uci.Misfit
 )
 
 // fromInfo keeps the per-move figures of an info line.

@@ -1,6 +1,7 @@
 package enginehost
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -31,16 +32,31 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 	if err := e.write(uci.AppendCommand(e.buf[:0], uci.CmdUCI)); err != nil {
 		return err
 	}
+	var foreign []string // what it wrote that UCI does not define
+	misfit := uci.MisfitNone
 	err := e.await(ctx, e.cfg.Timeout, func(ev Event) bool {
 		switch ev.Kind {
 		case KindID:
 			e.idName = ev.Text
 		case KindOption:
 			e.declared[ev.Text] = true
+		case KindForeign:
+			if len(foreign) < 3 {
+				foreign = append(foreign, ev.Text)
+			}
+			misfit = max(misfit, uci.Misfit(ev.N))
+			return misfit != uci.MisfitNone // unmistakable: no need to wait out the timeout
 		}
 		return ev.Kind == KindHandshake
 	})
-	if err != nil {
+	switch {
+	case misfit == uci.MisfitXBoard:
+		return fmt.Errorf("not a UCI engine: it looks like an XBoard engine (it answered uci with %q): add proto=xboard", foreign[len(foreign)-1])
+	case misfit == uci.MisfitEcho:
+		return fmt.Errorf("not a UCI engine: it wrote back the command it was sent (%q), as a program that copies its input does", foreign[len(foreign)-1])
+	case err != nil && len(foreign) > 0:
+		return fmt.Errorf("%w; it does not seem to speak UCI: it never answered uciok, and wrote %q (an XBoard engine needs proto=xboard)", err, strings.Join(foreign, " / "))
+	case err != nil:
 		return err
 	}
 	chess960 := e.cfg.Variant == spec.Chess960
@@ -182,6 +198,9 @@ type uciDecoder struct {
 	// pvReply is the second move of the last scored PV: the expected reply
 	// when bestmove names none.
 	pvReply protocol.Move
+	// greeted is set at uciok: before it, lines UCI does not define are
+	// passed on, for the handshake to tell what the program is.
+	greeted bool
 }
 
 func (d *uciDecoder) decode(line []byte, ev *Event) bool {
@@ -216,6 +235,7 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 		ev.Kind = KindReady
 	case uci.KindUCIOK:
 		ev.Kind = KindHandshake
+		d.greeted = true
 	case uci.KindID:
 		if d.msg.IDField != "name" {
 			return false
@@ -223,6 +243,11 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 		ev.Kind, ev.Text = KindID, d.msg.IDValue
 	case uci.KindOption:
 		ev.Kind, ev.Text = KindOption, d.msg.Option.Name
+	case uci.KindUnknown:
+		if d.greeted || len(bytes.TrimSpace(line)) == 0 {
+			return false
+		}
+		ev.Kind, ev.Text, ev.N = KindForeign, string(line[:min(len(line), 200)]), int(uci.ClassifyForeign(line))
 	default:
 		return false
 	}
