@@ -32,6 +32,10 @@ type fastchessPrinter struct {
 	order startOrder
 	// intervalAtEnd: the last game's interval block was due as well.
 	intervalAtEnd bool
+	// declared is what each engine (by index) declared in its handshake,
+	// from the games played: the header's threads and hash when the
+	// command line set none.
+	declared map[int]record.Identity
 }
 
 func (p *fastchessPrinter) Started(number, total int, white, black string) {
@@ -44,6 +48,10 @@ func (p *fastchessPrinter) Warn(msg string) {
 }
 
 func (p *fastchessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {
+	if p.declared == nil {
+		p.declared = map[int]record.Identity{}
+	}
+	p.declared[rec.Place.White], p.declared[rec.Place.Black] = rec.Engines[record.White], rec.Engines[record.Black]
 	enc := res.Encounters[rec.Encounter()]
 	pairsBefore := p.tally.completedPairs()
 	p.tally.add(rec, enc, rec.Encounter())
@@ -114,8 +122,9 @@ func (p *fastchessPrinter) headToHead(b *strings.Builder, res *runner.Result) {
 		book = ", " + filepath.Base(f)
 	}
 	fmt.Fprintf(b, "Results of %s vs %s (%s, %s, %s%s):\n", enc.Names[0], enc.Names[1],
-		either(limitText(first.TC), limitText(second.TC)), either(optionText(first, "Threads", "t"), optionText(second, "Threads", "t")),
-		either(optionText(first, "Hash", "MB"), optionText(second, "Hash", "MB")), book)
+		either(limitText(first.TC), limitText(second.TC)),
+		either(optionText(first, "Threads", p.declared[enc.First].Threads, "t"), optionText(second, "Threads", p.declared[enc.Second].Threads, "t")),
+		either(optionText(first, "Hash", p.declared[enc.First].Hash, "MB"), optionText(second, "Hash", p.declared[enc.Second].Hash, "MB")), book)
 	var ps pentaSplit
 	if len(p.tally.pentas) > 0 {
 		ps = p.tally.pentas[0]
@@ -221,13 +230,17 @@ func limitText(tc spec.TimeControl) string {
 	return ""
 }
 
-// optionText is an option's value with a unit ("1t", "16MB"), "NULL" when
-// it was not set.
-func optionText(e *spec.EngineConfig, name, unit string) string {
+// optionText is an option's value with a unit ("1t", "16MB"): as set, else
+// the engine's declared default (0: none), else "NULL", as fastchess prints
+// its engines' options.
+func optionText(e *spec.EngineConfig, name string, declared int, unit string) string {
 	for _, o := range e.Options {
 		if strings.EqualFold(o.Name, name) {
 			return o.Value + unit
 		}
+	}
+	if declared > 0 {
+		return strconv.Itoa(declared) + unit
 	}
 	return "NULL"
 }

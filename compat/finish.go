@@ -64,7 +64,9 @@ func (inv *Invocation) finish() error {
 	} else {
 		c.Games, c.Rounds = games, rounds
 	}
-	// Each tool's own ways with openings and pairings.
+	c.RoundGames = inv.roundGames(games)
+	// Each tool's own ways with openings, pairings and PGN tags.
+	c.PGNStyle = map[Dialect]spec.PGNStyle{Cutechess: spec.PGNCutechess, Fastchess: spec.PGNFastchess}[inv.Dialect]
 	c.Openings.EPDWithoutCounters = inv.Dialect == Cutechess
 	c.OpeningPerRound = inv.Dialect == Fastchess
 	c.CirclePairings = inv.Dialect == Cutechess
@@ -74,8 +76,33 @@ func (inv *Invocation) finish() error {
 	if !inv.seeded {
 		c.Seed = uint64(time.Now().UnixNano()) // as both tools do without -srand
 	}
+	if c.NoOpenings() {
+		// fastchess's own words; cutechess-cli says nothing, so only this note.
+		inv.Notes = append(inv.Notes, "No opening book specified! Consider using one, otherwise all games will be played from the starting position.")
+	}
 	if inv.Debug && c.LogFile == "" {
 		c.LogFile = "/dev/stdout"
 	}
 	return inv.applyRecordOptions()
+}
+
+// roundGames is how many consecutive games share the PGN Round tag of the
+// tool: fastchess numbers each encounter's block of -games; cutechess-cli
+// each round of its schedule, in which a round robin plays every circle
+// pairing of the round (n/2 of them, a bye left out) and a gauntlet every
+// seed against every opponent.
+func (inv *Invocation) roundGames(games int) int {
+	c := &inv.Config
+	if inv.Dialect == Fastchess {
+		return games
+	}
+	switch c.Type {
+	case spec.TypeRoundRobin:
+		return games * (len(c.Engines) / 2)
+	case spec.TypeGauntlet:
+		return games * len(c.Encounters())
+	case spec.TypeKnockout:
+		return 0
+	}
+	return games
 }

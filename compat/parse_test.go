@@ -1,6 +1,7 @@
 package compat
 
 import (
+	"fmt"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/stats"
 	"strings"
@@ -106,5 +107,35 @@ func TestOptionNamesAndValues(t *testing.T) {
 	}
 	if got := editDistance("-engne", "-engine"); got != 1 {
 		t.Fatalf("editDistance = %d", got)
+	}
+}
+
+// The PGN Round tag counts as each tool does: fastchess a block of -games
+// per encounter; cutechess-cli a round of its schedule (a circle round of
+// n/2 pairings in a round robin, every seed against every opponent in a
+// gauntlet, each encounter in a two-engine match).
+func TestRoundTagCountsAsEachTool(t *testing.T) {
+	fourEngines := " -engine cmd=/bin/c name=C -engine cmd=/bin/d name=D" + twoEngines
+	for _, tc := range []struct {
+		d      Dialect
+		line   string
+		rounds []int // the Round tags of the first games
+	}{
+		{Cutechess, "-games 2 -rounds 3 -repeat" + twoEngines, []int{1, 1, 2, 2, 3, 3}},
+		{Cutechess, "-games 2 -rounds 2" + fourEngines, []int{1, 1, 1, 1, 2, 2, 2, 2, 3}},
+		{Cutechess, "-games 2 -rounds 2 -engine cmd=/bin/c name=C" + twoEngines, []int{1, 1, 2, 2, 3, 3, 4}},
+		{Cutechess, "-games 2 -tournament gauntlet" + fourEngines, []int{1, 1, 1, 1, 1, 1, 2}},
+		{Fastchess, "-rounds 3 -repeat" + twoEngines, []int{1, 1, 2, 2, 3, 3}},
+		{Fastchess, "-rounds 1" + fourEngines, []int{1, 1, 2, 2, 3, 3, 4, 4}},
+		{Fastchess, "-rounds 4 -games 1" + twoEngines, []int{1, 2, 3, 4}},
+	} {
+		c := parseLine(t, tc.d, tc.line).Config
+		var got []int
+		for n := 1; n <= len(tc.rounds); n++ {
+			got = append(got, c.RoundTag(n))
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.rounds) {
+			t.Errorf("%s %s: rounds %v, want %v", tc.d, tc.line, got, tc.rounds)
+		}
 	}
 }

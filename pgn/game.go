@@ -56,12 +56,16 @@ func (g *Game) AppendTo(dst []byte) []byte {
 		}
 		dst = appendTag(dst, r.Name, v)
 	}
-	if g.StartFEN != "" {
+	// SetUp and FEN follow the roster unless the tags place them, with the
+	// game's own FEN (a tool's order); any other FEN tag is ignored.
+	fen, _ := g.tag("FEN")
+	placed := g.StartFEN != "" && fen == g.StartFEN
+	if g.StartFEN != "" && !placed {
 		dst = appendTag(dst, "SetUp", "1")
 		dst = appendTag(dst, "FEN", g.StartFEN)
 	}
 	for _, t := range g.Tags {
-		if isRosterTag(t.Name) || t.Name == "SetUp" || t.Name == "FEN" {
+		if isRosterTag(t.Name) || (!placed && (t.Name == "SetUp" || t.Name == "FEN")) {
 			continue
 		}
 		dst = appendTag(dst, t.Name, t.Value)

@@ -119,7 +119,7 @@ func (o *outputs) record(rec *record.GameRecord, c *spec.Config, needPGN bool) (
 	var g *pgn.Game
 	if o.pgn != nil || o.jsonl != nil || needPGN {
 		var err error
-		if g, err = rec.PGN(c.Event, c.Site, c.MoveFields); err != nil {
+		if g, err = rec.PGN(c); err != nil {
 			return nil, err
 		}
 	}

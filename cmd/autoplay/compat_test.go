@@ -46,7 +46,9 @@ func runTool(t *testing.T, dir, bin string, args ...string) (stdout, stderr stri
 }
 
 // pgnTally counts a PGN's games from the first engine's side and its
-// pentanomial over the pairs of games (2k-1, 2k), as the workers pair them.
+// pentanomial over the game pairs, the two games of each Round tag (both
+// tools number a pair of -games 2 as one round; cutechess's -games 8 make
+// a round of 8, counted in no pair).
 type pgnTally struct {
 	games, wins, losses, draws int
 	penta                      [5]int
@@ -59,7 +61,7 @@ func tallyPGN(t *testing.T, path, first string) pgnTally {
 		t.Fatal(err)
 	}
 	var tl pgnTally
-	byRound := map[int]float64{}
+	byRound := map[string][]float64{}
 	for _, g := range splitPGN(string(data)) {
 		score := map[string]float64{"1-0": 1, "0-1": 0, "1/2-1/2": 0.5}[g.tags["Result"]]
 		if g.tags["Black"] == first {
@@ -74,14 +76,11 @@ func tallyPGN(t *testing.T, path, first string) pgnTally {
 		default:
 			tl.draws++
 		}
-		round, _ := strconv.Atoi(g.tags["Round"])
-		byRound[round] = score
+		byRound[g.tags["Round"]] = append(byRound[g.tags["Round"]], score)
 	}
-	for r, s := range byRound {
-		if r%2 == 1 {
-			if s2, ok := byRound[r+1]; ok {
-				tl.penta[int(2*(s+s2))]++
-			}
+	for _, s := range byRound {
+		if len(s) == 2 { // cutechess's -games 8 are one round, not pairs: no pentanomial
+			tl.penta[int(2*(s[0]+s[1]))]++
 		}
 	}
 	return tl

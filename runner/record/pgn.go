@@ -12,9 +12,10 @@ import (
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
-// PGN turns the record into a PGN game. SAN is worked out here, by replaying
-// the moves, so that the per-move path never spells moves.
-func (r *GameRecord) PGN(event, site string, fields spec.MoveFields) (*pgn.Game, error) {
+// PGN turns the record into a PGN game, tagged in the run's PGN style. SAN
+// is worked out here, by replaying the moves, so that the per-move path
+// never spells moves.
+func (r *GameRecord) PGN(c *spec.Config) (*pgn.Game, error) {
 	pos, err := chess.StartPosition(r.StartFEN)
 	if err != nil {
 		return nil, err
@@ -32,37 +33,12 @@ func (r *GameRecord) PGN(event, site string, fields spec.MoveFields) (*pgn.Game,
 		if !ok {
 			return nil, fmt.Errorf("game %d ply %d %s: illegal move", r.Number, i+1, p.Move)
 		}
-		g.Moves = append(g.Moves, pgn.Move{SAN: string(san), Comment: p.comment(fields)})
+		g.Moves = append(g.Moves, pgn.Move{SAN: string(san), Comment: p.comment(c.MoveFields)})
 	}
-	tc := r.TimeControl[White].String()
-	if other := r.TimeControl[Black].String(); other != tc {
-		tc = "" // time odds: each side's own tag below
+	g.Tags = r.tags(c)
+	if c.PGNStyle != spec.PGNAutoplay && r.StartFEN == chess.StartFEN && r.Variant != spec.Chess960 {
+		g.StartFEN = "" // the drop-in tools write no FEN for the standard start
 	}
-	g.Tags = []pgn.Tag{
-		{Name: "Event", Value: event},
-		{Name: "Site", Value: site},
-		{Name: "Date", Value: r.Started.Format("2006.01.02")},
-		{Name: "Round", Value: strconv.Itoa(r.Number)},
-		{Name: "White", Value: r.White},
-		{Name: "Black", Value: r.Black},
-		{Name: "Result", Value: r.Outcome.String()},
-	}
-	if name := r.Variant.PGNName(); name != "" {
-		g.Tags = append(g.Tags, pgn.Tag{Name: "Variant", Value: name})
-	}
-	if tc != "" {
-		g.Tags = append(g.Tags, pgn.Tag{Name: "TimeControl", Value: tc})
-	} else {
-		g.Tags = append(g.Tags,
-			pgn.Tag{Name: "WhiteTimeControl", Value: r.TimeControl[White].String()},
-			pgn.Tag{Name: "BlackTimeControl", Value: r.TimeControl[Black].String()})
-	}
-	g.Tags = append(g.Tags,
-		pgn.Tag{Name: "Termination", Value: string(r.Termination)},
-		pgn.Tag{Name: "PlyCount", Value: strconv.Itoa(len(r.Plies))},
-		pgn.Tag{Name: "GameDuration", Value: formatDuration(r.Duration)},
-		pgn.Tag{Name: "OpeningSource", Value: r.Opening}, // not "Opening", which PGN readers take for the name of the opening
-	)
 	return g, nil
 }
 
@@ -140,12 +116,6 @@ func (p *Ply) ScoreText() string {
 		return secs
 	}
 	return score + "/" + strconv.Itoa(p.Info.Depth) + " " + secs
-}
-
-// formatDuration writes hh:mm:ss, as cutechess's GameDuration tag does.
-func formatDuration(d time.Duration) string {
-	s := int(d.Round(time.Second) / time.Second)
-	return fmt.Sprintf("%02d:%02d:%02d", s/3600, s/60%60, s%60)
 }
 
 // EPDLine is the game's final position as an EPD line: the position's four

@@ -28,9 +28,22 @@ type GameRecord struct {
 	Opening     string // where the opening came from
 	Variant     spec.Variant
 	FinalFEN    string
+	// Engines is what each engine, by colour, called itself.
+	Engines [2]Identity `json:",omitempty"`
 	// Place is where the game sits in its run's schedule; it crosses the
 	// wire with the job, not with the record.
 	Place Place `json:"-"`
+}
+
+// Identity is what an engine says of itself in its handshake (UCI's id
+// name and id author, XBoard's myname).
+type Identity struct {
+	Name   string `json:",omitempty"`
+	Author string `json:",omitempty"`
+	// Threads and Hash are the defaults it declared for these options
+	// (UCI spin options), 0 when it declared none.
+	Threads int `json:",omitempty"`
+	Hash    int `json:",omitempty"`
 }
 
 // Place is a game's place in its run's schedule: its encounter, its pair

@@ -45,7 +45,7 @@ func (c *Config) fillDefaults() {
 	if c.Concurrency == 0 {
 		c.Concurrency = 1
 	}
-	if c.Event == "" {
+	if c.Event == "" && c.PGNStyle == PGNAutoplay { // the drop-in styles have their tools' defaults
 		c.Event = "autoplay " + string(c.Type)
 	}
 	if c.Site == "" {

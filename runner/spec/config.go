@@ -93,6 +93,13 @@ type Config struct {
 	PGNOut       string     `json:"pgnout,omitempty"`      // finished games are appended here (and a run resumes from it)
 	PGNMinimal   bool       `json:"pgn_minimal,omitempty"` // no move comments and only the roster tags (cutechess's "min")
 	MoveFields   MoveFields `json:"move_fields,omitempty"`
+	// PGNStyle is whose tags the PGN's games carry: autoplay's own, or
+	// cutechess-cli's or fastchess's set, order and spelling (their drop-in
+	// modes), so that scripts reading those tools' PGNs read autoplay's.
+	PGNStyle PGNStyle `json:"pgn_style,omitempty"`
+	// RoundGames is how many consecutive games share a PGN Round tag, as
+	// the drop-in tools count rounds; 0: every game is its own round.
+	RoundGames int `json:"round_games,omitempty"`
 	// MatchLine: engine lines matching this pattern are kept with the move
 	// that follows them, as line="..." in its PGN comment (fastchess's
 	// match_line; OpenBench's "info string pgncomment").

@@ -18,6 +18,21 @@ type OpeningsConfig struct {
 	EPDWithoutCounters bool `json:",omitempty"`
 }
 
+// NoOpenings says every game starts from the initial position: no suite,
+// no random starts, and an engine without a book of its own. Engines that
+// search alike every time then play the same games over and over.
+func (c *Config) NoOpenings() bool {
+	if c.Openings.File != "" || c.Openings.Random != "" {
+		return false
+	}
+	for _, e := range c.Engines {
+		if e.Book == "" {
+			return true
+		}
+	}
+	return len(c.Engines) == 0
+}
+
 // Random start positions.
 const (
 	RandomFRC  = "frc"

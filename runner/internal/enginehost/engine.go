@@ -73,6 +73,9 @@ type Engine struct {
 	proc     *process
 	drv      driver
 	idName   string          // what the engine calls itself
+	idAuthor string          // who it says wrote it (UCI only)
+	threads  int             // its declared Threads default; 0: none declared
+	hash     int             // its declared Hash default (MB); 0: none declared
 	declared map[string]bool // option names the engine declared
 	buf      []byte          // reused for every command written
 	failed   bool            // it misbehaved: replace it before the next game
@@ -291,6 +294,23 @@ func (e *Engine) Name() string {
 		return e.cfg.Name
 	}
 	return e.idName
+}
+
+// Identity is what the engine said of itself in its handshake.
+func (e *Engine) Identity() record.Identity {
+	return record.Identity{Name: e.idName, Author: e.idAuthor, Threads: e.threads, Hash: e.hash}
+}
+
+// noteSize keeps the declared defaults of the options that size an engine,
+// which reports print when a run does not set them (fastchess's "1t, 16MB").
+func (e *Engine) noteSize(option string, def int) {
+	switch {
+	case def <= 0:
+	case strings.EqualFold(option, "Threads"):
+		e.threads = def
+	case strings.EqualFold(option, "Hash"):
+		e.hash = def
+	}
 }
 
 // warnUndeclared reports configured options the engine did not declare.

@@ -18,7 +18,8 @@ const (
 	KindReady                     // readyok / pong: the engine is in sync
 	KindHandshake                 // uciok
 	KindID                        // the engine's name; Text holds it
-	KindOption                    // an option the engine declares; Text holds its name
+	KindAuthor                    // the engine's author (UCI "id author"); Text holds it
+	KindOption                    // an option the engine declares; Text holds its name, N its default if a number (else -1)
 	KindExit                      // stdout closed: the engine disconnected
 	KindFeature                   // XBoard feature line; Features holds its pairs
 	KindClaim                     // a result claim; Claim and Text (the comment)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,8 +39,11 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 		switch ev.Kind {
 		case KindID:
 			e.idName = ev.Text
+		case KindAuthor:
+			e.idAuthor = ev.Text
 		case KindOption:
 			e.declared[ev.Text] = true
+			e.noteSize(ev.Text, ev.N)
 		case KindForeign:
 			if len(foreign) < 3 {
 				foreign = append(foreign, ev.Text)
@@ -237,12 +241,20 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 		ev.Kind = KindHandshake
 		d.greeted = true
 	case uci.KindID:
-		if d.msg.IDField != "name" {
+		switch d.msg.IDField {
+		case "name":
+			ev.Kind = KindID
+		case "author":
+			ev.Kind = KindAuthor
+		default:
 			return false
 		}
-		ev.Kind, ev.Text = KindID, d.msg.IDValue
+		ev.Text = d.msg.IDValue
 	case uci.KindOption:
-		ev.Kind, ev.Text = KindOption, d.msg.Option.Name
+		ev.Kind, ev.Text, ev.N = KindOption, d.msg.Option.Name, -1
+		if n, err := strconv.Atoi(d.msg.Option.Default); err == nil && n >= 0 {
+			ev.N = n
+		}
 	case uci.KindUnknown:
 		if d.greeted || len(bytes.TrimSpace(line)) == 0 {
 			return false

@@ -46,6 +46,7 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 		StartFEN: s.Opening.FEN, Started: time.Now(), Opening: s.Opening.Source,
 		TimeControl: [2]spec.TimeControl{s.Players[White].Config().TC, s.Players[Black].Config().TC},
 		Plies:       make([]record.Ply, 0, firstPlies), Variant: s.Players[White].Config().Variant,
+		Engines: [2]record.Identity{s.Players[White].Identity(), s.Players[Black].Identity()},
 	}
 	board, err := rules.NewBoard(s.Opening.FEN)
 	if err != nil {

@@ -1,0 +1,19 @@
+package spec
+
+// PGNStyle names a tool whose PGN tags a run writes.
+type PGNStyle string
+
+// PGN styles.
+const (
+	PGNAutoplay  PGNStyle = ""          // autoplay's tags: OpeningSource, Termination always
+	PGNCutechess PGNStyle = "cutechess" // cutechess-cli 1.2's: the roster, then the rest sorted by name
+	PGNFastchess PGNStyle = "fastchess" // fastchess 1.8's: EngineWhiteName..., fixed order
+)
+
+// RoundTag is the PGN Round tag of game number (1-based).
+func (c *Config) RoundTag(number int) int {
+	if c.RoundGames <= 0 {
+		return number
+	}
+	return (number-1)/c.RoundGames + 1
+}
