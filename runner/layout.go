@@ -40,9 +40,10 @@ func (c LayoutChoice) String() string {
 // or else spec.ChooseLayout's for the concurrency and the CPUs autoplay
 // may use (its affinity mask and cgroup quota, as the Go runtime counts
 // them). It sets the Go processors and cfg's SlotProcesses and Affinity.
-// remote says the games are played on workers elsewhere, where slot
-// processes do not apply.
-func ChooseLayout(cfg *spec.Config, remote bool) LayoutChoice {
+// Slot processes are not chosen for games played on workers elsewhere
+// (opt.Farm), where they do not apply, nor for a dashboard (opt.Live),
+// whose live boards follow the games of this process.
+func ChooseLayout(cfg *spec.Config, opt Options) LayoutChoice {
 	c := LayoutChoice{CPUs: runtime.GOMAXPROCS(0), Concurrency: max(cfg.Concurrency, 1)} // the runtime's count, before any change
 	if allowed, err := enginehost.AllowedCPUs(); err == nil {
 		c.CPUs = min(c.CPUs, allowed.Count())
@@ -50,7 +51,7 @@ func ChooseLayout(cfg *spec.Config, remote bool) LayoutChoice {
 	if cfg.LayoutGiven {
 		c.Layout = spec.Layout{Procs: 1, SlotProcesses: cfg.SlotProcesses, Affinity: cfg.Affinity}
 	} else {
-		slotsAllowed := !remote && cfg.LogFile == ""
+		slotsAllowed := opt.Farm == nil && opt.Live == nil && cfg.LogFile == ""
 		c.Layout, c.Chosen = spec.ChooseLayout(c.Concurrency, c.CPUs, slotsAllowed), true
 		cfg.SlotProcesses, cfg.Affinity = c.SlotProcesses, c.Affinity
 	}

@@ -25,7 +25,8 @@ type Live struct {
 	games    map[int]*LiveGame
 	finished []FinishedGame // the latest maxLiveFinished, oldest first
 	index    *PGNIndex      // autoplay view: the games are read from here
-	history  []LivePoint
+	pvs      pvBoards       // spells the PVs of a view in SAN
+	history  history
 	summary  LiveSummary
 }
 
@@ -42,6 +43,8 @@ type LiveRun struct {
 	Total    int             `json:"total"`
 	PGN      string          `json:"pgn,omitempty"`
 	Started  time.Time       `json:"started"`
+	// Viewing: a finished run's PGN is shown (autoplay view), not a run.
+	Viewing bool `json:"viewing,omitempty"`
 }
 
 // LiveGame is a game being played.
@@ -61,7 +64,10 @@ type LiveGame struct {
 type LiveEval struct {
 	Score string `json:"score"` // "+0.35", "-M5", "" without one
 	Depth int    `json:"depth"`
-	PV    string `json:"pv,omitempty"`
+	// PV is in SAN with move numbers in a view ("12. Nf3 Nc6"), from the
+	// position it was searched in, up to its first illegal move.
+	PV  string `json:"pv,omitempty"`
+	Ply int    `json:"ply"` // the game's ply the search gave (its move's, 1-based)
 }
 
 // LiveScore is one point of a game's eval graph, from White's side.
@@ -81,14 +87,6 @@ type FinishedGame struct {
 	PGN      string   `json:"-"`
 	StartFEN string   `json:"-"`
 	Moves    []string `json:"-"` // UCI: Game serves them one game at a time
-}
-
-// LivePoint is the standing after a finished game, for the plots.
-type LivePoint struct {
-	Played int     `json:"played"`
-	Elo    float64 `json:"elo"`
-	Elo95  float64 `json:"elo95"`
-	LLR    float64 `json:"llr"`
 }
 
 // LiveSummary is the standing now.
@@ -195,7 +193,7 @@ func (l *Live) moved(number int, m protocol.Move, side record.Color, info *recor
 	g.Clocks = clocks
 	if info != nil {
 		p := record.Ply{Info: *info}
-		e := LiveEval{Depth: info.Depth, PV: info.PV}
+		e := LiveEval{Depth: info.Depth, PV: info.PV, Ply: len(g.Moves)}
 		if text := p.ScoreText(); len(text) > 0 && (text[0] == '+' || text[0] == '-') {
 			e.Score, _, _ = strings.Cut(text, "/")
 		}
@@ -283,21 +281,10 @@ func (l *Live) recorded(rec *record.GameRecord, pgnText string, res *Result, don
 		if len(l.finished) > maxLiveFinished {
 			l.finished = append(l.finished[:0], l.finished[len(l.finished)-maxLiveFinished:]...)
 		}
-		p := LivePoint{Played: res.Played}
-		if len(sum.Encounters) == 1 {
-			f := sum.Encounters[0].Games
-			if sum.Pairs != nil {
-				f = *sum.Pairs
-			}
-			p.Elo, p.Elo95 = f.Elo.Value, f.Elo95.Value
-		}
-		if sum.SPRT != nil {
-			p.LLR = sum.SPRT.LLR
-		}
-		l.history = append(l.history, p)
+		l.history.add(pointOf(res))
 	}
 	elapsed := time.Since(l.info.Started)
-	if played := res.Played - res.Resumed; played > 0 && elapsed > 0 {
+	if played := res.Played - res.Resumed; played > 0 && elapsed > 0 && l.index == nil {
 		sum.GamesPerMin = float64(played) / elapsed.Minutes()
 		sum.ETASeconds = float64(res.Total-res.Played) / sum.GamesPerMin * 60
 	}
@@ -346,11 +333,17 @@ type LiveView struct {
 	History  []LivePoint    `json:"history"`
 }
 
-// View copies the run's state.
+// View copies the run's state, with the live PVs in SAN.
 func (l *Live) View() LiveView {
+	v := l.copyView()
+	l.pvs.spell(v.Games) // outside the run's lock
+	return v
+}
+
+func (l *Live) copyView() LiveView {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	v := LiveView{Version: l.version, Run: l.info, Summary: l.summary, History: append([]LivePoint(nil), l.history...)}
+	v := LiveView{Version: l.version, Run: l.info, Summary: l.summary, History: append([]LivePoint(nil), l.history.points...)}
 	for _, g := range l.games {
 		c := *g
 		c.Moves = append([]string(nil), g.Moves...)
@@ -383,9 +376,15 @@ func (l *Live) Finished(number int) (FinishedGame, bool) {
 // latest games listed, the standing counted, every game read on demand.
 func (l *Live) LoadIndex(x *PGNIndex) {
 	l.mu.Lock()
-	l.info = LiveRun{Engines: x.Players(), PGN: x.path, Total: x.Len()}
+	l.info = LiveRun{Engines: x.Players(), PGN: x.path, Total: x.Len(), Viewing: true,
+		Openings: x.Openings(), TC: x.TimeControls(), Type: spec.TypeMatch}
+	if len(l.info.Engines) > 2 {
+		l.info.Type = spec.TypeRoundRobin
+	}
 	l.finished = x.Latest(100)
 	l.index = x
+	l.history = history{}
+	res := x.Result(func(res *Result) { l.history.add(pointOf(res)) })
 	l.mu.Unlock()
-	l.recorded(nil, "", x.Result(), true)
+	l.recorded(nil, "", res, true)
 }

@@ -7,11 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
-	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/runner/record"
 )
 
@@ -25,6 +24,31 @@ type PGNIndex struct {
 	names   []string // players, in the order they first appear
 	games   []indexedGame
 	byRound map[int]int32 // game number -> games index
+	// What the run played from, for the dashboard's header: the openings'
+	// sources and the time controls, a few distinct ones each.
+	sources, clocks distinct
+	fromFEN         bool // some game starts from a FEN
+}
+
+// distinct keeps the first few distinct values it is given.
+type distinct struct{ values []string }
+
+// maxDistinct bounds the values a distinct keeps.
+const maxDistinct = 4
+
+func (d *distinct) add(v string) {
+	if v == "" || len(d.values) > maxDistinct || slices.Contains(d.values, v) {
+		return
+	}
+	d.values = append(d.values, v) // one past the bound says "and more"
+}
+
+// list is the values, "…" standing for those past the bound.
+func (d *distinct) list() []string {
+	if len(d.values) > maxDistinct {
+		return append(slices.Clone(d.values[:maxDistinct]), "…")
+	}
+	return d.values
 }
 
 // indexedGame is one game of the index: its bytes in the file and the
@@ -123,6 +147,8 @@ type pendingGame struct {
 	off                         int64
 	inTags                      bool
 	white, black, result, round string
+	source, fen                 string
+	clocks                      [3]string // TimeControl, WhiteTimeControl, BlackTimeControl
 }
 
 // tag keeps the tags the index needs from a tag line: [Name "value"].
@@ -141,6 +167,16 @@ func (g *pendingGame) tag(line []byte) {
 		g.result = v
 	case "Round":
 		g.round = v
+	case "OpeningSource":
+		g.source = v
+	case "FEN":
+		g.fen = v
+	case "TimeControl":
+		g.clocks[0] = v
+	case "WhiteTimeControl":
+		g.clocks[1] = v
+	case "BlackTimeControl":
+		g.clocks[2] = v
 	}
 }
 
@@ -158,6 +194,13 @@ func (x *PGNIndex) add(g *pendingGame, end int64, player map[string]int32) error
 		}
 	}
 	ig := indexedGame{off: g.off, size: end - g.off, number: int32(n)}
+	x.sources.add(openingFile(g.source))
+	x.fromFEN = x.fromFEN || g.fen != ""
+	if g.clocks[0] != "" {
+		x.clocks.add(g.clocks[0])
+	} else if g.clocks[1] != "" {
+		x.clocks.add(g.clocks[1] + " / " + g.clocks[2])
+	}
 	for _, side := range []struct {
 		name string
 		dst  *int32
@@ -218,12 +261,13 @@ func (x *PGNIndex) Len() int { return len(x.games) }
 
 // Result counts the games as a run would have: a match for two engines, a
 // round-robin for more, game pairs (2k-1, 2k) as autoplay numbers them.
-func (x *PGNIndex) Result() *Result {
+// each, when not nil, is given the standing after every game.
+func (x *PGNIndex) Result(each func(*Result)) *Result {
 	games := make([]viewedGame, len(x.games))
 	for i, g := range x.games {
 		games[i] = viewedGame{number: int(g.number), white: int(g.white), black: int(g.black), outcome: g.outcome, valid: g.valid, culprit: g.culprit, fail: g.fail}
 	}
-	return resultOfViewed(x.names, games)
+	return resultOfViewed(x.names, games, each)
 }
 
 // Latest lists the last k games (in file order) with their reasons and
@@ -260,68 +304,26 @@ func (x *PGNIndex) read(g indexedGame) (FinishedGame, error) {
 	return fg, nil
 }
 
-var (
-	viewNumber = regexp.MustCompile(`^\d+\.+`)
-	viewTags   = regexp.MustCompile(`(?m)^\[(\w+) "(.*)"\]$`)
-)
-
-// parseViewedGame reads one game's text: its result, start, last comment
-// as the reason, and its moves as UCI for the viewer (up to the first it
-// cannot read).
-func parseViewedGame(text string) FinishedGame {
-	head, body, _ := strings.Cut(text, "\n\n")
-	tags := map[string]string{}
-	for _, m := range viewTags.FindAllStringSubmatch(head, -1) {
-		tags[m[1]] = m[2]
+// openingFile is an OpeningSource tag without the opening's place in its
+// file: "uho.epd:12" -> "uho.epd", "book.bin#3" -> "book.bin", "frc:518" -> "frc".
+func openingFile(source string) string {
+	if i := strings.LastIndexAny(source, ":#"); i > 0 && strings.Trim(source[i+1:], "0123456789/") == "" {
+		return source[:i]
 	}
-	g := FinishedGame{Result: tags["Result"], StartFEN: tags["FEN"], PGN: strings.TrimSpace(text) + "\n"}
-	pos, err := chess.StartPosition(g.StartFEN)
-	if err != nil {
-		pos = chess.NewPosition()
-	}
-	v := strings.ToLower(tags["Variant"])
-	chess960 := pos.Chess960() || v == "fischerandom" || v == "chess960"
-	reading := true
-	last := movetext(body, func(tok string) {
-		tok = viewNumber.ReplaceAllString(tok, "")
-		if !reading || tok == "" || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*" {
-			return
-		}
-		m, err := pos.ParseSAN(tok)
-		if err != nil {
-			reading = false
-			return
-		}
-		g.Moves = append(g.Moves, liveMove(pos.CanonicalMove(m), chess960))
-		pos.MakeMove(m)
-	})
-	g.Reason = capReason(last)
-	g.Plies = len(g.Moves)
-	return g
+	return source
 }
 
-// movetext gives each token of a game's movetext outside {comments} to
-// each, and returns the last comment: one pass, whatever a comment's size.
-func movetext(body string, each func(string)) (lastComment string) {
-	for i := 0; i < len(body); {
-		switch c := body[i]; {
-		case c == '{':
-			end := strings.IndexByte(body[i:], '}')
-			if end < 0 {
-				return body[i+1:]
-			}
-			lastComment = body[i+1 : i+end]
-			i += end + 1
-		case c == ' ' || c == '\n' || c == '\r' || c == '\t':
-			i++
-		default:
-			j := i
-			for j < len(body) && !strings.ContainsRune(" \n\r\t{", rune(body[j])) {
-				j++
-			}
-			each(body[i:j])
-			i = j
-		}
+// Openings says what the games started from: the openings' sources, or
+// FEN positions, or the initial position.
+func (x *PGNIndex) Openings() string {
+	switch {
+	case len(x.sources.values) > 0:
+		return strings.Join(x.sources.list(), ", ")
+	case x.fromFEN:
+		return "positions given by FEN"
 	}
-	return lastComment
+	return "start position"
 }
+
+// TimeControls are the games' time controls, a few distinct ones.
+func (x *PGNIndex) TimeControls() []string { return x.clocks.list() }

@@ -45,7 +45,7 @@ func TestPGNIndexReachesEveryGameAndBoundsComments(t *testing.T) {
 			t.Errorf("listed game %d holds %d bytes of reason, %d of text", g.Number, len(g.Reason), len(g.PGN))
 		}
 	}
-	res := x.Result()
+	res := x.Result(nil)
 	if res.Played != 4 || res.Engines[0].TimeForfeits != 1 {
 		t.Errorf("standing: %d played, %d time losses of a", res.Played, res.Engines[0].TimeForfeits)
 	}

@@ -120,6 +120,9 @@ func newRun(cfg *spec.Config, opt Options) (*run, *Result, error) {
 		return nil, nil, err
 	}
 	warnPonderCores(cfg, r.out.warn)
+	if cfg.SlotProcesses && opt.Live != nil {
+		r.out.warn("slot processes: the dashboard shows finished games and the standing, not live boards (without --slot-processes it shows them)")
+	}
 	if cfg.NoOpenings() && opt.Printer == nil { // a drop-in mode says it in its tool's words
 		r.out.warn("no opening book: every game starts from the initial position, and engines that search alike each time play the same games over and over (give --openings FILE, or openings: in YAML)")
 	}

@@ -19,7 +19,7 @@ type viewedGame struct {
 // resultOfViewed counts finished games read back from a PGN: the engines
 // in names, a match for two of them, a round-robin for more, game pairs
 // (2k-1, 2k) as autoplay numbers them.
-func resultOfViewed(names []string, games []viewedGame) *Result {
+func resultOfViewed(names []string, games []viewedGame, each func(*Result)) *Result {
 	var c spec.Config
 	for _, name := range names {
 		c.Engines = append(c.Engines, spec.EngineConfig{Name: name})
@@ -43,6 +43,9 @@ func resultOfViewed(names []string, games []viewedGame) *Result {
 			continue
 		}
 		res.add(scheduledGame{number: g.number, encounter: e, pair: (g.number - 1) / 2, white: g.white, black: g.black}, g.outcome, g.culprit, g.fail)
+		if each != nil {
+			each(res)
+		}
 	}
 	return res
 }

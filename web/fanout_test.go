@@ -25,6 +25,10 @@ func (c *countingSource) Finished(int) (runner.FinishedGame, bool) {
 	return runner.FinishedGame{}, false
 }
 
+func (c *countingSource) Review(int) (runner.GameReview, bool) {
+	return runner.GameReview{}, false
+}
+
 // Two hundred browsers watching cost the run what one does: the state is
 // read and encoded at most maxEventsPerSecond times a second and shared,
 // and every browser still gets the updates.

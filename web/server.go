@@ -39,6 +39,7 @@ type Server struct {
 type source interface {
 	View() runner.LiveView
 	Finished(number int) (runner.FinishedGame, bool)
+	Review(number int) (runner.GameReview, bool)
 }
 
 // snapshot is the run's state as JSON for the event streams, built at most
@@ -149,8 +150,9 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// game serves a finished game as PGN (N.pgn) or as its moves (N.json) for
-// the move-by-move viewer.
+// game serves a finished game as PGN (N.pgn) or, for the move-by-move
+// viewer, as its moves with their SAN, comments and clocks (N.json, a
+// runner.GameReview).
 func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
 	name, ext, _ := strings.Cut(file, ".")
@@ -166,11 +168,13 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=game-%d.pgn", n))
 		fmt.Fprint(w, g.PGN)
 	case "json":
+		review, ok := s.live.Review(n)
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(struct {
-			StartFEN string   `json:"start_fen"`
-			Moves    []string `json:"moves"`
-		}{g.StartFEN, g.Moves})
+		json.NewEncoder(w).Encode(review)
 	default:
 		http.NotFound(w, r)
 	}

@@ -97,10 +97,18 @@ func TestDashboardAPIAndEvents(t *testing.T) {
 	srv, done := startRun(t, context.Background(), cfg)
 	defer srv.Close()
 	var v runner.LiveView
-	waitFor(t, "a live game with moves", func() bool {
+	waitFor(t, "a live game with moves and a PV", func() bool {
 		getJSON(t, srv.URL()+"api/state", &v)
-		return len(v.Games) > 0 && len(v.Games[0].Moves) > 0
+		return len(v.Games) > 0 && len(v.Games[0].Moves) > 0 && (v.Games[0].Evals[0].PV != "" || v.Games[0].Evals[1].PV != "")
 	})
+	// PVs in SAN, numbered from where they were searched: no UCI left.
+	for _, g := range v.Games {
+		for _, e := range g.Evals {
+			if e.PV != "" && (!sanPV.MatchString(e.PV) || uciMove.MatchString(e.PV)) {
+				t.Errorf("game %d: PV %q is not in SAN", g.Number, e.PV)
+			}
+		}
+	}
 	// The event stream: state events with growing versions (the run may
 	// end before a third: then two do; the deadline keeps a stream with no
 	// change from holding the test).
@@ -144,12 +152,15 @@ func TestDashboardAPIAndEvents(t *testing.T) {
 	if !strings.Contains(pgnText, `[Round "1"]`) {
 		t.Errorf("game 1 PGN: %s", pgnText)
 	}
-	var g struct {
-		Moves []string `json:"moves"`
-	}
+	var g runner.GameReview
 	getJSON(t, srv.URL()+"api/games/1.json", &g)
-	if len(g.Moves) != v.Finished[0].Plies || len(g.Moves) == 0 {
-		t.Errorf("game 1: %d moves, %d plies", len(g.Moves), v.Finished[0].Plies)
+	if len(g.Moves) != v.Finished[0].Plies || len(g.Moves) == 0 || len(g.Plies) != len(g.Moves) {
+		t.Errorf("game 1: %d moves, %d SAN, %d plies", len(g.Moves), len(g.Plies), v.Finished[0].Plies)
+	}
+	for i, p := range g.Plies {
+		if p.SAN == "" || p.Depth <= 0 || p.Score == "" || p.ClockNS == nil {
+			t.Errorf("game 1 ply %d: %+v", i+1, p)
+		}
 	}
 	get(t, srv.URL()+"api/games/99.pgn", 404)
 	whole, _ := os.ReadFile(cfg.PGNOut)
@@ -163,6 +174,11 @@ func TestDashboardAPIAndEvents(t *testing.T) {
 		t.Error("app.js not served")
 	}
 }
+
+var (
+	sanPV   = regexp.MustCompile(`^\d+\.(\.\.)? \S`)
+	uciMove = regexp.MustCompile(`\b[a-h][1-8][a-h][1-8]`)
+)
 
 func get(t *testing.T, url string, status int) string {
 	t.Helper()

@@ -56,7 +56,7 @@ func runCompat(d compat.Dialect, args []string) error {
 	if err := inv.Prepare(os.Stderr); err != nil {
 		return err
 	}
-	runner.ChooseLayout(&inv.Config, false)
+	runner.ChooseLayout(&inv.Config, runner.Options{})
 	ctx, stop := interruptible()
 	defer stop()
 	res, err := runner.Run(ctx, inv.Config, inv.Options(os.Stdout))

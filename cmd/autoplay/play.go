@@ -32,7 +32,7 @@ func playRun(cfg *spec.Config, f runFlags) error {
 	if f.runnerStats {
 		opt.Relay = &runner.RelayStats{}
 	}
-	if layout := runner.ChooseLayout(cfg, opt.Farm != nil); cfg.Verbose {
+	if layout := runner.ChooseLayout(cfg, opt); cfg.Verbose {
 		fmt.Println(layout)
 	}
 	ctx, stop := interruptible()

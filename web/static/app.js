@@ -45,20 +45,38 @@ function play(board, m) {
   board[from] = "";
 }
 
+// boardSVG draws a position, White at the bottom, with the files and
+// ranks in the edge squares' corners and the last move shaded.
 function boardSVG(board, last) {
   const svg = el("svg", { class: "board", viewBox: "0 0 320 320", svg: true });
   for (let i = 0; i < 64; i++) {
-    const x = (i % 8) * 40, y = Math.floor(i / 8) * 40;
-    const dark = ((i % 8) + Math.floor(i / 8)) % 2 === 1;
+    const file = i % 8, row = Math.floor(i / 8), x = file * 40, y = row * 40;
+    const dark = (file + row) % 2 === 1;
     svg.appendChild(el("rect", { x, y, width: 40, height: 40, class: dark ? "dark" : "light", svg: true }));
     if (last && (i === sq(last.slice(0, 2)) || i === sq(last.slice(2, 4))))
       svg.appendChild(el("rect", { x, y, width: 40, height: 40, fill: "rgba(255,220,0,0.35)", svg: true }));
+    if (file === 0) svg.appendChild(el("text", { x: x + 2, y: y + 10, class: "coord " + (dark ? "on-dark" : "on-light"), svg: true }, String(8 - row)));
+    if (row === 7) svg.appendChild(el("text", { x: x + 38, y: y + 38, "text-anchor": "end", class: "coord " + (dark ? "on-dark" : "on-light"), svg: true }, "abcdefgh"[file]));
     if (board[i]) svg.appendChild(el("text", { x: x + 20, y: y + 21, class: "piece", svg: true }, glyph[board[i]]));
   }
   return svg;
 }
 
+// sideBar is a player's line beside its side of the board: the colour,
+// the name and the clock, the side to move marked.
+function sideBar(colour, name, clockText, toMove) {
+  const bar = el("div", { class: "side-bar" + (toMove ? " to-move" : "") });
+  bar.append(el("span", { class: "swatch " + colour, title: colour }), el("span", { class: "name" }, name), el("span", { class: "clock", title: colour + "'s clock" }, clockText));
+  return bar;
+}
+
+function sideToMove(fen, plies) {
+  const black = (fen || START).split(" ")[1] === "b";
+  return (plies % 2 === 0) !== black ? "white" : "black";
+}
+
 function clock(ns) {
+  if (ns === undefined || ns === null) return "";
   const s = Math.max(0, ns / 1e9);
   return Math.floor(s / 60) + ":" + (s % 60).toFixed(1).padStart(4, "0");
 }
@@ -80,12 +98,16 @@ function renderBoards(games) {
     const board = parseFEN(g.start_fen);
     for (const m of g.moves) play(board, m);
     const card = el("div", { class: "board-card", "data-game": g.number });
-    card.appendChild(el("div", {}, `#${g.number} ${g.white} – ${g.black}, ply ${g.moves.length}`));
+    const toMove = sideToMove(g.start_fen, g.moves.length);
+    card.appendChild(el("div", { class: "card-title" }, `#${g.number} ${g.white} – ${g.black}, ply ${g.moves.length}`));
+    card.appendChild(sideBar("black", g.black, clock(g.clocks_ns[1]), toMove === "black"));
     card.appendChild(boardSVG(board, g.moves[g.moves.length - 1]));
-    card.appendChild(el("div", {}, `clocks ${clock(g.clocks_ns[0])} | ${clock(g.clocks_ns[1])}`));
+    card.appendChild(sideBar("white", g.white, clock(g.clocks_ns[0]), toMove === "white"));
     ["white", "black"].forEach((side, i) => {
       const e = g.evals[i];
-      card.appendChild(el("div", { class: "eval" }, `${g[side]}: ${e.score || "?"} d${e.depth || 0} ${e.pv || ""}`));
+      const line = el("div", { class: "eval", title: e.pv || "" });
+      line.append(el("b", {}, `${g[side]} ${e.score || "?"} d${e.depth || 0}`), " ", e.pv || "");
+      card.appendChild(line);
     });
     card.appendChild(evalGraph(g.scores));
     box.appendChild(card);
@@ -93,41 +115,79 @@ function renderBoards(games) {
   if (!games || games.length === 0) box.textContent = "none now";
 }
 
-function plot(svgId, points, key, band, lines) {
-  const svg = document.getElementById(svgId);
-  svg.replaceChildren();
-  svg.appendChild(el("text", { x: 4, y: 12, "font-size": 10, svg: true }, key));
-  if (!points || points.length === 0) return;
-  let lo = Infinity, hi = -Infinity;
-  for (const p of points) {
-    lo = Math.min(lo, p[key] - (band ? p[band] : 0)); hi = Math.max(hi, p[key] + (band ? p[band] : 0));
-  }
-  for (const v of lines || []) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
-  if (!isFinite(lo) || !isFinite(hi)) return;
-  if (hi - lo < 1) { hi += 0.5; lo -= 0.5; }
-  const maxX = points[points.length - 1].played || 1;
-  const X = p => (p / maxX * 390 + 5).toFixed(1), Y = v => (150 - (v - lo) / (hi - lo) * 135).toFixed(1);
-  for (const v of lines || []) svg.appendChild(el("line", { x1: 5, x2: 395, y1: Y(v), y2: Y(v), stroke: "#c66", "stroke-dasharray": "4", svg: true }));
-  if (band) {
-    const upper = points.map(p => X(p.played) + "," + Y(p[key] + p[band]));
-    const lower = points.slice().reverse().map(p => X(p.played) + "," + Y(p[key] - p[band]));
-    svg.appendChild(el("polygon", { points: upper.concat(lower).join(" "), fill: "rgba(45,120,200,0.15)", svg: true }));
-  }
-  svg.appendChild(el("polyline", { points: points.map(p => X(p.played) + "," + Y(p[key])).join(" "), fill: "none", stroke: "#2d78c8", "stroke-width": 1.5, svg: true }));
-  svg.appendChild(el("text", { x: 380, y: 12, "font-size": 10, "text-anchor": "end", svg: true }, `${points[points.length - 1][key].toFixed(2)} after ${maxX}`));
+// figureValue is a plotted figure's number; null for "inf", "-inf" and
+// n/a, which have no place on an axis.
+function figureValue(f) { return typeof f === "number" && isFinite(f) ? f : null; }
+
+function figureText(f) {
+  if (f === "inf") return "+∞";
+  if (f === "-inf") return "−∞";
+  if (f === null || f === undefined) return "n/a";
+  return typeof f === "number" ? f.toFixed(2) : String(f);
 }
 
-function fig(f) { return f === null || f === undefined ? "n/a" : typeof f === "number" ? f.toFixed(2) : f; }
+// plot draws key (± band) against games played, with labelled axes, the
+// dashed lines at the given values, and the latest value in words ("+∞"
+// while one side has every point, which no axis holds).
+function plot(svgId, points, key, band, lines, title) {
+  const svg = document.getElementById(svgId);
+  svg.replaceChildren();
+  const W = 400, H = 170, L = 44, R = 8, T = 18, B = 28; // plot area margins
+  svg.appendChild(el("text", { x: L, y: 12, class: "plot-title", svg: true }, title));
+  const pts = (points || []).filter(p => figureValue(p[key]) !== null);
+  let lo = Infinity, hi = -Infinity;
+  for (const p of pts) {
+    const v = figureValue(p[key]), w = band ? figureValue(p[band]) || 0 : 0;
+    lo = Math.min(lo, v - w); hi = Math.max(hi, v + w);
+  }
+  for (const v of lines || []) { lo = Math.min(lo, v); hi = Math.max(hi, v); }
+  if (!isFinite(lo) || !isFinite(hi)) { lo = -1; hi = 1; }
+  if (hi - lo < 1) { hi += 0.5; lo -= 0.5; }
+  const maxX = Math.max(1, (points && points.length) ? points[points.length - 1].played : 1);
+  const X = p => (L + p / maxX * (W - L - R)).toFixed(1), Y = v => (H - B - (v - lo) / (hi - lo) * (H - B - T)).toFixed(1);
+  // Axes, ticks and their labels.
+  svg.appendChild(el("line", { x1: L, x2: L, y1: T, y2: H - B, class: "axis", svg: true }));
+  svg.appendChild(el("line", { x1: L, x2: W - R, y1: H - B, y2: H - B, class: "axis", svg: true }));
+  const yTicks = [lo, (lo + hi) / 2, hi];
+  if (lo < 0 && hi > 0) yTicks.push(0);
+  for (const v of yTicks) {
+    svg.appendChild(el("line", { x1: L - 3, x2: L, y1: Y(v), y2: Y(v), class: "axis", svg: true }));
+    svg.appendChild(el("text", { x: L - 5, y: +Y(v) + 3, "text-anchor": "end", class: "tick", svg: true }, Math.abs(v) >= 100 ? v.toFixed(0) : v.toFixed(1)));
+  }
+  for (const g of [0, Math.round(maxX / 2), maxX]) {
+    svg.appendChild(el("line", { x1: X(g), x2: X(g), y1: H - B, y2: H - B + 3, class: "axis", svg: true }));
+    svg.appendChild(el("text", { x: X(g), y: H - B + 13, "text-anchor": "middle", class: "tick", svg: true }, String(g)));
+  }
+  svg.appendChild(el("text", { x: (L + W - R) / 2, y: H - 3, "text-anchor": "middle", class: "axis-label", svg: true }, "games played"));
+  svg.appendChild(el("text", { x: 10, y: (T + H - B) / 2, transform: `rotate(-90 10 ${(T + H - B) / 2})`, "text-anchor": "middle", class: "axis-label", svg: true }, key === "elo" ? "Elo" : "LLR"));
+  for (const v of lines || []) svg.appendChild(el("line", { x1: L, x2: W - R, y1: Y(v), y2: Y(v), class: "bound", svg: true }));
+  if (band && pts.length > 0) {
+    const upper = pts.map(p => X(p.played) + "," + Y(figureValue(p[key]) + (figureValue(p[band]) || 0)));
+    const lower = pts.slice().reverse().map(p => X(p.played) + "," + Y(figureValue(p[key]) - (figureValue(p[band]) || 0)));
+    svg.appendChild(el("polygon", { points: upper.concat(lower).join(" "), class: "band", svg: true }));
+  }
+  if (pts.length > 0)
+    svg.appendChild(el("polyline", { points: pts.map(p => X(p.played) + "," + Y(figureValue(p[key]))).join(" "), class: "line", svg: true }));
+  const last = points && points.length ? points[points.length - 1] : null;
+  const now = last === null ? "no games yet" : `${figureText(last[key])}` + (band && figureValue(last[key]) !== null ? ` ± ${figureText(last[band])}` : "") + ` after ${last.played}`;
+  svg.appendChild(el("text", { x: W - R, y: 12, "text-anchor": "end", class: "plot-now", svg: true }, now));
+}
+
+function fig(f) { return figureText(f); }
 
 function renderSummary(v) {
   const s = v.summary, run = v.run;
-  document.getElementById("run").textContent =
-    `${run.type || "match"}: ${(run.engines || []).join(" vs ")} · ${(run.time_controls || []).join(" / ")} · ${run.openings || "start position"} · ${run.variant}`;
+  const facts = [`${run.type || "match"}: ${(run.engines || []).join(" vs ")}`,
+    `time control ${(run.time_controls || []).filter((tc, i, all) => all.indexOf(tc) === i).join(" / ") || "not recorded"}`,
+    `openings: ${run.openings || "start position"}`];
+  if (run.variant) facts.push(run.variant);
+  if (run.viewing) facts.push(`from ${run.pgn}`);
+  document.getElementById("run").textContent = facts.join(" · ");
   const score = document.getElementById("score");
   score.replaceChildren();
-  const p = el("p", {}, `Games ${s.played} of ${s.total}` + (s.games_per_min ? ` · ${s.games_per_min.toFixed(1)} games/min · ETA ${Math.round(s.eta_seconds)} s` : ""));
+  const p = el("p", {}, run.viewing ? `${s.played} games` : `Games ${s.played} of ${s.total}` + (s.games_per_min ? ` · ${s.games_per_min.toFixed(1)} games/min · ETA ${eta(s.eta_seconds)}` : ""));
   score.appendChild(p);
-  const t = el("table");
+  const t = el("table", { class: "encounters" });
   t.appendChild(el("tr", {}, "")).innerHTML = "<th>Encounter</th><th>W</th><th>D</th><th>L</th><th>Ptnml(0-2)</th><th>Elo ± 95 %</th><th>nElo</th><th>LOS</th>";
   for (const e of s.encounters || []) {
     const tr = el("tr");
@@ -136,7 +196,7 @@ function renderSummary(v) {
      `${fig(f.elo)} ± ${fig(f.elo95)}`, `${fig(f.nelo)} ± ${fig(f.nelo95)}`, `${fig(f.los)} %`].forEach(x => tr.appendChild(el("td", {}, String(x))));
     t.appendChild(tr);
   }
-  score.appendChild(t);
+  score.appendChild(scroller(t));
   if ((run.engines || []).length > 2) {
     const rt = el("table", { class: "ratings" });
     rt.innerHTML = "<tr><th>Rank</th><th>Engine</th><th>Elo</th><th>± 95 %</th><th>Games</th><th>Points</th></tr>";
@@ -145,22 +205,32 @@ function renderSummary(v) {
       [i + 1, r.name, r.elo.toFixed(1), r.elo95.toFixed(1), r.games, r.score].forEach(x => tr.appendChild(el("td", {}, String(x))));
       rt.appendChild(tr);
     });
-    score.append(rt, crosstable(run.engines, s.encounters || []));
+    score.append(scroller(rt), scroller(crosstable(run.engines, s.encounters || [])));
   }
   const sprt = document.getElementById("sprt");
   sprt.textContent = s.sprt ? `SPRT [${s.sprt.elo0}, ${s.sprt.elo1}]: LLR ${s.sprt.llr.toFixed(2)} within (${s.sprt.lower.toFixed(2)}, ${s.sprt.upper.toFixed(2)}) — ${s.sprt.decision === "continue" ? "running" : s.sprt.decision + " accepted"}` : "";
   sprt.className = s.sprt && s.sprt.decision !== "continue" ? "decided" : "";
   const eng = document.getElementById("engines");
   eng.replaceChildren();
-  const et = el("table");
-  et.innerHTML = "<tr><th>Engine</th><th>Games</th><th>Points</th><th>Time forfeits</th><th>Disconnects</th><th>Stalls</th><th>Illegal</th></tr>";
+  const et = el("table", { class: "engines" });
+  et.innerHTML = "<tr><th>Engine</th><th>Games</th><th>Points</th><th title=\"games lost on time\">Time forfeits</th><th title=\"the engine exited or closed its output\">Disconnects</th><th title=\"the engine stopped answering\">Stalls</th><th title=\"illegal moves, false claims\">Illegal</th></tr>";
   for (const e of s.engines || []) {
     const tr = el("tr");
     [e.name, e.games, e.points, e.time_forfeits, e.disconnects, e.stalls, e.illegal].forEach(x => tr.appendChild(el("td", {}, String(x))));
     et.appendChild(tr);
   }
-  eng.appendChild(et);
-  document.getElementById("status").textContent = s.done ? "finished" : "running";
+  eng.appendChild(scroller(et));
+  document.getElementById("status").textContent = run.viewing ? "viewing a finished run" : s.done ? "finished" : "running";
+}
+
+// scroller lets a wide table scroll inside its box instead of spilling out.
+function scroller(table) { const d = el("div", { class: "scroller" }); d.appendChild(table); return d; }
+
+function eta(seconds) {
+  const s = Math.round(seconds);
+  if (s < 60) return s + " s";
+  if (s < 3600) return Math.floor(s / 60) + " min " + (s % 60) + " s";
+  return Math.floor(s / 3600) + " h " + Math.floor(s % 3600 / 60) + " min";
 }
 
 // crosstable: each row engine's points against each column engine.
@@ -201,33 +271,82 @@ function renderFinished(games) {
   }
 }
 
-// viewGame steps through a finished game move by move.
-async function viewGame(n) {
+// viewGame shows a finished game: the board with each side's name and
+// clock by its side, and the moves in SAN with what each engine said of its
+// move (score, depth, time) and its clock after it; a move, the arrows
+// or the arrow keys step through it.
+async function viewGame(n, scroll = true) {
   const g = await (await fetch(`api/games/${n}.json`)).json();
   const box = document.getElementById("viewer");
+  const blackStarts = (g.start_fen || START).split(" ")[1] === "b";
+  const firstMove = +((g.start_fen || START).split(" ")[5] || 1);
   let ply = g.moves.length;
+  const clockAt = (side, upTo) => { // the side's clock after its last move up to ply upTo
+    for (let i = upTo - 1; i >= 0; i--) if (moverOf(i) === side && g.plies[i].clock_ns !== undefined) return clock(g.plies[i].clock_ns);
+    return "";
+  };
+  const moverOf = i => ((i % 2 === 0) !== blackStarts) ? "white" : "black";
   const draw = () => {
     const board = parseFEN(g.start_fen);
     for (const m of g.moves.slice(0, ply)) play(board, m);
-    const prev = el("button", {}, "◀"), next = el("button", {}, "▶");
-    prev.onclick = () => { if (ply > 0) { ply--; draw(); } };
-    next.onclick = () => { if (ply < g.moves.length) { ply++; draw(); } };
-    box.replaceChildren(el("h3", {}, `Game ${n}: ply ${ply} of ${g.moves.length}`), boardSVG(board, g.moves[ply - 1]), el("div", {}, ""));
-    box.lastChild.append(prev, " ", next, " ", el("a", { href: `api/games/${n}.pgn` }, "PGN"));
+    const left = el("div", { class: "viewer-board" });
+    const toMove = sideToMove(g.start_fen, ply);
+    left.append(sideBar("black", g.black, clockAt("black", ply), toMove === "black"), boardSVG(board, g.moves[ply - 1]), sideBar("white", g.white, clockAt("white", ply), toMove === "white"));
+    const nav = el("div", { class: "nav" });
+    const step = (to) => () => { ply = Math.max(0, Math.min(g.moves.length, to)); draw(); };
+    const buttons = [["«", 0], ["‹", ply - 1], ["›", ply + 1], ["»", g.moves.length]].map(([t, to]) => { const b = el("button", { title: "move " + to }, t); b.onclick = step(to); return b; });
+    nav.append(...buttons, " ", el("a", { href: `api/games/${n}.pgn` }, "PGN"));
+    left.appendChild(nav);
+    const detail = ply > 0 ? g.plies[ply - 1] : null;
+    left.appendChild(el("div", { class: "move-detail" }, detail ? `${moveLabel(ply - 1)} ${detail.san}: ${detail.book ? "book" : [detail.score && detail.score + "/" + detail.depth, detail.seconds !== undefined && detail.seconds.toFixed(3) + " s", detail.clock_ns !== undefined && "clock " + clock(detail.clock_ns)].filter(Boolean).join(", ") || detail.comment || ""}` : "start position"));
+    const list = el("div", { class: "move-list" });
+    const table = el("table");
+    let row = null;
+    g.plies.forEach((p, i) => {
+      if (row === null || moverOf(i) === "white") {
+        row = el("tr");
+        row.appendChild(el("td", { class: "num" }, String(firstMove + Math.floor((i + (blackStarts ? 1 : 0)) / 2)) + "."));
+        if (moverOf(i) === "black") row.appendChild(el("td", {}, "…"));
+        table.appendChild(row);
+      }
+      const td = el("td", { class: "move" + (i === ply - 1 ? " current" : ""), "data-ply": i + 1 });
+      td.append(el("span", { class: "san" }, p.san), el("span", { class: "fig" }, p.book ? "book" : [p.score && p.score + "/" + p.depth, p.seconds !== undefined && p.seconds.toFixed(2) + "s", p.clock_ns !== undefined && clock(p.clock_ns)].filter(Boolean).join(" ")));
+      td.onclick = step(i + 1);
+      row.appendChild(td);
+    });
+    list.appendChild(table);
+    const right = el("div", { class: "viewer-moves" });
+    right.append(el("div", { class: "viewer-result" }, `${g.result} ${g.reason ? "{" + g.reason + "}" : ""}`), list);
+    const both = el("div", { class: "viewer-body" });
+    both.append(left, right);
+    box.replaceChildren(el("h3", {}, `Game ${n}: ${g.white} – ${g.black}, ply ${ply} of ${g.moves.length}`), both);
+    const current = list.querySelector(".current");
+    if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
+    box.onkeydown = e => { if (e.key === "ArrowLeft") step(ply - 1)(); if (e.key === "ArrowRight") step(ply + 1)(); };
   };
+  const moveLabel = i => String(firstMove + Math.floor((i + (blackStarts ? 1 : 0)) / 2)) + (moverOf(i) === "white" ? "." : "...");
+  box.tabIndex = 0;
   draw();
+  box.focus({ preventScroll: true });
+  if (scroll) box.scrollIntoView({ block: "nearest" });
 }
 
 function render(v) {
   renderSummary(v);
   renderBoards(v.games);
   renderFinished(v.finished);
-  plot("elo-plot", v.history, "elo", "elo95", [0]);
-  const lines = v.summary.sprt ? [v.summary.sprt.lower, v.summary.sprt.upper] : [];
-  plot("llr-plot", v.history, "llr", null, lines);
+  plot("elo-plot", v.history, "elo", "elo95", [0], "Elo ± 95 %");
+  const sprt = v.summary.sprt;
+  document.getElementById("llr-plot").style.display = sprt ? "" : "none";
+  if (sprt) plot("llr-plot", v.history, "llr", null, [sprt.lower, sprt.upper], "LLR and the SPRT's bounds");
 }
 
-fetch("api/state").then(r => r.json()).then(render);
+fetch("api/state").then(r => r.json()).then(v => {
+  render(v);
+  // ?game=N opens game N in the viewer (a link to it, a screenshot of it).
+  const n = new URLSearchParams(location.search).get("game");
+  if (n) viewGame(+n, false);
+});
 // ?nostream: one snapshot, no event stream (headless snapshots of the page).
 if (!location.search.includes("nostream")) {
   const events = new EventSource("api/events");
