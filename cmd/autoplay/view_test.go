@@ -44,7 +44,7 @@ func TestViewServesAFinishedRun(t *testing.T) {
 			Done        bool
 			GamesPerMin float64 `json:"games_per_min"`
 		}
-		History []struct{ Played int }
+		History  []struct{ Played int }
 		Finished []struct {
 			Number int
 			Plies  int
