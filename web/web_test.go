@@ -266,3 +266,46 @@ func TestDashboardInChromium(t *testing.T) {
 	cancel()
 	<-done
 }
+
+var (
+	sanCell   = regexp.MustCompile(`<span class="san">([^<]+)</span>`)
+	clockText = regexp.MustCompile(`<span class="clock"[^>]*>\d+:\d\d\.\d</span>`)
+)
+
+// A real browser opens a finished game in the viewer (?game=1): every move
+// in SAN in the move list, the board with its coordinates, both players'
+// clocks beside it.
+func TestGameViewerInChromium(t *testing.T) {
+	need(t, stockfish)
+	need(t, chromium)
+	dir := t.TempDir()
+	cfg := spec.Config{Engines: engines(t, "nodes=2000 tc=30+0.3"), Games: 1, MaxMoves: 15,
+		PGNOut: filepath.Join(dir, "games.pgn")}
+	srv, done := startRun(t, context.Background(), cfg)
+	defer srv.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	var g runner.GameReview
+	getJSON(t, srv.URL()+"api/games/1.json", &g)
+	dom := headless(t, "--dump-dom", srv.URL()+"?nostream&game=1")
+	var sans []string
+	for _, m := range sanCell.FindAllStringSubmatch(dom, -1) {
+		sans = append(sans, m[1])
+	}
+	var want []string
+	for _, p := range g.Plies {
+		want = append(want, p.SAN)
+	}
+	if len(want) == 0 || strings.Join(sans, " ") != strings.Join(want, " ") {
+		t.Errorf("move list %v, want %v", sans, want)
+	}
+	if n := len(clockText.FindAllString(dom, -1)); n != 2 {
+		t.Errorf("%d clocks beside the viewer's board, want 2", n)
+	}
+	for _, want := range []string{`class="coord`, "Game 1: a – b", "move-detail"} {
+		if !strings.Contains(dom, want) {
+			t.Errorf("the viewer lacks %q", want)
+		}
+	}
+}
