@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/spec"
@@ -59,6 +60,9 @@ func ChooseLayout(cfg *spec.Config, opt Options) LayoutChoice {
 		c.Procs, c.ProcsGiven = runtime.GOMAXPROCS(0), true // the user's
 	} else {
 		runtime.GOMAXPROCS(c.Procs)
+	}
+	if c.GCPercent != 0 && os.Getenv("GOGC") == "" { // GOGC, when set, is the user's
+		debug.SetGCPercent(c.GCPercent)
 	}
 	return c
 }

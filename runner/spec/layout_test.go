@@ -17,10 +17,10 @@ func TestChooseLayoutFollowsTheMeasurements(t *testing.T) {
 		{4, 1, true, Layout{Procs: 1}},  // one CPU: nothing to keep apart
 		{4, 8, false, Layout{Procs: 1}}, // an I/O log or remote workers
 		{12, 2, true, Layout{Procs: 1}},
-		{16, 2, true, Layout{Procs: 2}},
-		{256, 2, true, Layout{Procs: 2}},
-		{256, 64, true, Layout{Procs: 17}},
-		{64, 0, true, Layout{Procs: 1}}, // no CPU count: one
+		{16, 2, true, Layout{Procs: 2, GCPercent: 50}},
+		{256, 2, true, Layout{Procs: 2, GCPercent: 50}},
+		{256, 64, true, Layout{Procs: 17, GCPercent: 50}},
+		{64, 0, true, Layout{Procs: 1, GCPercent: 50}}, // no CPU count: one
 	} {
 		if got := ChooseLayout(tt.conc, tt.cpus, tt.slots); got != tt.want {
 			t.Errorf("ChooseLayout(%d games, %d CPUs, slots %v) = %+v, want %+v", tt.conc, tt.cpus, tt.slots, got, tt.want)

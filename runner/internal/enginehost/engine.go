@@ -106,7 +106,7 @@ func Start(ctx context.Context, cfg *spec.EngineConfig, o Options) (*Engine, err
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, proc: proc, drv: drv, declared: map[string]bool{}, buf: make([]byte, 0, 4096)}
+	e := &Engine{cfg: cfg, proc: proc, drv: drv, declared: map[string]bool{}, buf: make([]byte, 0, firstCommandRoom)}
 	warn := o.Warn
 	if warn == nil {
 		warn = func(string) {}
@@ -169,8 +169,14 @@ func (e *Engine) NewGame(ctx context.Context, startFEN string) error {
 }
 
 // Think asks the engine for its move; it returns when the clock started.
+// Then, while the engine thinks, the command buffer gets room for the next
+// command, which is a move longer: writing it never allocates.
 func (e *Engine) Think(line *Line, clocks Clocks, side record.Color) (time.Time, error) {
-	return e.drv.think(e, line, clocks, side)
+	sent, err := e.drv.think(e, line, clocks, side)
+	if len(e.buf) > cap(e.buf)/2 {
+		e.buf = make([]byte, 0, 2*cap(e.buf))
+	}
+	return sent, err
 }
 
 // MoveOf is the move a KindMove event names (its Move and Text), read
@@ -295,6 +301,11 @@ func (e *Engine) Name() string {
 	}
 	return e.idName
 }
+
+// firstCommandRoom is the command buffer an engine starts with: a position
+// with its moves since the last capture or pawn move and a go, in most
+// games; Think doubles it while the engine thinks when half of it is used.
+const firstCommandRoom = 1 << 10
 
 // Identity is what the engine said of itself in its handshake.
 func (e *Engine) Identity() record.Identity {

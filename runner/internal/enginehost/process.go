@@ -26,9 +26,16 @@ type decoder interface {
 const maxLine = 64 << 10
 
 // readBuffer is what each engine's reader holds: lines are short (an info
-// line is about 200 bytes), and with hundreds of engines a maxLine buffer
-// each was most of the runner's memory. Longer lines are gathered apart.
-const readBuffer = 4 << 10
+// line is about 200 bytes, one with a 40-move PV about 350), and with
+// hundreds of engines a bigger buffer each was much of the runner's
+// memory. Longer lines are gathered apart, in a buffer kept for the next.
+const readBuffer = 1 << 10
+
+// eventRoom is how many events an engine's reader may be ahead of its game
+// loop. Info lines are not events (the decoder keeps the last), so a search
+// makes one (its move); the handshake's option lines are read as they come.
+// An event is 232 bytes: with 512 engines, room for 16 each was 1.9 MB.
+const eventRoom = 4
 
 // orphanGrace is how long the output of an engine whose own process has
 // exited is still read: a descendant that keeps the pipe open longer is
@@ -124,7 +131,7 @@ func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *CPUSet)
 		pid:     cmd.Process.Pid,
 		stdin:   stdin,
 		stdout:  stdout,
-		events:  make(chan Event, 16),
+		events:  make(chan Event, eventRoom),
 		closing: make(chan struct{}),
 		exited:  make(chan struct{}),
 		done:    make(chan struct{}),
