@@ -42,7 +42,7 @@ func main() {
 	var cpuProfile string
 	root.PersistentFlags().StringVar(&cpuProfile, "cpuprofile", "", "write a pprof CPU profile of autoplay itself to this file")
 	root.PersistentPreRunE = func(*cobra.Command, []string) error { return startCPUProfile(cpuProfile) }
-	root.AddCommand(newMatchCmd(), newRunCmd(), newStatsCmd(), newEngineCmd(), newPerftCmd(), newCompatCmd(compat.Cutechess), newCompatCmd(compat.Fastchess), newWorkerCmd(), newViewCmd(), newSlotCmd())
+	root.AddCommand(newMatchCmd(), newRunCmd(), newStatsCmd(), newEngineCmd(), newPerftCmd(), newCompatCmd(compat.Cutechess), newCompatCmd(compat.Fastchess), newWorkerCmd(), newViewCmd(), newSlotCmd(), newCheckCmd())
 	err := root.Execute()
 	pprof.StopCPUProfile() // also for a run that ended with an error or was interrupted
 	if err != nil {

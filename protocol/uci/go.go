@@ -34,6 +34,9 @@ type Go struct {
 	Infinite           bool
 	Ponder             bool
 	SearchMoves        []protocol.Move
+	// BlackFirst writes Black's time and increment before White's, an
+	// order the UCI text allows (autoplay check sends both orders).
+	BlackFirst bool
 }
 
 // AppendGo appends the "go" command for g, with times in milliseconds, and a
@@ -43,17 +46,28 @@ func AppendGo(dst []byte, g *Go) []byte {
 	if g.Ponder {
 		dst = append(dst, " ponder"...)
 	}
-	if !g.NoClockW {
-		dst = appendClock(dst, " wtime ", g.WTime, g.Clock)
-	}
-	if !g.NoClockB {
-		dst = appendClock(dst, " btime ", g.BTime, g.Clock)
-	}
-	if !g.NoClockW {
-		dst = appendClock(dst, " winc ", g.WInc, g.Clock)
-	}
-	if !g.NoClockB {
-		dst = appendClock(dst, " binc ", g.BInc, g.Clock)
+	if g.BlackFirst {
+		if !g.NoClockB {
+			dst = appendClock(dst, " btime ", g.BTime, g.Clock)
+			dst = appendClock(dst, " binc ", g.BInc, g.Clock)
+		}
+		if !g.NoClockW {
+			dst = appendClock(dst, " wtime ", g.WTime, g.Clock)
+			dst = appendClock(dst, " winc ", g.WInc, g.Clock)
+		}
+	} else {
+		if !g.NoClockW {
+			dst = appendClock(dst, " wtime ", g.WTime, g.Clock)
+		}
+		if !g.NoClockB {
+			dst = appendClock(dst, " btime ", g.BTime, g.Clock)
+		}
+		if !g.NoClockW {
+			dst = appendClock(dst, " winc ", g.WInc, g.Clock)
+		}
+		if !g.NoClockB {
+			dst = appendClock(dst, " binc ", g.BInc, g.Clock)
+		}
 	}
 	if g.MovesToGo > 0 {
 		dst = appendInt(dst, " movestogo ", int64(g.MovesToGo))

@@ -1,0 +1,261 @@
+package check
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/autoplay/autoplay/protocol/uci"
+	"github.com/autoplay/autoplay/runner"
+)
+
+// uci runs the UCI battery: handshake, options, isready, positions and
+// searches of every kind, the info lines of all of them, mates, Chess960
+// and pondering when declared, time use in games, quit.
+func (b *battery) uci() {
+	s, decls, ok := b.uciHandshake()
+	if !ok {
+		return
+	}
+	s = b.uciReady(s, "isready after uciok", nil)
+	s = b.uciOptions(s, decls)
+	s = b.uciReady(s, "isready after ucinewgame", uci.AppendCommand(nil, uci.CmdUCINewGame))
+	s = b.uciSearches(s, decls)
+	b.uciQuit(s)
+	b.games()
+}
+
+// uciHandshake starts the engine and reads its greeting up to uciok.
+func (b *battery) uciHandshake() (*session, []uci.OptionDecl, bool) {
+	s, err := startSession(b.ctx, b.cfg)
+	if err != nil {
+		b.result("start and handshake", Fail, err.Error(), nil)
+		return nil, nil, false
+	}
+	start := time.Now()
+	s.send(uci.AppendCommand(nil, uci.CmdUCI))
+	var (
+		msg        uci.EngineMessage
+		name, auth string
+		decls      []uci.OptionDecl
+		badDecls   []string
+	)
+	_, err = s.until(b.o.Timeout, func(l runner.RawLine) {
+		perr := uci.ParseEngineLine([]byte(l.Text), &msg)
+		switch msg.Kind {
+		case uci.KindID:
+			if msg.IDField == "name" {
+				name = msg.IDValue
+			} else if msg.IDField == "author" {
+				auth = msg.IDValue
+			}
+		case uci.KindOption:
+			if perr != nil {
+				badDecls = append(badDecls, l.Text+": "+perr.Error())
+			} else {
+				decls = append(decls, msg.Option)
+			}
+		}
+	}, func(line string) bool { return strings.TrimSpace(line) == "uciok" })
+	if err != nil {
+		b.result("start and handshake", Fail, explain(err, "uciok", b.o.Timeout), s)
+		s.close(nil, 0)
+		return nil, nil, false
+	}
+	b.result("start and handshake", Pass, fmt.Sprintf("uciok %v after uci", time.Since(start).Round(time.Millisecond)), s)
+	switch {
+	case name == "":
+		b.result("id name", Fail, "no \"id name\" before uciok", s)
+	default:
+		b.result("id name", Pass, name, s)
+	}
+	if auth == "" {
+		b.result("id author", Warn, "no \"id author\" before uciok", s)
+	} else {
+		b.result("id author", Pass, auth, s)
+	}
+	for _, d := range decls {
+		if why := badDefault(d); why != "" {
+			badDecls = append(badDecls, d.Name+": "+why)
+		}
+	}
+	if len(badDecls) > 0 {
+		b.result("option declarations", Fail, strings.Join(badDecls, "; "), s)
+	} else {
+		b.result("option declarations", Pass, fmt.Sprintf("%d options, each with a type and a default that fits it", len(decls)), s)
+	}
+	return s, decls, true
+}
+
+// badDefault says what is wrong with an option's default, "" if nothing.
+func badDefault(d uci.OptionDecl) string {
+	switch d.Type {
+	case uci.OptionSpin:
+		n, err := strconv.Atoi(d.Default)
+		switch {
+		case d.Min > d.Max:
+			return fmt.Sprintf("min %d above max %d", d.Min, d.Max)
+		case err != nil:
+			return fmt.Sprintf("spin default %q is not a whole number", d.Default)
+		case n < d.Min || n > d.Max:
+			return fmt.Sprintf("default %d outside [%d, %d]", n, d.Min, d.Max)
+		}
+	case uci.OptionCheck:
+		if d.Default != "true" && d.Default != "false" {
+			return fmt.Sprintf("check default %q is neither true nor false", d.Default)
+		}
+	case uci.OptionCombo:
+		for _, v := range d.Vars {
+			if strings.EqualFold(v, d.Default) {
+				return ""
+			}
+		}
+		return fmt.Sprintf("combo default %q is none of its vars %v", d.Default, d.Vars)
+	}
+	return ""
+}
+
+// uciReady sends before (if any) and isready, and wants readyok.
+func (b *battery) uciReady(s *session, name string, before []byte) *session {
+	s = b.alive(s)
+	if s == nil {
+		b.result(name, Fail, "the engine could not be restarted", nil)
+		return nil
+	}
+	start := time.Now()
+	s.send(append(before, uci.AppendCommand(nil, uci.CmdIsReady)...))
+	if _, err := s.until(b.o.Timeout, nil, isLine("readyok")); err != nil {
+		b.result(name, Fail, explain(err, "readyok", b.o.Timeout), s)
+		return b.drop(s)
+	}
+	b.result(name, Pass, fmt.Sprintf("readyok after %v", time.Since(start).Round(time.Millisecond)), s)
+	return s
+}
+
+// optionComplaint is how engines say a setoption went wrong.
+var optionComplaint = regexp.MustCompile(`(?i)no such option|unknown option|not (a )?valid|invalid|illegal|error|unsupported`)
+
+// resourceOption names options whose extreme values ask for machine
+// resources (gigabytes of hash, a thousand threads): set to their minimum
+// and default only.
+var resourceOption = regexp.MustCompile(`(?i)hash|thread|cores|memory|^SyzygyPath$|^EvalFile`)
+
+// uciOptions sets every declared option to values its declaration allows
+// (a spin's minimum and maximum, a check's both values, each var of a
+// combo, a string's default), then back to its default; nothing the
+// engine says may complain, and it must still answer isready.
+func (b *battery) uciOptions(s *session, decls []uci.OptionDecl) *session {
+	const name = "setoption: every declared value"
+	s = b.alive(s)
+	if s == nil {
+		b.result(name, Fail, "the engine could not be restarted", nil)
+		return nil
+	}
+	var cmds []byte
+	sets := 0
+	for _, d := range decls {
+		var values []string
+		switch d.Type {
+		case uci.OptionSpin:
+			values = []string{strconv.Itoa(d.Min)}
+			if !resourceOption.MatchString(d.Name) {
+				values = append(values, strconv.Itoa(d.Max))
+			}
+		case uci.OptionCheck:
+			values = []string{"true", "false"}
+		case uci.OptionCombo:
+			values = append(values, d.Vars...)
+		case uci.OptionString:
+		default: // buttons act; they are not pressed
+			continue
+		}
+		def := d.Default
+		if def == "" && d.Type == uci.OptionString {
+			def = "<empty>"
+		}
+		if d.Type == uci.OptionString && resourceOption.MatchString(d.Name) {
+			continue // a path or a network file: its default stands
+		}
+		for _, v := range append(values, def) {
+			cmds = uci.AppendSetOption(cmds, d.Name, v)
+			sets++
+		}
+	}
+	if sets > 0 {
+		s.send(cmds)
+	}
+	var complaints []string
+	start := time.Now()
+	s.send(uci.AppendCommand(nil, uci.CmdIsReady))
+	_, err := s.until(b.o.Timeout+time.Duration(sets)*10*time.Millisecond, func(l runner.RawLine) {
+		if optionComplaint.MatchString(l.Text) {
+			complaints = append(complaints, l.Text)
+		}
+	}, isLine("readyok"))
+	switch {
+	case err != nil:
+		b.result(name, Fail, explain(err, "readyok after the setoptions", b.o.Timeout), s)
+		return b.drop(s)
+	case len(complaints) > 0:
+		b.result(name, Fail, fmt.Sprintf("%d setoptions, %d complaints: %s", sets, len(complaints), complaints[0]), s)
+	default:
+		b.result(name, Pass, fmt.Sprintf("%d setoptions over %d options, then readyok after %v", sets, len(decls), time.Since(start).Round(time.Millisecond)), s)
+	}
+	return s
+}
+
+// uciQuit wants the engine gone within a second of quit.
+func (b *battery) uciQuit(s *session) {
+	s = b.alive(s)
+	if s == nil {
+		b.result("quit", Fail, "the engine could not be restarted", nil)
+		return
+	}
+	start := time.Now()
+	s.send(uci.AppendCommand(nil, uci.CmdQuit))
+	if s.eng.WaitExit(time.Second) {
+		b.result("quit", Pass, fmt.Sprintf("exited %v after quit", time.Since(start).Round(time.Millisecond)), s)
+	} else {
+		b.result("quit", Fail, "still running 1 s after quit: killed", s)
+	}
+	s.close(nil, 0)
+}
+
+// isLine matches a line that is word (trailing spaces allowed).
+func isLine(word string) func(string) bool {
+	return func(line string) bool { return strings.TrimSpace(line) == word }
+}
+
+// alive is s, or when its engine is gone (or s is nil) a fresh engine past
+// its handshake, or nil when none starts.
+func (b *battery) alive(s *session) *session {
+	if s != nil && !s.gone {
+		return s
+	}
+	if s != nil {
+		s.close(nil, 0)
+	}
+	fresh, err := startSession(b.ctx, b.cfg)
+	if err != nil {
+		return nil
+	}
+	if b.cfg.Proto == "xboard" {
+		return b.xboardGreet(fresh)
+	}
+	fresh.send(uci.AppendCommand(nil, uci.CmdUCI))
+	if _, err := fresh.until(b.o.Timeout, nil, isLine("uciok")); err != nil {
+		fresh.close(nil, 0)
+		return nil
+	}
+	return fresh
+}
+
+// drop ends an engine that stopped answering, so the next check starts a
+// fresh one.
+func (b *battery) drop(s *session) *session {
+	s.close(nil, 0)
+	s.gone = true
+	return s
+}
