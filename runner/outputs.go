@@ -9,6 +9,7 @@ import (
 	"os"
 
 	"github.com/autoplay/autoplay/pgn"
+	"github.com/autoplay/autoplay/sample"
 )
 
 // outputs are the files a run writes as games finish.
@@ -16,6 +17,7 @@ type outputs struct {
 	pgn     *pgn.Writer
 	epd     *os.File
 	jsonl   *os.File
+	samples *os.File // training data (--sample)
 	logFile *os.File
 	lock    *os.File          // the run's lock on its PGN (runlock.go), dropped by close
 	log     *enginehost.IOLog // every line to and from every engine (--log); nil without
@@ -37,6 +39,12 @@ func openOutputs(c *spec.Config, appendOnly bool) (*outputs, error) {
 		if o.jsonl, err = openAppend(c.GamesJSONL); err != nil {
 			o.close()
 			return nil, fmt.Errorf("games-jsonl: %w", err)
+		}
+	}
+	if c.Sample != nil {
+		if o.samples, err = openAppend(c.Sample.File); err != nil {
+			o.close()
+			return nil, fmt.Errorf("sample: %w", err)
 		}
 	}
 	if c.LogFile != "" {
@@ -101,6 +109,9 @@ func (o *outputs) close() {
 	if o.jsonl != nil {
 		o.jsonl.Close()
 	}
+	if o.samples != nil {
+		o.samples.Close()
+	}
 	if o.logFile != nil {
 		o.log.Flush()
 		o.logFile.Close()
@@ -140,6 +151,19 @@ func (o *outputs) record(rec *record.GameRecord, c *spec.Config, needPGN bool) (
 	if o.epd != nil {
 		if _, err := o.epd.WriteString(rec.EPDLine()); err != nil {
 			return nil, fmt.Errorf("epdout: %w", err)
+		}
+	}
+	if o.samples != nil {
+		// After the PGN, in one write: a crash between the two loses the
+		// game's samples, and a resumed run never writes them twice.
+		lines, err := sample.Lines(rec, c.Sample, c.Seed)
+		if err != nil {
+			return nil, fmt.Errorf("sample: %w", err)
+		}
+		if len(lines) > 0 {
+			if _, err := o.samples.Write(lines); err != nil {
+				return nil, fmt.Errorf("sample: %w", err)
+			}
 		}
 	}
 	return g, nil

@@ -92,4 +92,3 @@ func printCheck(w io.Writer, r check.Result) {
 		fmt.Fprintf(w, "        %s\n", l)
 	}
 }
-

@@ -14,6 +14,7 @@ func newMatchCmd() *cobra.Command {
 		engineSpecs     []string
 		eachSpec        string
 		openings        string
+		sampleSpec      string
 		showRunnerStats bool
 		sprtSpec        string
 		drawSpec        string
@@ -54,6 +55,11 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 					return err
 				}
 			}
+			if sampleSpec != "" {
+				if cfg.Sample, err = parse.Sample(sampleSpec); err != nil {
+					return err
+				}
+			}
 			if err := parse.AdjudicationSpecs(&cfg, sprtSpec, drawSpec, resignSpec); err != nil {
 				return err
 			}
@@ -82,6 +88,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.StringVar(&cfg.EPDOut, "epdout", "", "append each game's final position to this EPD file")
 	f.StringSliceVar(&pgnFields, "pgn-fields", nil, "extra per-move data in PGN comments: nodes,seldepth,nps,hashfull,tbhits,pv,timeleft,latency")
 	f.StringVar(&cfg.MatchLine, "pgn-match-line", "", "keep engine lines matching this regular expression in the next move's comment (line=\"...\")")
+	f.StringVar(&sampleSpec, "sample", "", `training data: "file=F freq=P skipcheck=true quiet=true plies=N format=epd|csv|jsonl move=true"`)
 	f.StringVar(&cfg.GamesJSONL, "games-jsonl", "", "append each finished game, with its moves and the --pgn-fields, as one JSON line to this file")
 	f.StringVar(&cfg.JSONOut, "json", "", "keep the full results in this JSON file, rewritten after every game")
 	farm.add(f)

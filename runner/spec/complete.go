@@ -29,6 +29,11 @@ func (c *Config) Complete() error {
 	if _, err := CompileMatchLine(c.MatchLine); err != nil {
 		return err
 	}
+	if c.Sample != nil {
+		if err := c.Sample.complete(); err != nil {
+			return err
+		}
+	}
 	return c.completeEngines()
 }
 

@@ -105,6 +105,7 @@ type Config struct {
 	// match_line; OpenBench's "info string pgncomment").
 	MatchLine   string              `json:"match_line,omitempty"`
 	GamesJSONL  string              `json:"games_jsonl,omitempty"` // one JSON object per finished game, with its moves
+	Sample      *SampleConfig       `json:"sample,omitempty"`      // training data sampled from the games; nil: none
 	EPDOut      string              `json:"epdout,omitempty"`      // final positions, one EPD line per game
 	JSONOut     string              `json:"json,omitempty"`        // full results, rewritten atomically after every game
 	LogFile     string              `json:"log,omitempty"`

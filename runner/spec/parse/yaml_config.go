@@ -28,6 +28,9 @@ func (p *configParser) config(root *yaml.Node) *spec.Config {
 	if n, ok := top.get("openings"); ok {
 		cfg.Openings = p.openings(n, "openings")
 	}
+	if n, ok := top.get("sample"); ok {
+		cfg.Sample = p.sample(n, "sample")
+	}
 	if n, ok := top.get("adjudication"); ok {
 		cfg.Draw, cfg.Resign = p.adjudication(n, "adjudication")
 	}
@@ -369,4 +372,38 @@ func (p *configParser) tournament(top yamlMap, cfg *spec.Config) {
 	if err := spec.CheckEngineCount(cfg.Type, len(cfg.Engines), cfg.Seeds); err != nil {
 		p.add(where, wherePath, err)
 	}
+}
+
+// sample reads the sample setting: the flag's key=value text, or a mapping
+// of the same keys.
+func (p *configParser) sample(n *yaml.Node, path string) *spec.SampleConfig {
+	n = resolveAlias(n)
+	var tokens []string
+	switch n.Kind {
+	case yaml.ScalarNode:
+		words, err := SplitWords(n.Value)
+		if err != nil {
+			p.add(n, path, err)
+			return nil
+		}
+		tokens = words
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], resolveAlias(n.Content[i+1])
+			if v.Kind != yaml.ScalarNode {
+				p.errorf(v, path+"."+k.Value, "expected a value, got %s", describeNode(v))
+				return nil
+			}
+			tokens = append(tokens, k.Value+"="+v.Value)
+		}
+	default:
+		p.errorf(n, path, "expected \"file=F freq=P ...\" or a mapping of file, freq, skipcheck, quiet, plies, format, move")
+		return nil
+	}
+	s, err := SampleFields(tokens)
+	if err != nil {
+		p.add(n, path, err)
+		return nil
+	}
+	return s
 }

@@ -163,7 +163,7 @@ func TestParseConfigReportsProblemsWithTheirPlace(t *testing.T) {
 		{"no engines", "games: 2\n", `bad.yaml:1:1: missing engines: a run needs a list of engines`},
 		{"empty engines", "engines: []\n", `bad.yaml:1:10: engines: no engines: a run needs at least two`},
 		{"unknown key names the known ones", "gmaes: 2" + twoEngines,
-			`bad.yaml:1:1: unknown key "gmaes" (known: event site type variant tb tbpieces tbadjudicate seeds rounds games concurrency seed report_every pgnout epdout json log maxmoves quiet verbose affinity slot_processes pgnfields match_line games_jsonl openings each engines adjudication sprt)`},
+			`bad.yaml:1:1: unknown key "gmaes" (known: event site type variant tb tbpieces tbadjudicate seeds rounds games concurrency seed report_every pgnout epdout json log maxmoves quiet verbose affinity slot_processes pgnfields match_line games_jsonl sample openings each engines adjudication sprt)`},
 		{"unknown engine key", "engines:\n  - {name: a, cmd: sh, tc: 10, optoins: {}}\n  - {name: b, cmd: sh, tc: 10}\n",
 			`bad.yaml:2:32: engines[0]: unknown key "optoins" (known: name cmd args dir proto options tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)`},
 		{"duplicate key", "games: 2\ngames: 4" + twoEngines, `bad.yaml:2:1: duplicate key "games" (first at line 1)`},
