@@ -22,6 +22,10 @@ func (r *run) collect(results <-chan *record.GameRecord, res *Result, outs *outp
 			continue
 		}
 		res.add(scheduledOf(rec), rec.Outcome, rec.Culprit, rec.Failure)
+		if r.timing != nil {
+			r.timing.add(rec)
+			res.Timing = r.timing.summary()
+		}
 		r.out.finished(rec)
 		if r.live != nil {
 			r.live.recorded(rec, string(g.AppendTo(nil)), res, false)

@@ -23,6 +23,9 @@ type jsonReport struct {
 	OpeningsSkipped int `json:"openings_skipped,omitempty"`
 	// Knockout is the bracket, round by round, and its winner once decided.
 	Knockout *jsonKnockout `json:"knockout,omitempty"`
+	// Timing is, per engine, the runner's time of its moves against the
+	// engine's own (gaps in nanoseconds), and its time forfeits' overruns.
+	Timing []EngineTiming `json:"timing,omitempty"`
 }
 
 type jsonKnockout struct {
@@ -65,7 +68,7 @@ func (o *outputs) writeJSON(c *spec.Config, res *Result, state string) error {
 		return nil
 	}
 	rep := jsonReport{State: state, Type: c.Type, Event: c.Event, Games: res.Total, Played: res.Played,
-		Resumed: res.Resumed, Engines: res.Engines, OpeningsSkipped: res.OpeningsSkipped}
+		Resumed: res.Resumed, Engines: res.Engines, OpeningsSkipped: res.OpeningsSkipped, Timing: res.Timing}
 	for _, enc := range res.Encounters {
 		je := jsonEncounter{
 			First: enc.Names[0], Second: enc.Names[1],

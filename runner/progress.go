@@ -222,6 +222,14 @@ func (r *reporter) final(res *Result) {
 			b.WriteString(line + "\n")
 		}
 	}
+	for _, t := range res.Timing {
+		if line := t.Line(); line != "" {
+			b.WriteString(line + "\n")
+		}
+		if w := t.Warning(); w != "" {
+			b.WriteString("Warning: " + w + "\n")
+		}
+	}
 	r.printf("%s", b.String())
 }
 

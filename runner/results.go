@@ -20,6 +20,8 @@ type Result struct {
 	OpeningsSkipped int
 	// Knockout is the bracket so far, round by round (knockouts only).
 	Knockout []KnockoutRound
+	// Timing is each engine's measured time against its own (timing.go).
+	Timing []EngineTiming
 }
 
 // EncounterResult is the score of one engine against another, from the

@@ -16,6 +16,7 @@ import (
 // goroutines share.
 type run struct {
 	cfg       *spec.Config
+	timing    *timing // every engine's measured time against its own
 	log       *enginehost.IOLog
 	out       *reporter
 	relay     *RelayStats
@@ -100,6 +101,11 @@ func newRun(cfg *spec.Config, opt Options) (*run, *Result, error) {
 		return nil, nil, err
 	}
 	r := &run{cfg: cfg, picker: picker, relay: opt.Relay, stop: make(chan struct{}), failedStarts: map[int]int{}}
+	names := make([]string, len(cfg.Engines))
+	for i, e := range cfg.Engines {
+		names[i] = e.Name
+	}
+	r.timing = newTiming(names)
 	total, err := r.planGames()
 	if err != nil {
 		return nil, nil, err

@@ -28,6 +28,10 @@ type GameRecord struct {
 	Opening     string // where the opening came from
 	Variant     spec.Variant
 	FinalFEN    string
+	// Overrun is, for a time forfeit, how far past its time the culprit's
+	// move came (when none came, how long past it the runner waited: the
+	// margin at least).
+	Overrun time.Duration `json:",omitempty"`
 	// Engines is what each engine, by colour, called itself.
 	Engines [2]Identity `json:",omitempty"`
 	// Place is where the game sits in its run's schedule; it crosses the

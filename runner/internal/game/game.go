@@ -282,6 +282,7 @@ func (g *state) await(ctx context.Context, side Color, sent time.Time) (record.E
 			// before its next game, after this one is recorded.
 			mover.MarkBusy()
 			if timed {
+				g.rec.Overrun = time.Since(sent) - g.clocks[side].Budget()
 				return record.LossOnTime(side), true, nil
 			}
 			return record.Stall(side), true, nil
@@ -296,7 +297,9 @@ func (g *state) await(ctx context.Context, side Color, sent time.Time) (record.E
 func (g *state) moved(side Color, ev *enginehost.Event, elapsed time.Duration) (record.End, bool) {
 	mover := g.s.Players[side]
 	cfg := mover.Config()
+	budget := g.clocks[side].Budget()
 	if !g.clocks[side].Punch(elapsed, cfg.TimeMargin) {
+		g.rec.Overrun = elapsed - budget
 		return record.LossOnTime(side), true
 	}
 	move, ok := mover.MoveOf(ev.Move, ev.Text)

@@ -1,0 +1,102 @@
+package runner
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/record"
+)
+
+// gapGame is a game whose plies took elapsed[i] by the runner's clock
+// where the engine reported reported[i] (0: no info time).
+func gapGame(whiteEngine int, elapsed, reported []time.Duration) *record.GameRecord {
+	rec := &record.GameRecord{Place: record.Place{White: whiteEngine, Black: 1 - whiteEngine}}
+	for i := range elapsed {
+		p := record.Ply{Elapsed: elapsed[i]}
+		if reported[i] > 0 {
+			p.Info.Time, p.Info.Sent = reported[i], protocol.FieldTime
+		}
+		rec.Plies = append(rec.Plies, p)
+	}
+	return rec
+}
+
+// Each side's gaps go to its engine, moves without a reported time are
+// not counted, a negative gap counts as none; the quantiles and the
+// maximum come back within the histogram's resolution.
+func TestTimingGapsPerEngine(t *testing.T) {
+	tm := newTiming([]string{"a", "b"})
+	ms := time.Millisecond
+	// a is White: its gaps 1, 2, 3 ms; b's 20 ms twice and one unreported.
+	tm.add(gapGame(0, []time.Duration{101 * ms, 500 * ms, 102 * ms, 520 * ms, 103 * ms, 9 * ms},
+		[]time.Duration{100 * ms, 480 * ms, 100 * ms, 500 * ms, 100 * ms, 0}))
+	// b is White in the next: a negative gap for b.
+	tm.add(gapGame(1, []time.Duration{50 * ms}, []time.Duration{60 * ms}))
+	s := tm.summary()
+	a, b := s[0], s[1]
+	if a.Moves != 3 || a.Behind != 0 || a.Max != 3*ms || a.P50 < 2*ms*80/100 || a.P50 > 2*ms*120/100 {
+		t.Errorf("a: %+v", a)
+	}
+	if b.Moves != 3 || b.Behind != 2 || b.Max != 20*ms || b.P99 < 16*ms || b.P99 > 20*ms {
+		t.Errorf("b: %+v", b)
+	}
+	if !strings.Contains(a.Line(), "Timing of a: measured minus its own time over 3 moves") {
+		t.Errorf("line: %s", a.Line())
+	}
+}
+
+// An engine behind on 5 % of its moves or more is warned about; a time
+// forfeit keeps how far over it was.
+func TestTimingWarnsAndKeepsOverruns(t *testing.T) {
+	tm := newTiming([]string{"a", "b"})
+	var el, rep []time.Duration
+	for i := 0; i < 40; i++ {
+		gap := time.Millisecond
+		if i%2 == 0 && i < 8 { // a's plies: four of its 20 are 50 ms behind
+			gap = 50 * time.Millisecond
+		}
+		el, rep = append(el, 100*time.Millisecond+gap), append(rep, 100*time.Millisecond)
+	}
+	rec := gapGame(0, el, rep)
+	rec.Failure, rec.Culprit, rec.Overrun = record.FailTime, record.Black, 120*time.Millisecond
+	tm.add(rec)
+	s := tm.summary()
+	if w := s[0].Warning(); !strings.Contains(w, "a took over 10.00 ms more than it reported on 4 of 20 moves (20%)") {
+		t.Errorf("a's warning: %q", w)
+	}
+	if w := s[1].Warning(); w != "" {
+		t.Errorf("b is on time, warned: %q", w)
+	}
+	if len(s[1].Overruns) != 1 || s[1].Overruns[0] != 120*time.Millisecond || !strings.Contains(s[1].Line(), "time forfeits over by 120.00 ms") {
+		t.Errorf("b's overruns: %v, %q", s[1].Overruns, s[1].Line())
+	}
+}
+
+// A real late engine: its time forfeits are kept with their overrun (the
+// runner waits the time and its margin, 50 ms here), and the report prints
+// them.
+func TestLateEngineOverrunsAreReported(t *testing.T) {
+	run := misMatch(t, 2, "-mode=late -at=2 -delay=900ms", "tc=0.4+0.1 timemargin=50")
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	var mis EngineTiming
+	for _, e := range run.res.Timing {
+		if e.Name == "mis" {
+			mis = e
+		}
+	}
+	if len(mis.Overruns) != 2 {
+		t.Fatalf("mis timing %+v", mis)
+	}
+	for _, d := range mis.Overruns {
+		if d < 50*time.Millisecond || d > 900*time.Millisecond {
+			t.Errorf("overrun %v: want the 50 ms margin, at most the delay", d)
+		}
+	}
+	if !strings.Contains(run.out, "Timing of mis:") || !strings.Contains(run.out, "time forfeits over by") {
+		t.Errorf("the report lacks the timing:\n%s", run.out)
+	}
+}
