@@ -239,7 +239,7 @@ func (s *Searcher) iterate() Result {
 			break
 		}
 		if s.budget.timed && !s.pondering.Load() && !s.limits.Infinite {
-			if s.elapsed() > s.budget.optimum*6/10 || len(root) == 1 {
+			if (!s.budget.fixed && s.elapsed() > s.budget.optimum*6/10) || len(root) == 1 {
 				break
 			}
 		}

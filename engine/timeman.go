@@ -22,6 +22,9 @@ type Limits struct {
 type timeBudget struct {
 	optimum, maximum time.Duration
 	timed            bool
+	// fixed: a time per move (go movetime, XBoard st), to be used whole: no
+	// iteration is left unstarted for lack of time, the clock cuts it off.
+	fixed bool
 }
 
 // budget turns the clock state into a time budget for the side to move.
@@ -30,7 +33,7 @@ type timeBudget struct {
 func budget(l Limits, side Color, overhead time.Duration) timeBudget {
 	if l.MoveTime > 0 {
 		t := max(l.MoveTime-overhead, time.Millisecond)
-		return timeBudget{t, t, true}
+		return timeBudget{optimum: t, maximum: t, timed: true, fixed: true}
 	}
 	left, inc := l.WTime, l.WInc
 	if side == Black {
@@ -41,7 +44,7 @@ func budget(l Limits, side Color, overhead time.Duration) timeBudget {
 	}
 	avail := left - overhead
 	if avail < time.Millisecond {
-		return timeBudget{time.Millisecond / 2, time.Millisecond, true}
+		return timeBudget{optimum: time.Millisecond / 2, maximum: time.Millisecond, timed: true}
 	}
 	mtg := time.Duration(l.MovesToGo)
 	if mtg <= 0 || mtg > 40 {
@@ -56,5 +59,5 @@ func budget(l Limits, side Color, overhead time.Duration) timeBudget {
 		maxT = avail * 2 / 3
 	}
 	opt = min(opt, maxT)
-	return timeBudget{opt, max(maxT, time.Millisecond), true}
+	return timeBudget{optimum: opt, maximum: max(maxT, time.Millisecond), timed: true}
 }

@@ -83,3 +83,25 @@ func TestNeverLosesOnTimeAtOneSecondPlusTenMs(t *testing.T) {
 }
 
 func msText(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(), 10) }
+
+// go movetime is a time to use, not a limit to stay well inside: the
+// engine starts new iterations until the clock cuts one off, and answers
+// near the time asked for (it used to answer at about two thirds of it).
+func TestMoveTimeIsUsedWhole(t *testing.T) {
+	b := budget(Limits{MoveTime: 2 * time.Second}, White, 30*time.Millisecond)
+	if !b.fixed || b.optimum != b.maximum || b.maximum != 1970*time.Millisecond {
+		t.Fatalf("budget %+v", b)
+	}
+	// Through the search: a lower bound only, which a busy machine cannot
+	// break (it can only make the answer later).
+	s := startUCI(t)
+	s.send("uci", "isready")
+	s.expect("readyok", 5*time.Second)
+	start := time.Now()
+	s.send("position startpos", "go movetime 400")
+	s.expect("bestmove", 10*time.Second)
+	if took := time.Since(start); took < 300*time.Millisecond {
+		t.Errorf("go movetime 400 answered after %v", took)
+	}
+	s.send("quit")
+}
