@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/autoplay/autoplay/check"
@@ -43,12 +44,12 @@ the command itself could not run.`,
 			if e.Cmd == "" {
 				e.Cmd = spec.BuiltinCmd // "proto=xboard": the built-in engine over XBoard
 			}
-			if e.Name == "" {
-				e.Name = "engine"
-			}
 			engines := []spec.EngineConfig{e}
 			if err := useBuiltinEngine(engines); err != nil {
 				return err
+			}
+			if engines[0].Name == "" {
+				engines[0].Name = filepath.Base(engines[0].Cmd)
 			}
 			if err := engines[0].Validate(); err != nil {
 				return err
