@@ -223,3 +223,11 @@ func TestMisbehavingEngineFailsTheRightChecks(t *testing.T) {
 		})
 	}
 }
+
+// A ponder move is checked after the best move, in the position it leads to.
+func TestPonderMoveLegality(t *testing.T) {
+	p := newSentPosition("", false)
+	if !ponderLegal(p.pos, "e2e4", "e7e5") || ponderLegal(p.pos, "e2e4", "e2e4") || ponderLegal(p.pos, "e2e5", "e7e5") {
+		t.Error("ponder legality")
+	}
+}

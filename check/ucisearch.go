@@ -138,6 +138,17 @@ func bestMoveWords(line string) (best, ponder string) {
 	return best, ponder
 }
 
+// ponderLegal says whether ponder is legal after best in pos.
+func ponderLegal(pos *chess.Position, best, ponder string) bool {
+	m, ok := pos.ParseUCI(best)
+	if !ok {
+		return false
+	}
+	after := pos.Clone()
+	after.MakeMove(m)
+	return legal(after, ponder)
+}
+
 // legal says whether move is legal in pos.
 func legal(pos *chess.Position, move string) bool {
 	_, ok := pos.ParseUCI(move)
@@ -158,6 +169,9 @@ func (b *battery) searchResult(s *session, name string, p sentPosition, r search
 	st, detail := Pass, fmt.Sprintf("bestmove %s after %v", r.best, r.took.Round(time.Millisecond))
 	if check != nil {
 		st, detail = check(r)
+	}
+	if st == Pass && r.ponder != "" && !ponderLegal(p.pos, r.best, r.ponder) {
+		st, detail = Warn, fmt.Sprintf("bestmove %s, but its ponder move %s is not legal after it: a GUI that ponders sends it", r.best, r.ponder)
 	}
 	b.result(name, st, detail, s)
 	return s
