@@ -59,6 +59,23 @@ func (b *battery) games() {
 			b.add(Result{Name: name, Status: Fail, Detail: fmt.Sprintf("%d games played", res.Played), Evidence: faults})
 			continue
 		}
-		b.result(name, Pass, fmt.Sprintf("%d games (to move %d), no time forfeit, crash, stall or illegal move", res.Played, tu.maxMoves), nil)
+		detail := fmt.Sprintf("%d games (to move %d), no time forfeit, crash, stall or illegal move", res.Played, tu.maxMoves)
+		var warnings []string
+		var p99 time.Duration
+		moves := 0
+		for _, tm := range res.Timing { // both players are this engine
+			p99, moves = max(p99, tm.P99), moves+tm.Moves
+			if w := tm.Warning(); w != "" {
+				warnings = append(warnings, w)
+			}
+		}
+		if moves > 0 {
+			detail += fmt.Sprintf("; moves took %.2f ms more than it reported (p99 of %d)", float64(p99)/float64(time.Millisecond), moves)
+		}
+		if len(warnings) > 0 {
+			b.add(Result{Name: name, Status: Warn, Detail: detail, Evidence: warnings})
+			continue
+		}
+		b.result(name, Pass, detail, nil)
 	}
 }
