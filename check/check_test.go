@@ -231,3 +231,15 @@ func TestPonderMoveLegality(t *testing.T) {
 		t.Error("ponder legality")
 	}
 }
+
+// The battery leaves no file behind in the engine's directory (a string
+// option set to a spelling of "empty" the engine takes for a file name).
+func TestNoFilesLeftInTheEngineDirectory(t *testing.T) {
+	const stockfish = "/usr/games/stockfish"
+	need(t, stockfish)
+	dir := t.TempDir()
+	runCheck(t, "cmd="+stockfish+" dir="+dir+" option.Threads=1", Options{NoGames: true})
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("left in the engine's directory: %v", entries)
+	}
+}

@@ -172,11 +172,11 @@ func (b *battery) uciOptions(s *session, decls []uci.OptionDecl) *session {
 			continue
 		}
 		def := d.Default
-		if def == "" && d.Type == uci.OptionString {
-			def = "<empty>"
-		}
-		if d.Type == uci.OptionString && resourceOption.MatchString(d.Name) {
-			continue // a path or a network file: its default stands
+		if d.Type == uci.OptionString && (def == "" || resourceOption.MatchString(d.Name)) {
+			// An empty string has no spelling every engine reads (Stockfish
+			// 15 takes "<empty>" for a file name: its debug log); a path or a
+			// network file's default stands.
+			continue
 		}
 		for _, v := range append(values, def) {
 			cmds = uci.AppendSetOption(cmds, d.Name, v)
