@@ -23,7 +23,7 @@ func (b *battery) uci() {
 	s = b.uciOptions(s, decls)
 	s = b.uciReady(s, "isready after ucinewgame", uci.AppendCommand(nil, uci.CmdUCINewGame))
 	s = b.uciSearches(s, decls)
-	b.uciQuit(s)
+	b.quit(s, uci.AppendCommand(nil, uci.CmdQuit))
 	b.games()
 }
 
@@ -119,9 +119,8 @@ func badDefault(d uci.OptionDecl) string {
 
 // uciReady sends before (if any) and isready, and wants readyok.
 func (b *battery) uciReady(s *session, name string, before []byte) *session {
-	s = b.alive(s)
+	s = b.aliveFor(s, name)
 	if s == nil {
-		b.result(name, Fail, "the engine could not be restarted", nil)
 		return nil
 	}
 	start := time.Now()
@@ -148,9 +147,8 @@ var resourceOption = regexp.MustCompile(`(?i)hash|thread|cores|memory|^SyzygyPat
 // engine says may complain, and it must still answer isready.
 func (b *battery) uciOptions(s *session, decls []uci.OptionDecl) *session {
 	const name = "setoption: every declared value"
-	s = b.alive(s)
+	s = b.aliveFor(s, name)
 	if s == nil {
-		b.result(name, Fail, "the engine could not be restarted", nil)
 		return nil
 	}
 	var cmds []byte
@@ -206,15 +204,15 @@ func (b *battery) uciOptions(s *session, decls []uci.OptionDecl) *session {
 	return s
 }
 
-// uciQuit wants the engine gone within a second of quit.
-func (b *battery) uciQuit(s *session) {
-	s = b.alive(s)
+// quit sends the protocol's quit (cmd) and wants the engine gone within a
+// second of it.
+func (b *battery) quit(s *session, cmd []byte) {
+	s = b.aliveFor(s, "quit")
 	if s == nil {
-		b.result("quit", Fail, "the engine could not be restarted", nil)
 		return
 	}
 	start := time.Now()
-	s.send(uci.AppendCommand(nil, uci.CmdQuit))
+	s.send(cmd)
 	if s.eng.WaitExit(time.Second) {
 		b.result("quit", Pass, fmt.Sprintf("exited %v after quit", time.Since(start).Round(time.Millisecond)), s)
 	} else {
@@ -250,6 +248,16 @@ func (b *battery) alive(s *session) *session {
 		return nil
 	}
 	return fresh
+}
+
+// aliveFor is alive, recording a FAIL of the check name when no engine
+// could be had for it.
+func (b *battery) aliveFor(s *session, name string) *session {
+	s = b.alive(s)
+	if s == nil {
+		b.result(name, Fail, "the engine could not be restarted", nil)
+	}
+	return s
 }
 
 // drop ends an engine that stopped answering, so the next check starts a

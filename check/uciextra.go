@@ -18,9 +18,8 @@ func (b *battery) uciChess960(s *session, declared bool) *session {
 		b.result(castled, Skip, "UCI_Chess960 is not declared", nil)
 		return s
 	}
-	s = b.alive(s)
+	s = b.aliveFor(s, fromFEN)
 	if s == nil {
-		b.result(fromFEN, Fail, "the engine could not be restarted", nil)
 		return nil
 	}
 	s.send(uci.AppendSetOption(nil, uci.OptChess960, "true"))
@@ -32,9 +31,8 @@ func (b *battery) uciChess960(s *session, declared bool) *session {
 		{fromFEN, newSentPosition(fen, true)},
 		{castled, newSentPosition(fen, true, "b1e1")},
 	} {
-		s = b.alive(s)
+		s = b.aliveFor(s, c.name)
 		if s == nil {
-			b.result(c.name, Fail, "the engine could not be restarted", nil)
 			return nil
 		}
 		r, err := b.search(s, c.p, uci.AppendGo(nil, &uci.Go{Depth: 2}), b.o.Timeout)
@@ -60,9 +58,8 @@ func (b *battery) uciPonder(s *session, declared bool) *session {
 		name string
 		cmd  uci.CommandKind
 	}{{hit, uci.CmdPonderHit}, {stop, uci.CmdStop}} {
-		s = b.alive(s)
+		s = b.aliveFor(s, c.name)
 		if s == nil {
-			b.result(c.name, Fail, "the engine could not be restarted", nil)
 			return nil
 		}
 		s.send(uci.AppendSetOption(nil, uci.OptPonder, "true"))

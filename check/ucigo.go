@@ -70,9 +70,8 @@ func (b *battery) uciGoForms(s *session) *session {
 		}},
 	}
 	for _, f := range forms {
-		s = b.alive(s)
+		s = b.aliveFor(s, f.name)
 		if s == nil {
-			b.result(f.name, Fail, "the engine could not be restarted", nil)
 			continue
 		}
 		g := f.g
@@ -86,9 +85,8 @@ func (b *battery) uciGoForms(s *session) *session {
 // during the search; stop is answered with a legal move, soon.
 func (b *battery) uciInfinite(s *session) *session {
 	const during, stopName = "isready during a search", "go infinite, then stop"
-	s = b.alive(s)
+	s = b.aliveFor(s, stopName)
 	if s == nil {
-		b.result(stopName, Fail, "the engine could not be restarted", nil)
 		return nil
 	}
 	p := newSentPosition("", false)
@@ -146,9 +144,8 @@ func (b *battery) uciInfinite(s *session) *session {
 // legal move, and the engine still in step (isready) after.
 func (b *battery) uciBurst(s *session) *session {
 	name := fmt.Sprintf("%d go/stop in a row", burstSearches)
-	s = b.alive(s)
+	s = b.aliveFor(s, name)
 	if s == nil {
-		b.result(name, Fail, "the engine could not be restarted", nil)
 		return nil
 	}
 	p := newSentPosition("", false)
@@ -179,9 +176,8 @@ func (b *battery) uciBurst(s *session) *session {
 // uciNoMove: where the side to move has no move, the answer is "bestmove
 // (none)" or "bestmove 0000", not a move and not silence.
 func (b *battery) uciNoMove(s *session, name, fen string) *session {
-	s = b.alive(s)
+	s = b.aliveFor(s, name)
 	if s == nil {
-		b.result(name, Fail, "the engine could not be restarted", nil)
 		return nil
 	}
 	p := newSentPosition(fen, false)

@@ -216,9 +216,8 @@ func testPositions() []struct {
 // info lines of all of them.
 func (b *battery) uciSearches(s *session, decls []uci.OptionDecl) *session {
 	for _, tp := range testPositions() {
-		s = b.alive(s)
+		s = b.aliveFor(s, tp.name)
 		if s == nil {
-			b.result(tp.name, Fail, "the engine could not be restarted", nil)
 			continue
 		}
 		r, err := b.search(s, tp.p, uci.AppendGo(nil, &uci.Go{Depth: 1}), b.o.Timeout)

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"github.com/autoplay/autoplay/protocol/uci"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"io"
@@ -123,8 +124,8 @@ func (p *fastchessPrinter) headToHead(b *strings.Builder, res *runner.Result) {
 	}
 	fmt.Fprintf(b, "Results of %s vs %s (%s, %s, %s%s):\n", enc.Names[0], enc.Names[1],
 		either(limitText(first.TC), limitText(second.TC)),
-		either(optionText(first, "Threads", p.declared[enc.First].Threads, "t"), optionText(second, "Threads", p.declared[enc.Second].Threads, "t")),
-		either(optionText(first, "Hash", p.declared[enc.First].Hash, "MB"), optionText(second, "Hash", p.declared[enc.Second].Hash, "MB")), book)
+		either(optionText(first, uci.OptThreads, p.declared[enc.First].Threads, "t"), optionText(second, uci.OptThreads, p.declared[enc.Second].Threads, "t")),
+		either(optionText(first, uci.OptHash, p.declared[enc.First].Hash, "MB"), optionText(second, uci.OptHash, p.declared[enc.Second].Hash, "MB")), book)
 	var ps pentaSplit
 	if len(p.tally.pentas) > 0 {
 		ps = p.tally.pentas[0]

@@ -9,4 +9,8 @@ const (
 	// OptPonder tells the engine it may be asked to ponder, so that it plans
 	// its time accordingly.
 	OptPonder = "Ponder"
+	// OptHash (MB) and OptThreads are the options the UCI text names for
+	// an engine's size; reports print their values.
+	OptHash    = "Hash"
+	OptThreads = "Threads"
 )

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/autoplay/autoplay/protocol/uci"
 	"github.com/autoplay/autoplay/runner/record"
 	"strings"
 	"time"
@@ -317,9 +318,9 @@ func (e *Engine) Identity() record.Identity {
 func (e *Engine) noteSize(option string, def int) {
 	switch {
 	case def <= 0:
-	case strings.EqualFold(option, "Threads"):
+	case strings.EqualFold(option, uci.OptThreads):
 		e.threads = def
-	case strings.EqualFold(option, "Hash"):
+	case strings.EqualFold(option, uci.OptHash):
 		e.hash = def
 	}
 }
