@@ -24,8 +24,8 @@ const (
 
 // Score is an engine's evaluation, from the side to move's point of view.
 type Score struct {
-	Kind  ScoreKind
 	Value int
+	Kind  ScoreKind // after Value: 16 bytes rather than 24, in every ply of every game
 	Bound Bound
 }
 

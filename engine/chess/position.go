@@ -164,6 +164,16 @@ func (p *Position) record(m Move) *undo {
 	return &p.hist[len(p.hist)-1]
 }
 
+// Reserve makes room in the history for n more moves, so that the next n
+// MakeMoves do not allocate. A game's runner grows the history this way
+// while an engine thinks, a little at a time, rather than holding a long
+// game's worth for every game from its first move.
+func (p *Position) Reserve(n int) {
+	if need := len(p.hist) + n; need > cap(p.hist) {
+		p.hist = append(make([]undo, 0, need), p.hist...)
+	}
+}
+
 // MakeMove plays a legal move m (from GenerateLegal or a Parse function).
 // It does not allocate once the history has grown to the game's length.
 func (p *Position) MakeMove(m Move) {

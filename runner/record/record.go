@@ -75,10 +75,10 @@ func (r *GameRecord) Encounter() int { return r.Place.Encounter }
 // Ply is one half-move of a game as the runner saw it.
 type Ply struct {
 	Move     protocol.Move
+	Book     bool // from the opening, not played by an engine (beside Move: it fits in Move's padding)
 	Info     MoveInfo
 	Elapsed  time.Duration
 	TimeLeft time.Duration // the mover's clock after the move (0 without a clock)
-	Book     bool          // from the opening, not played by an engine
 }
 
 // MoveInfo is the part of an engine's last search info that the runner

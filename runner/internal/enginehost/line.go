@@ -30,7 +30,7 @@ type Line struct {
 // with fullhistory=true gets the opening's FEN as it came, and every move.
 func NewLine(startFEN string, chess960 bool) *Line {
 	l := &Line{openingFEN: startFEN, startFEN: startFEN, shredder: chess960,
-		moves: make([]protocol.Move, 0, 256), zeroFEN: make([]byte, 0, 96)}
+		zeroFEN: make([]byte, 0, 96)}
 	if chess960 && startFEN != "" {
 		if pos, err := chess.ParseFEN(startFEN); err == nil {
 			l.startFEN = string(pos.AppendShredderFEN(nil))
@@ -44,6 +44,14 @@ type Position interface {
 	HalfmoveClock() int
 	AppendFEN(dst []byte) []byte
 	AppendShredderFEN(dst []byte) []byte
+}
+
+// Reserve makes room for n more moves and an expected one besides (With),
+// so that neither Played nor With allocates until they are played.
+func (l *Line) Reserve(n int) {
+	if need := len(l.moves) + n + 1; need > cap(l.moves) {
+		l.moves = append(make([]protocol.Move, 0, need), l.moves...)
+	}
 }
 
 // Played records a move the board has just played; pos is the position after it.

@@ -44,8 +44,8 @@ const orphanGrace = 500 * time.Millisecond
 
 // process is one running engine: its own process group (so a terminal's
 // Ctrl-C reaches autoplay alone, and a kill takes the engine's descendants
-// too), the goroutine that reads its stdout into events, and the goroutine
-// that notices its exit and reaps it. Its owner must call close.
+// too), the goroutine that reads its stdout into events, and what notices
+// its exit and reaps it (exitwatch.go). Its owner must call close.
 type process struct {
 	name    string
 	cmd     *exec.Cmd
@@ -142,7 +142,12 @@ func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *CPUSet)
 	}
 	readDone := make(chan struct{})
 	go p.read(dec, readDone)
-	go p.wait(readDone)
+	if !exits.watch(p.pid, func() { p.afterExit(readDone) }) {
+		go func() {
+			waitExitedBlocking(p.pid)
+			p.afterExit(readDone)
+		}()
+	}
 	return p, nil
 }
 
@@ -196,14 +201,13 @@ func (p *process) read(dec decoder, readDone chan<- struct{}) {
 	close(p.events)
 }
 
-// wait notices the exit of the engine's own process even while a
-// descendant keeps its stdout open: it then kills what is left of the
-// group, gives the reader a moment to read the last lines, closes the pipe
-// on our side, and reaps the engine.
-func (p *process) wait(readDone <-chan struct{}) {
+// afterExit runs once the engine's own process has exited, even while a
+// descendant keeps its stdout open: it kills what is left of the group,
+// gives the reader a moment to read the last lines, closes the pipe on our
+// side, and reaps the engine.
+func (p *process) afterExit(readDone <-chan struct{}) {
 	defer KillOnPanic()
 	defer close(p.done)
-	waitExited(p.pid)
 	close(p.exited)
 	p.killGroup() // the leader is a zombie still: its group id cannot be reused yet
 	timer := time.NewTimer(orphanGrace)

@@ -9,8 +9,6 @@ import (
 	"sync/atomic"
 	"syscall"
 	"unsafe"
-
-	"golang.org/x/sys/unix"
 )
 
 // liveEngines are the engine processes started and not yet reaped, by pid
@@ -149,40 +147,11 @@ func parentOf(pid int) int {
 	return n
 }
 
-// waitExited blocks until process pid has exited, without reaping it
-// (waitid with WNOWAIT): while it is a zombie its process group id cannot
-// be reused, so the group can still be killed safely. It waits on a pidfd
-// in Go's poller, so hundreds of engines waited for hold no thread each;
-// where pidfds are missing (Linux before 5.3) a thread blocks in waitid.
-func waitExited(pid int) {
-	if waitExitedPolled(pid) {
-		return
-	}
-	waitExitedBlocking(pid)
-}
-
-// waitExitedPolled waits for pid's exit on a non-blocking pidfd, which
-// turns readable when the process exits; false if it cannot.
-func waitExitedPolled(pid int) bool {
-	fd, err := unix.PidfdOpen(pid, unix.PIDFD_NONBLOCK)
-	if err != nil {
-		return false
-	}
-	f := os.NewFile(uintptr(fd), "pidfd")
-	defer f.Close()
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return false
-	}
-	err = rc.Read(func(fd uintptr) bool {
-		var info unix.Siginfo
-		err := unix.Waitid(unix.P_PIDFD, int(fd), &info, unix.WEXITED|unix.WNOWAIT|unix.WNOHANG, nil)
-		return err != nil && err != unix.EINTR || info.Signo != 0 // exited (or nothing left to wait for)
-	})
-	return err == nil
-}
-
-// waitExitedBlocking is waitExited on a thread of its own.
+// waitExitedBlocking blocks a thread until process pid has exited, without
+// reaping it (waitid with WNOWAIT): while it is a zombie its process group
+// id cannot be reused, so the group can still be killed safely. Only where
+// pidfds are missing (Linux before 5.3); elsewhere exits are watched in
+// epoll (exitwatch.go).
 func waitExitedBlocking(pid int) {
 	const (
 		pPID    = 1

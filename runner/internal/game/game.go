@@ -45,7 +45,7 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 		Number: s.Number, White: s.Players[White].Name(), Black: s.Players[Black].Name(),
 		StartFEN: s.Opening.FEN, Started: time.Now(), Opening: s.Opening.Source,
 		TimeControl: [2]spec.TimeControl{s.Players[White].Config().TC, s.Players[Black].Config().TC},
-		Plies:       make([]record.Ply, 0, firstPlies), Variant: s.Players[White].Config().Variant,
+		Plies:       make([]record.Ply, 0, firstPlies+len(s.Opening.Moves)), Variant: s.Players[White].Config().Variant,
 		Engines: [2]record.Identity{s.Players[White].Identity(), s.Players[Black].Identity()},
 	}
 	board, err := rules.NewBoard(s.Opening.FEN)
@@ -53,6 +53,8 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 		return nil, fmt.Errorf("opening %s: %w", s.Opening.Source, err)
 	}
 	line := enginehost.NewLine(s.Opening.FEN, rec.Variant == spec.Chess960)
+	board.Reserve(cap(rec.Plies))
+	line.Reserve(cap(rec.Plies))
 	startClocks := [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])}
 	if s.Watch != nil {
 		s.Watch.Started(s.Number, rec.White, rec.Black, s.Opening.FEN, remaining(&startClocks))
@@ -99,8 +101,8 @@ type state struct {
 	adj          adjudicator
 	book         *bookPlay
 	ponder       pondering
-	relay        relayHistogram
-	lastMoveRead time.Time // when the previous engine move was read: the relay starts there
+	relay        *RelayStats // nil: not gathered
+	lastMoveRead time.Time   // when the previous engine move was read: the relay starts there
 	// The score of the last engine move, for the adjudicator.
 	scored     bool
 	scoredSide Color
@@ -121,13 +123,11 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 		timer:  time.NewTimer(time.Hour),
 		adj:    adjudicator{draw: s.Draw, resign: s.Resign},
 		book:   newBookPlay(s.Books, s.BookSeed, s.Number),
+		relay:  s.Relay,
 	}
 	g.timer.Stop()
 	defer g.timer.Stop()
 	defer g.ponder.settleAfterGame(s.Players)
-	if s.Relay != nil {
-		defer s.Relay.merge(&g.relay)
-	}
 	for {
 		if status := board.Status(); status != Ongoing {
 			return record.EndByRules(status, board.Turn()), nil
@@ -205,7 +205,7 @@ func (g *state) ask(ctx context.Context, side Color) (time.Time, record.End, boo
 	case err != nil:
 		return sent, record.Disconnect(side), true
 	}
-	if !g.lastMoveRead.IsZero() {
+	if g.relay != nil && !g.lastMoveRead.IsZero() {
 		g.relay.add(time.Since(g.lastMoveRead))
 	}
 	// The mover has its go; now its opponent may think on its time.
@@ -216,17 +216,22 @@ func (g *state) ask(ctx context.Context, side Color) (time.Time, record.End, boo
 	return sent, record.End{}, false
 }
 
-// firstPlies is the room a game's record starts with: most games end
-// before it, and with hundreds of games at once a long game's worth each
-// was most of the runner's memory.
-const firstPlies = 128
+// firstPlies is the room a game's record, board and line start with beyond
+// the opening. With hundreds of games at once, a long game's worth each
+// from the first move was most of the runner's memory.
+const firstPlies = 32
 
-// roomForAPly grows the record while the engine thinks, after its go is
-// written, so that recording its move (on the way from its bestmove to
-// the opponent's go) never allocates.
+// roomForAPly grows the record, the board's history and the line while
+// the engine thinks, after its go is written, so that recording its move
+// (on the way from its bestmove to the opponent's go) never allocates. It
+// grows them by a quarter (at least firstPlies): a game holds little more
+// room than it used, and the copies cost nothing an engine would notice.
 func (g *state) roomForAPly() {
 	if p := g.rec.Plies; len(p) == cap(p) {
-		g.rec.Plies = append(make([]record.Ply, 0, 2*cap(p)), p...)
+		more := max(firstPlies, cap(p)/4)
+		g.rec.Plies = append(make([]record.Ply, 0, cap(p)+more), p...)
+		g.board.Reserve(more)
+		g.line.Reserve(more)
 	}
 }
 

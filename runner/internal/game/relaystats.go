@@ -1,7 +1,7 @@
 package game
 
 import (
-	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -13,14 +13,17 @@ const (
 	relayBuckets  = fineBuckets + coarseBuckets + 1
 )
 
-// relayHistogram counts per-move relay latencies (an engine's move read →
-// the opponent's go written) without allocating per move.
-type relayHistogram struct {
-	counts [relayBuckets]uint32
-	n      uint64
+// RelayStats counts per-move relay latencies (an engine's move read → the
+// opponent's go written) over a whole match, without allocating or locking
+// per move: every game adds to the one histogram with atomic counters.
+// A histogram of its own in each game's state was 8 KB a game, and made
+// each game's goroutine grow its stack to 16 KB.
+type RelayStats struct {
+	counts [relayBuckets]atomic.Uint32
+	n      atomic.Uint64
 }
 
-func (h *relayHistogram) add(d time.Duration) {
+func (r *RelayStats) add(d time.Duration) {
 	us := int(d / time.Microsecond)
 	i := us
 	if us >= fineBuckets {
@@ -29,21 +32,24 @@ func (h *relayHistogram) add(d time.Duration) {
 	if i < 0 {
 		i = 0
 	}
-	h.counts[i]++
-	h.n++
+	r.counts[i].Add(1)
+	r.n.Add(1)
 }
 
-// quantile returns the latency below which a fraction q of the relays fell,
-// to the resolution of its bucket.
-func (h *relayHistogram) quantile(q float64) time.Duration {
-	if h.n == 0 {
+// Moves is the number of relays measured.
+func (r *RelayStats) Moves() uint64 { return r.n.Load() }
+
+// Quantile returns the relay latency below which a fraction q of the relays
+// fell (0.5 for the median), to the resolution of its bucket.
+func (r *RelayStats) Quantile(q float64) time.Duration {
+	n := r.n.Load()
+	if n == 0 {
 		return 0
 	}
-	target := uint64(q*float64(h.n) + 0.5)
-	target = max(target, 1)
+	target := max(uint64(q*float64(n)+0.5), 1)
 	var seen uint64
-	for i, c := range h.counts {
-		seen += uint64(c)
+	for i := range r.counts {
+		seen += uint64(r.counts[i].Load())
 		if seen >= target {
 			if i < fineBuckets {
 				return time.Duration(i) * time.Microsecond
@@ -54,44 +60,12 @@ func (h *relayHistogram) quantile(q float64) time.Duration {
 	return 0
 }
 
-// RelayStats gathers relay latencies over a whole match; each game keeps
-// its own histogram and merges it once at its end.
-type RelayStats struct {
-	mu   sync.Mutex
-	hist relayHistogram
-}
-
-func (r *RelayStats) merge(h *relayHistogram) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	for i, c := range h.counts {
-		r.hist.counts[i] += c
-	}
-	r.hist.n += h.n
-}
-
-// Moves is the number of relays measured.
-func (r *RelayStats) Moves() uint64 {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.hist.n
-}
-
-// Quantile returns the relay latency at quantile q (0.5 for the median).
-func (r *RelayStats) Quantile(q float64) time.Duration {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.hist.quantile(q)
-}
-
 // Buckets are the histogram's non-empty buckets as (index, count) pairs:
 // its compact form for a slot process's report.
 func (r *RelayStats) Buckets() [][2]uint32 {
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	var out [][2]uint32
-	for i, c := range r.hist.counts {
-		if c > 0 {
+	for i := range r.counts {
+		if c := r.counts[i].Load(); c > 0 {
 			out = append(out, [2]uint32{uint32(i), c})
 		}
 	}
@@ -101,12 +75,10 @@ func (r *RelayStats) Buckets() [][2]uint32 {
 // AddBuckets merges buckets in the form Buckets gives; buckets out of range
 // are dropped.
 func (r *RelayStats) AddBuckets(buckets [][2]uint32) {
-	var h relayHistogram
 	for _, b := range buckets {
 		if int(b[0]) < relayBuckets {
-			h.counts[b[0]] += b[1]
-			h.n += uint64(b[1])
+			r.counts[b[0]].Add(b[1])
+			r.n.Add(uint64(b[1]))
 		}
 	}
-	r.merge(&h)
 }

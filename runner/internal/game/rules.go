@@ -52,6 +52,9 @@ type Board interface {
 	Play(m protocol.Move) (protocol.Move, error)
 	// Status tells whether the game is over by the rules, repetition included.
 	Status() Status
+	// Reserve makes room for n more moves, so that Play does not allocate
+	// until they are played.
+	Reserve(n int)
 	// Legal says whether a move is legal in the current position, and gives
 	// it as Play would return it, without playing it.
 	Legal(m protocol.Move) (protocol.Move, bool)

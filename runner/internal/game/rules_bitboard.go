@@ -82,3 +82,6 @@ func (b *bitboardBoard) HalfmoveClock() int { return b.pos.HalfmoveClock() }
 func (b *bitboardBoard) FullMoveNumber() int { return b.pos.FullmoveNumber() }
 
 func (b *bitboardBoard) Status() Status { return b.pos.Status() }
+
+// Reserve implements Board.
+func (b *bitboardBoard) Reserve(n int) { b.pos.Reserve(n) }

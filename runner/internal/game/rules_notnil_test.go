@@ -154,6 +154,9 @@ func lastField(s string) string {
 	return s
 }
 
+// Reserve implements Board: the oracle does not mind allocating.
+func (b *notnilBoard) Reserve(int) {}
+
 func (b *notnilBoard) Status() Status {
 	if len(b.legal) == 0 {
 		if b.pos.Status() == chess.Checkmate {
