@@ -29,6 +29,8 @@ var engineOptions = []Option{
 	{Name: "BookFile", Kind: OptionString, Default: ""},
 	{Name: "BookDepth", Kind: OptionSpin, Default: "16", Min: 1, Max: 200},
 	{Name: "SyzygyPath", Kind: OptionString, Default: "<empty>"},
+	{Name: "UCI_LimitStrength", Kind: OptionCheck, Default: "false"},
+	{Name: "UCI_Elo", Kind: OptionSpin, Default: strconv.Itoa(MaxElo), Min: MinElo, Max: MaxElo},
 }
 
 // Run plays the engine over in and out in protocol proto until quit or the
@@ -100,11 +102,14 @@ type core struct {
 	bookDepth int
 	book      *Book
 	send      func(Reply)
+	// UCI_LimitStrength and UCI_Elo, applied together (either may come first).
+	limitStrength bool
+	elo           int
 }
 
 func newCore(send func(Reply)) *core {
 	s := NewSearcher(16)
-	c := &core{pos: NewPosition(), send: send, bookDepth: 16}
+	c := &core{pos: NewPosition(), send: send, bookDepth: 16, elo: MaxElo}
 	c.thinker = thinker{searcher: s, send: send}
 	s.OnInfo = func(in *protocol.Info) {
 		r := Reply{Kind: ReplyInfo, Info: *in}
@@ -288,6 +293,16 @@ func (c *core) applyPending() {
 		case "syzygypath":
 			c.setTablebases(val)
 			continue
+		case "uci_limitstrength":
+			c.limitStrength = strings.EqualFold(val, "true") || val == "1" // XBoard sends a check as 0 or 1
+			s.SetStrength(c.limitStrength, c.elo)
+			continue
+		case "uci_elo":
+			if numErr == nil && n >= MinElo && n <= MaxElo {
+				c.elo = n
+				s.SetStrength(c.limitStrength, c.elo)
+				continue
+			}
 		case "bookdepth":
 			if numErr == nil && n >= 1 && n <= 200 {
 				c.bookDepth, c.book = n, nil

@@ -70,6 +70,8 @@ type Searcher struct {
 	evals    [maxPly + 1]int
 	bookMove Move // a root move leading into a book position
 	info     protocol.Info
+	strength strengthLimit // UCI_LimitStrength: see strength.go
+	depth1   bool          // depth 1 is complete: a strength limit may stop the search
 }
 
 // NewSearcher returns a searcher with a transposition table of hashMB.
@@ -114,6 +116,8 @@ func (s *Searcher) Search(pos *Position, lim Limits) Result {
 	s.budget = budget(lim, pos.SideToMove(), s.Overhead)
 	s.rootPly = s.pos.Ply()
 	s.TT.newSearch()
+	s.newSearchSeed()
+	s.depth1 = false
 	for i := range s.killers {
 		s.killers[i] = [2]Move{}
 	}
@@ -206,6 +210,7 @@ func (s *Searcher) iterate() Result {
 		}
 		prev = sc
 		res.Score, res.Depth = sc, depth
+		s.depth1 = true
 		if s.pvLen[0] > 0 {
 			res.Best = s.pv[0][0]
 			res.Ponder = NoMove
@@ -359,13 +364,17 @@ func scoreToProtocol(sc int) protocol.Score {
 // clock only every 1024 nodes.
 func (s *Searcher) checkLimits() {
 	s.counter++
+	// Node limits are checked at every node: they may be a few dozen.
+	if s.limits.Nodes > 0 && s.counter >= s.limits.Nodes {
+		s.stop.Store(true)
+	}
+	if s.strength.nodes > 0 && s.counter >= s.strength.nodes && s.depth1 {
+		s.stop.Store(true)
+	}
 	if s.counter&1023 != 0 {
 		return
 	}
 	s.nodes.Store(s.counter)
-	if s.limits.Nodes > 0 && s.counter >= s.limits.Nodes {
-		s.stop.Store(true)
-	}
 	if s.budget.timed && !s.pondering.Load() && s.elapsed() >= s.budget.maximum {
 		s.stop.Store(true)
 	}
@@ -428,7 +437,7 @@ func (s *Searcher) searchRoot(root []Move, alpha, beta, depth int) int {
 	if !s.stop.Load() {
 		eval := 0
 		if !inCheck {
-			eval = Evaluate(p)
+			eval = s.evaluate(p)
 		}
 		s.TT.store(p.Hash(), bestMove, best, eval, depth, bound)
 	}
@@ -480,7 +489,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		return 0
 	}
 	if ply >= maxPly {
-		return Evaluate(p)
+		return s.evaluate(p)
 	}
 	if sc, ok := s.probeTB(p, ply); ok {
 		return sc
@@ -510,7 +519,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		if hit {
 			eval = int(e.eval)
 		} else {
-			eval = Evaluate(p)
+			eval = s.evaluate(p)
 		}
 	}
 	s.evals[ply] = eval
@@ -718,7 +727,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	}
 	inCheck := p.InCheck()
 	if ply >= maxPly {
-		return Evaluate(p)
+		return s.evaluate(p)
 	}
 	// Quiescence entries are stored at depth 0, below any real search.
 	e, hit := s.TT.probe(p.Hash())
@@ -736,7 +745,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		if hit {
 			eval = int(e.eval)
 		} else {
-			eval = Evaluate(p)
+			eval = s.evaluate(p)
 		}
 		best = eval
 		if best >= beta {

@@ -198,6 +198,9 @@ func (x *XBoard) AppendReply(dst []byte, r *Reply) []byte {
 	switch r.Kind {
 	case ReplyID:
 		dst = xboard.AppendFeatures(dst, xboard.Feature{Name: "done", Value: "0"})
+		// The strength ladder, as options an XBoard GUI shows.
+		dst = xboard.AppendFeatures(dst, xboard.Feature{Name: "option", Value: "UCI_LimitStrength -check 0"})
+		dst = xboard.AppendFeatures(dst, xboard.Feature{Name: "option", Value: fmt.Sprintf("UCI_Elo -spin %d %d %d", MaxElo, MinElo, MaxElo)})
 		dst = xboard.AppendFeatures(dst,
 			xboard.Feature{Name: "myname", Value: r.Name},
 			xboard.Feature{Name: "ping", Value: "1"},
