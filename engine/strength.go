@@ -16,8 +16,8 @@ import (
 // The mapping is calibrated by matches (README: "The built-in engine's
 // strength ladder"); levelOf interpolates between the calibration points.
 const (
-	MinElo = 1000
-	MaxElo = 2600
+	MinElo = 800
+	MaxElo = 2100
 )
 
 // eloLevel is one calibration point: at Elo, a budget of Nodes per move and
@@ -28,17 +28,20 @@ type eloLevel struct {
 	Noise float64
 }
 
-// eloLevels are the calibration points, by Elo.
+// eloLevels are the calibration points, by Elo: set from matches against
+// Stockfish 15.1 at its own UCI_Elo (bench/ladder.sh, 5+0.05, 30 games a
+// rung): 24 nodes with noise 260 played at about 765, 120 nodes with noise
+// 70 at 1120, 1,500 nodes at 1559, 190,000 nodes at 2089 (errors of 150 to
+// 400 Elo: see the README), about 76 Elo per doubling of nodes between.
 var eloLevels = []eloLevel{
-	{1000, 24, 260},
-	{1200, 48, 160},
-	{1400, 120, 70},
-	{1600, 400, 15},
-	{1800, 1500, 0},
-	{2000, 5000, 0},
-	{2200, 16000, 0},
-	{2400, 55000, 0},
-	{2600, 190000, 0},
+	{800, 26, 250},
+	{1000, 70, 135},
+	{1200, 190, 57},
+	{1400, 600, 25},
+	{1600, 2200, 0},
+	{1800, 13500, 0},
+	{2000, 84000, 0},
+	{2100, 210000, 0},
 }
 
 // levelOf is the node budget and noise for elo (clamped to the ladder),
