@@ -122,6 +122,7 @@ func Evaluate(p *Position) int {
 	if phase > totalPhase {
 		phase = totalPhase
 	}
+	total.eg = total.eg * endgameScale(p, total.eg) / scaleNormal
 	v := (total.mg*phase + total.eg*(totalPhase-phase)) / totalPhase
 	if p.SideToMove() == Black {
 		v = -v
