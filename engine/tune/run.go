@@ -18,7 +18,9 @@ type Config struct {
 	Batch    int
 	LR       float64
 	MinCount int
+	L2       float64 // see Options.L2
 	Holdout  float64 // fraction of positions kept out of training, for validation
+	Last     bool    // keep the last epoch's weights, not the best on validation
 	Limit    int     // positions to read at most (0: all)
 	Noisy    bool    // tune on the positions as they are, not their quiet ends
 	Seed     uint64
@@ -34,13 +36,13 @@ type Report struct {
 	Before, After                  float64 // training error, starting and tuned weights
 	ValidBefore, ValidAfter        float64
 	Tuned, Total                   int // weights tuned, weights in all
-	Epochs                         int
+	Epochs, Epoch                  int // epochs run, epoch kept
 	Elapsed                        time.Duration
 }
 
 func (r *Report) String() string {
-	return fmt.Sprintf("%d positions (%d validation), %d epochs, K %.6f: training error %.6f -> %.6f, validation %.6f -> %.6f; %d of %d weights tuned in %s",
-		r.Positions, r.Validation, r.Epochs, r.K, r.Before, r.After, r.ValidBefore, r.ValidAfter, r.Tuned, r.Total, r.Elapsed.Round(time.Second))
+	return fmt.Sprintf("%d positions (%d validation), %d epochs (kept %d), K %.6f: training error %.6f -> %.6f, validation %.6f -> %.6f; %d of %d weights tuned in %s",
+		r.Positions, r.Validation, r.Epochs, r.Epoch, r.K, r.Before, r.After, r.ValidBefore, r.ValidAfter, r.Tuned, r.Total, r.Elapsed.Round(time.Second))
 }
 
 // Run tunes the engine's current weights on cfg.Data and writes the result
@@ -67,7 +69,8 @@ func Run(cfg Config, log io.Writer) (*Report, error) {
 	r.Before, r.ValidBefore = train.Error(p, r.K), valid.Error(p, r.K)
 	fmt.Fprintf(log, "K %.6f, training error %.6f, validation %.6f\n", r.K, r.Before, r.ValidBefore)
 
-	r.Tuned = Train(train, valid, p, r.K, Options{Epochs: cfg.Epochs, Batch: cfg.Batch, LR: cfg.LR, MinCount: cfg.MinCount, Log: log})
+	tr := Train(train, valid, p, r.K, Options{Epochs: cfg.Epochs, Batch: cfg.Batch, LR: cfg.LR, MinCount: cfg.MinCount, L2: cfg.L2, BestValid: !cfg.Last, Log: log})
+	r.Tuned, r.Epoch = tr.Tuned, tr.Epoch
 	r.Total = 2*engine.NumPairWeights() + len(p.KingAttack) + 1
 	w := p.Weights()
 	tuned := FromWeights(w) // as rounded
@@ -79,9 +82,9 @@ func Run(cfg Config, log io.Writer) (*Report, error) {
 	}
 	engine.SetWeights(w)
 	src, err := engine.WeightsSource(fmt.Sprintf(
-		"Tuned by \"autoplay engine tune\" on %d positions (%d epochs, K %.6f):\n"+
+		"Tuned by \"autoplay engine tune\" on %d positions (epoch %d of %d, K %.6f):\n"+
 			"training error %.6f before, %.6f after; validation (%d positions) %.6f, %.6f.",
-		r.Positions, r.Epochs, r.K, r.Before, r.After, r.Validation, r.ValidBefore, r.ValidAfter))
+		r.Positions, r.Epoch, r.Epochs, r.K, r.Before, r.After, r.Validation, r.ValidBefore, r.ValidAfter))
 	if err != nil {
 		return r, err
 	}

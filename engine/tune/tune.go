@@ -163,7 +163,13 @@ type Options struct {
 	Batch    int     // positions per Adam step
 	LR       float64 // Adam's step size in centipawns, decayed linearly to a tenth
 	MinCount int     // a pair weight counted in fewer positions is left as it is
-	Log      io.Writer
+	// L2 adds L2·Σ(w−w₀)² to the error, w₀ the starting weights: it keeps
+	// weights the data says little about near where they were.
+	L2 float64
+	// BestValid keeps the weights of the epoch with the lowest validation
+	// error (early stopping).
+	BestValid bool
+	Log       io.Writer
 }
 
 // gradient holds the error's derivatives by parameter.
@@ -173,45 +179,73 @@ type gradient struct {
 	tempo      float64
 }
 
-// Train runs Adam from p (changed in place) with scale k on d and returns
-// the number of weights it tuned; valid, when not empty, is reported on.
-func Train(d, valid *Dataset, p *Params, k float64, opt Options) int {
+// Trained says what Train did.
+type Trained struct {
+	Tuned int // weights tuned (an mg/eg pair counts two)
+	Epoch int // the epoch whose weights Train kept
+}
+
+// Train runs Adam from p (changed in place) with scale k on d. With
+// opt.BestValid and a validation set, it keeps the weights of the epoch
+// with the lowest validation error rather than the last.
+func Train(d, valid *Dataset, p *Params, k float64, opt Options) Trained {
 	n := len(p.MG)
 	frozen := make([]bool, n)
 	counts := make([]int, n)
 	for _, t := range d.terms {
 		counts[t.Index]++
 	}
-	tuned := len(p.KingAttack) + 1
+	res := Trained{Tuned: len(p.KingAttack) + 1, Epoch: opt.Epochs}
 	for i, c := range counts {
 		frozen[i] = c < max(1, opt.MinCount)
 		if !frozen[i] {
-			tuned += 2
+			res.Tuned += 2
 		}
 	}
 	g := gradient{mg: make([]float64, n), eg: make([]float64, n)}
+	p0 := p.clone()
 	adam := newAdam(2*n + len(p.KingAttack) + 1)
 	batch := max(1, opt.Batch)
 	start := time.Now()
 	steps := opt.Epochs * ((d.Len() + batch - 1) / batch)
 	step := 0
+	validate := valid != nil && valid.Len() > 0
+	var best *Params
+	bestErr := math.Inf(1)
+	if opt.BestValid && validate {
+		best, bestErr, res.Epoch = p.clone(), valid.Error(p, k), 0
+	}
 	for epoch := 1; epoch <= opt.Epochs; epoch++ {
 		for lo := 0; lo < d.Len(); lo += batch {
 			hi := min(lo+batch, d.Len())
 			d.gradient(p, k, lo, hi, &g)
+			g.regularize(p, p0, opt.L2)
 			lr := opt.LR * (1 - 0.9*float64(step)/float64(max(1, steps)))
 			step++
 			adam.step(p, &g, frozen, lr)
 		}
+		var vErr float64
+		if validate {
+			vErr = valid.Error(p, k)
+		}
+		if best != nil && vErr < bestErr {
+			best, bestErr, res.Epoch = p.clone(), vErr, epoch
+		}
 		if opt.Log != nil && (epoch == opt.Epochs || epoch%max(1, opt.Epochs/20) == 0) {
 			fmt.Fprintf(opt.Log, "epoch %d: train error %.6f", epoch, d.Error(p, k))
-			if valid != nil && valid.Len() > 0 {
-				fmt.Fprintf(opt.Log, ", validation %.6f", valid.Error(p, k))
+			if validate {
+				fmt.Fprintf(opt.Log, ", validation %.6f", vErr)
 			}
 			fmt.Fprintf(opt.Log, " (%s)\n", time.Since(start).Round(time.Second))
 		}
 	}
-	return tuned
+	if best != nil {
+		*p = *best
+		if opt.Log != nil {
+			fmt.Fprintf(opt.Log, "kept the weights of epoch %d (lowest validation error, %.6f)\n", res.Epoch, bestErr)
+		}
+	}
+	return res
 }
 
 // gradient sets g to the derivatives of the mean error over positions
@@ -256,6 +290,21 @@ func (d *Dataset) gradient(p *Params, k float64, lo, hi int, g *gradient) {
 			g.tempo += dv
 		}
 	}
+}
+
+// regularize adds the derivatives of l2·Σ(w−w₀)².
+func (g *gradient) regularize(p, p0 *Params, l2 float64) {
+	if l2 == 0 {
+		return
+	}
+	for i := range g.mg {
+		g.mg[i] += 2 * l2 * (p.MG[i] - p0.MG[i])
+		g.eg[i] += 2 * l2 * (p.EG[i] - p0.EG[i])
+	}
+	for i := range g.kingAttack {
+		g.kingAttack[i] += 2 * l2 * (p.KingAttack[i] - p0.KingAttack[i])
+	}
+	g.tempo += 2 * l2 * (p.Tempo - p0.Tempo)
 }
 
 // adam is the Adam optimiser's state, one slot per parameter: the mg
