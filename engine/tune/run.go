@@ -27,7 +27,7 @@ type Config struct {
 }
 
 // DefaultConfig holds the defaults of the command's flags.
-var DefaultConfig = Config{Out: "engine/evalweights.go", Epochs: 50, Batch: 4096, LR: 0.1, MinCount: 50, Holdout: 0.1, Seed: 1}
+var DefaultConfig = Config{Out: "engine/evalweights.go", Epochs: 100, Batch: 4096, LR: 0.1, MinCount: 50, L2: 1e-7, Holdout: 0.1, Seed: 1}
 
 // Report is what a run found.
 type Report struct {
