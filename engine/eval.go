@@ -3,76 +3,42 @@ package engine
 import "github.com/autoplay/autoplay/engine/chess"
 
 // Evaluation: tapered between middlegame and endgame by the material left.
-// Piece-square tables are built from simple formulas (centralization,
-// advancement, king shelter) rather than tuned tables; improve by measuring.
+// Every weight lives in evalweights.go, which "autoplay engine tune"
+// regenerates (Texel tuning on self-play positions); evaltrace.go lists them
+// for the tuner and traces a position as a sum of weights, and its test keeps
+// that trace equal to Evaluate.
 
 type score struct{ mg, eg int32 }
 
 func (a score) add(b score) score { return score{a.mg + b.mg, a.eg + b.eg} }
 func (a score) sub(b score) score { return score{a.mg - b.mg, a.eg - b.eg} }
 func (a score) mul(n int32) score { return score{a.mg * n, a.eg * n} }
-func s(mg, eg int32) score        { return score{mg, eg} }
-
-var pieceValue = [7]score{{}, {90, 120}, {320, 300}, {330, 320}, {480, 540}, {950, 1000}, {}}
 
 var phaseWeight = [7]int32{0, 0, 1, 1, 2, 4, 0}
 
 const totalPhase = 24
 
 // pst[piece][square] holds material plus placement, from that piece's color
-// point of view (already mirrored for black).
+// point of view (already mirrored for black): pieceValue plus psqt.
 var pst [16][64]score
 
-var passedBonus = [8]score{{}, {5, 10}, {8, 15}, {15, 30}, {30, 55}, {50, 90}, {80, 140}, {}}
+func init() { buildPST() }
 
-var (
-	doubledPawn  = s(-10, -20)
-	isolatedPawn = s(-10, -12)
-	bishopPair   = s(30, 50)
-	rookOpenFile = s(25, 10)
-	rookHalfOpen = s(12, 6)
-	shieldPawn   = s(12, 0)
-	tempo        = int32(10)
-	// Mobility per reachable square above a typical count.
-	mobilityWeight = [7]score{{}, {}, {4, 4}, {5, 5}, {2, 4}, {1, 2}, {}}
-	mobilityBase   = [7]int32{0, 0, 4, 6, 6, 12, 0}
-	// Weight of attacks on the squares around the enemy king.
-	kingAttackWeight = [7]int32{0, 0, 2, 2, 3, 5, 0}
-)
-
-func init() {
-	for sq := Square(0); sq < 64; sq++ {
-		f, r := int32(sq.File()), int32(sq.Rank())
-		fc := min(f, 7-f) // 0 at the edge, 3 in the center
-		rc := min(r, 7-r)
-		center := fc + rc // 0..6
-		var t [7]score
-		t[Pawn] = s(fc*3*(r-1)/2+(r-1)*2, (r-1)*8)
-		t[Knight] = s(center*8-22, center*6-18)
-		t[Bishop] = s(center*4-10, center*4-12)
-		if r == 0 {
-			t[Bishop].mg -= 10
-		}
-		t[Rook] = s(0, 0)
-		if r == 6 {
-			t[Rook] = s(20, 15)
-		}
-		if f == 3 || f == 4 {
-			t[Rook].mg += 6
-		}
-		t[Queen] = s(center*2-5, center*4-10)
-		if r == 0 {
-			t[King] = s([8]int32{10, 25, 15, -5, 0, -5, 25, 10}[f], center*10-25)
-		} else {
-			t[King] = s(-20*r-10, center*10-25)
-		}
-		for pt := Pawn; pt <= King; pt++ {
-			v := pieceValue[pt].add(t[pt])
+// buildPST fills pst from pieceValue and psqt.
+func buildPST() {
+	for pt := Pawn; pt <= King; pt++ {
+		for sq := Square(0); sq < 64; sq++ {
+			v := pieceValue[pt].add(psqt[pt][sq])
 			pst[MakePiece(White, pt)][sq] = v
 			pst[MakePiece(Black, pt)][sq^56] = v
 		}
 	}
 }
+
+// kingAttackDanger is the middlegame bonus for attacking the enemy king
+// with attackers pieces whose attacks on its zone weigh w (kingAttackWeight,
+// in quarters): it grows with the square of w.
+func kingAttackDanger(w, attackers int32) int32 { return w * w / 32 * attackers / 3 }
 
 var (
 	fileMask     [8]Bitboard
@@ -122,6 +88,7 @@ func Evaluate(p *Position) int {
 	if phase > totalPhase {
 		phase = totalPhase
 	}
+	total.eg = total.eg * endgameScale(p, total.eg) / scaleNormal
 	v := (total.mg*phase + total.eg*(totalPhase-phase)) / totalPhase
 	if p.SideToMove() == Black {
 		v = -v
@@ -189,7 +156,7 @@ func evalSide(p *Position, us Color) score {
 			case Queen:
 				a = chess.QueenAttacks(sq, occ)
 			}
-			sc = sc.add(mobilityWeight[pt].mul(int32((a & safe).Count()) - mobilityBase[pt]))
+			sc = sc.add(mobilityBonus[pt][(a & safe).Count()])
 			if n := (a & zone).Count(); n > 0 {
 				attackers++
 				weight += kingAttackWeight[pt] * int32(n)
@@ -197,7 +164,7 @@ func evalSide(p *Position, us Color) score {
 		}
 	}
 	if attackers >= 2 && p.Pieces(us, Queen) != 0 {
-		sc.mg += weight * weight / 2 * attackers / 3
+		sc.mg += kingAttackDanger(weight, attackers)
 	}
 
 	// Pawn shield in front of our own castled king.

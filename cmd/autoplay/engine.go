@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/tune"
 	"github.com/spf13/cobra"
 )
 
@@ -43,5 +44,37 @@ func newEngineCmd() *cobra.Command {
 			return nil
 		},
 	})
+	cmd.AddCommand(newEngineTuneCmd())
+	return cmd
+}
+
+// newEngineTuneCmd fits the built-in engine's evaluation weights to the
+// results of sampled games and writes a new engine/evalweights.go.
+func newEngineTuneCmd() *cobra.Command {
+	cfg := tune.DefaultConfig
+	cmd := &cobra.Command{
+		Use:   "tune --data FILE...",
+		Short: "Tune the built-in engine's evaluation weights on sampled positions (Texel tuning); writes engine/evalweights.go",
+		Long: "Tune the built-in engine's evaluation weights, starting from the ones it was built with, on the\n" +
+			"EPD samples of autoplay match --sample (their c0 results): K is fitted first, then every weight\n" +
+			"by Adam on the mean squared error of sigmoid(K*eval). Rebuild to use the new weights.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			_, err := tune.Run(cfg, cmd.OutOrStdout())
+			return err
+		},
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&cfg.Data, "data", nil, "sample file (EPD with c0 results); repeatable")
+	f.StringVar(&cfg.Out, "out", cfg.Out, "the weights file to write (\"\": none)")
+	f.IntVar(&cfg.Epochs, "epochs", cfg.Epochs, "passes over the training positions")
+	f.IntVar(&cfg.Batch, "batch", cfg.Batch, "positions per optimiser step")
+	f.Float64Var(&cfg.LR, "lr", cfg.LR, "Adam step size in centipawns (decays to a tenth)")
+	f.IntVar(&cfg.MinCount, "min-count", cfg.MinCount, "leave weights counted in fewer positions as they are")
+	f.Float64Var(&cfg.L2, "l2", cfg.L2, "weight of the penalty L2*sum((w-w0)^2) that keeps weights near the starting ones")
+	f.Float64Var(&cfg.Holdout, "holdout", cfg.Holdout, "fraction of the positions kept for validation")
+	f.BoolVar(&cfg.Last, "last", cfg.Last, "keep the last epoch's weights rather than those with the lowest validation error")
+	f.IntVar(&cfg.Limit, "limit", cfg.Limit, "read at most this many positions (0: all)")
+	f.BoolVar(&cfg.Noisy, "noisy", cfg.Noisy, "tune on the positions as they are rather than on their quiescence search's quiet ends")
 	return cmd
 }

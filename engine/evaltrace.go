@@ -1,0 +1,386 @@
+package engine
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+
+	"github.com/autoplay/autoplay/engine/chess"
+)
+
+// Tuning support. Every weight of evalweights.go is either an mg/eg pair
+// whose contribution to the score is linear (a count of the feature, White's
+// minus Black's, times the pair) or one of the two others: the king attack
+// weights, which enter squared (kingAttackDanger), and the tempo, added to
+// the side to move after tapering. TraceEval records, for one position, the
+// count of every pair weight and what the other two need; EvalTrace.Eval
+// turns a trace and a set of weights back into Evaluate's exact score, which
+// the tuner's tests check for every weight. TraceEval mirrors Evaluate and
+// evalSide term for term: change the three together.
+
+// EvalWeights is every weight of the evaluation.
+type EvalWeights struct {
+	Pairs      [][2]int32 // mg and eg of each pair weight, in the order of WeightName
+	KingAttack [7]int32   // kingAttackWeight by piece type, in quarters
+	Tempo      int32
+}
+
+// pairRefs points at every pair weight of evalweights.go, in the order of
+// EvalWeights.Pairs; pairNames names them.
+var (
+	pairRefs  []*score
+	pairNames []string
+)
+
+// Where each group of pair weights starts in pairRefs.
+var (
+	idxPieceValue, idxPSQT, idxPassed, idxMobility          int
+	idxDoubled, idxIsolated, idxBishopPair, idxRookOpenFile int
+	idxRookHalfOpen, idxShieldPawn                          int
+)
+
+// mobilityMax is the most safe squares each piece type can reach.
+var mobilityMax = [7]int{Knight: 8, Bishop: 13, Rook: 14, Queen: 27}
+
+var pieceNames = [7]string{"", "Pawn", "Knight", "Bishop", "Rook", "Queen", "King"}
+
+func init() {
+	add := func(name string, w *score) int {
+		pairRefs = append(pairRefs, w)
+		pairNames = append(pairNames, name)
+		return len(pairRefs) - 1
+	}
+	idxPieceValue = len(pairRefs) - int(Pawn)
+	for pt := Pawn; pt <= Queen; pt++ {
+		add(fmt.Sprintf("pieceValue[%s]", pieceNames[pt]), &pieceValue[pt])
+	}
+	idxPSQT = len(pairRefs) - 64*int(Pawn)
+	for pt := Pawn; pt <= King; pt++ {
+		for sq := Square(0); sq < 64; sq++ {
+			add(fmt.Sprintf("psqt[%s][%v]", pieceNames[pt], sq), &psqt[pt][sq])
+		}
+	}
+	idxPassed = len(pairRefs) - 1
+	for r := 1; r <= 6; r++ {
+		add(fmt.Sprintf("passedBonus[%d]", r), &passedBonus[r])
+	}
+	idxMobility = len(pairRefs)
+	for pt := Knight; pt <= Queen; pt++ {
+		for n := 0; n <= mobilityMax[pt]; n++ {
+			add(fmt.Sprintf("mobilityBonus[%s][%d]", pieceNames[pt], n), &mobilityBonus[pt][n])
+		}
+	}
+	idxDoubled = add("doubledPawn", &doubledPawn)
+	idxIsolated = add("isolatedPawn", &isolatedPawn)
+	idxBishopPair = add("bishopPair", &bishopPair)
+	idxRookOpenFile = add("rookOpenFile", &rookOpenFile)
+	idxRookHalfOpen = add("rookHalfOpen", &rookHalfOpen)
+	idxShieldPawn = add("shieldPawn", &shieldPawn)
+}
+
+// mobilityIndex is the pair index of mobilityBonus[pt][n].
+func mobilityIndex(pt PieceType, n int) int {
+	i := idxMobility
+	for t := Knight; t < pt; t++ {
+		i += mobilityMax[t] + 1
+	}
+	return i + n
+}
+
+// NumPairWeights is the number of pair weights.
+func NumPairWeights() int { return len(pairRefs) }
+
+// WeightName names pair weight i as evalweights.go spells it.
+func WeightName(i int) string { return pairNames[i] }
+
+// CurrentWeights returns the weights the evaluation uses now.
+func CurrentWeights() EvalWeights {
+	w := EvalWeights{Pairs: make([][2]int32, len(pairRefs)), KingAttack: kingAttackWeight, Tempo: tempo}
+	for i, r := range pairRefs {
+		w.Pairs[i] = [2]int32{r.mg, r.eg}
+	}
+	return w
+}
+
+// SetWeights makes the evaluation use w. Not safe while a search runs: for
+// the tuner and tests.
+func SetWeights(w EvalWeights) {
+	for i, r := range pairRefs {
+		*r = score{w.Pairs[i][0], w.Pairs[i][1]}
+	}
+	kingAttackWeight, tempo = w.KingAttack, w.Tempo
+	buildPST()
+}
+
+// Trace constants the tuner needs to taper and scale as Evaluate does.
+const (
+	TracePhaseMax   = totalPhase  // EvalTrace.Phase of a full board
+	TraceScaleUnity = scaleNormal // EvalTrace.Scale that leaves the endgame score as it is
+)
+
+// TraceTerm is the count of one pair weight in a position.
+type TraceTerm struct {
+	Index uint16 // into EvalWeights.Pairs
+	Coef  int16  // White's count minus Black's
+}
+
+// EvalTrace is a position's evaluation as a function of the weights.
+type EvalTrace struct {
+	Terms []TraceTerm // pair weights with a count other than zero
+	Phase int32       // 0 (pawns and kings) to TracePhaseMax
+	// Scale is the endgame factor, in TraceScaleUnity parts, when White
+	// (index 0) or Black is the side the endgame score favours.
+	Scale [2]int32
+	// KingAttackers is, per attacking side, the number of pieces attacking
+	// the enemy king's zone, 0 when the term does not count (fewer than two
+	// or no queen); KingZone[c][pt] sums those attacks by piece type.
+	KingAttackers [2]int32
+	KingZone      [2][7]int32
+	Black         bool // Black to move: the tempo is Black's
+
+	counts  []int32 // by pair index, while tracing
+	touched []uint16
+}
+
+func (t *EvalTrace) add(i int, n int32) {
+	if t.counts[i] == 0 {
+		t.touched = append(t.touched, uint16(i))
+	}
+	t.counts[i] += n
+}
+
+// TraceEval fills t with p's trace, reusing t's memory.
+func TraceEval(p *Position, t *EvalTrace) {
+	if len(t.counts) != len(pairRefs) {
+		t.counts = make([]int32, len(pairRefs))
+	}
+	t.touched = t.touched[:0]
+	phase := int32(0)
+	for b := p.Occupied(); b != 0; {
+		sq := b.Pop()
+		pc := p.PieceAt(sq)
+		pt := pc.Type()
+		sign, rel := int32(1), sq
+		if pc.Color() == Black {
+			sign, rel = -1, sq^56
+		}
+		if pt != King {
+			t.add(idxPieceValue+int(pt), sign)
+		}
+		t.add(idxPSQT+64*int(pt)+int(rel), sign)
+		phase += phaseWeight[pt]
+	}
+	t.Phase = min(phase, totalPhase)
+	traceSide(p, White, t)
+	traceSide(p, Black, t)
+	t.Scale = [2]int32{endgameScale(p, 0), endgameScale(p, -1)}
+	t.Black = p.SideToMove() == Black
+
+	t.Terms = t.Terms[:0]
+	for _, i := range t.touched {
+		if c := t.counts[i]; c != 0 {
+			t.Terms = append(t.Terms, TraceTerm{i, int16(c)})
+		}
+		t.counts[i] = 0
+	}
+}
+
+// traceSide mirrors evalSide.
+func traceSide(p *Position, us Color, t *EvalTrace) {
+	them := us.Other()
+	sign := int32(1)
+	if us == Black {
+		sign = -1
+	}
+	occ := p.Occupied()
+	own := p.ByColor(us)
+	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
+
+	for b := ourPawns; b != 0; {
+		sq := b.Pop()
+		f := sq.File()
+		if adjacentMask[f]&ourPawns == 0 {
+			t.add(idxIsolated, sign)
+		}
+		if (fileMask[f] & ourPawns).More() && passedMask[us][sq]&fileMask[f]&ourPawns != 0 {
+			t.add(idxDoubled, sign)
+		}
+		if passedMask[us][sq]&theirPawns == 0 {
+			r := sq.Rank()
+			if us == Black {
+				r = 7 - r
+			}
+			t.add(idxPassed+r, sign)
+		}
+	}
+	if p.Pieces(us, Bishop).More() {
+		t.add(idxBishopPair, sign)
+	}
+
+	var enemyPawnAtt Bitboard
+	for b := theirPawns; b != 0; {
+		enemyPawnAtt |= chess.PawnAttacks(them, b.Pop())
+	}
+	safe := ^own &^ enemyPawnAtt
+	ek := p.KingSquare(them)
+	zone := chess.KingAttacks(ek) | chess.SquareSet(ek)
+	attackers := int32(0)
+	t.KingZone[us] = [7]int32{}
+	for pt := Knight; pt <= Queen; pt++ {
+		for b := p.Pieces(us, pt); b != 0; {
+			sq := b.Pop()
+			var a Bitboard
+			switch pt {
+			case Knight:
+				a = chess.KnightAttacks(sq)
+			case Bishop:
+				a = chess.BishopAttacks(sq, occ)
+			case Rook:
+				a = chess.RookAttacks(sq, occ)
+			case Queen:
+				a = chess.QueenAttacks(sq, occ)
+			}
+			if pt == Rook {
+				f := fileMask[sq.File()]
+				if f&ourPawns == 0 {
+					if f&theirPawns == 0 {
+						t.add(idxRookOpenFile, sign)
+					} else {
+						t.add(idxRookHalfOpen, sign)
+					}
+				}
+			}
+			t.add(mobilityIndex(pt, (a&safe).Count()), sign)
+			if n := (a & zone).Count(); n > 0 {
+				attackers++
+				t.KingZone[us][pt] += int32(n)
+			}
+		}
+	}
+	t.KingAttackers[us] = 0
+	if attackers >= 2 && p.Pieces(us, Queen) != 0 {
+		t.KingAttackers[us] = attackers
+	}
+
+	k := p.KingSquare(us)
+	if kr := k.Rank(); (us == White && kr == 0) || (us == Black && kr == 7) {
+		if n := (kingFront(us, k) & ourPawns).Count(); n > 0 {
+			t.add(idxShieldPawn, sign*int32(n))
+		}
+	}
+}
+
+// Eval is the score Evaluate gives the traced position with weights w.
+func (t *EvalTrace) Eval(w *EvalWeights) int {
+	var mg, eg int32
+	for _, tm := range t.Terms {
+		mg += int32(tm.Coef) * w.Pairs[tm.Index][0]
+		eg += int32(tm.Coef) * w.Pairs[tm.Index][1]
+	}
+	for c := range 2 {
+		if t.KingAttackers[c] == 0 {
+			continue
+		}
+		kw := int32(0)
+		for pt := Knight; pt <= Queen; pt++ {
+			kw += w.KingAttack[pt] * t.KingZone[c][pt]
+		}
+		if d := kingAttackDanger(kw, t.KingAttackers[c]); c == int(White) {
+			mg += d
+		} else {
+			mg -= d
+		}
+	}
+	scale := t.Scale[White]
+	if eg < 0 {
+		scale = t.Scale[Black]
+	}
+	eg = eg * scale / scaleNormal
+	v := (mg*t.Phase + eg*(totalPhase-t.Phase)) / totalPhase
+	if t.Black {
+		v = -v
+	}
+	return int(v + w.Tempo)
+}
+
+// WeightsSource returns evalweights.go for the weights the evaluation uses
+// now, gofmt'ed, with comment (a line or more, without the slashes) on top.
+func WeightsSource(comment string) ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("// Code generated by \"autoplay engine tune\"; DO NOT EDIT.\n\n")
+	for _, line := range bytes.Split([]byte(comment), []byte("\n")) {
+		fmt.Fprintf(&b, "// %s\n", line)
+	}
+	b.WriteString("\npackage engine\n\n")
+	b.WriteString("// The evaluation's weights in centipawns, {middlegame, endgame}, White's\n" +
+		"// point of view (Black's mirrored); see eval.go for where each is used.\n\n")
+	pair := func(s score) string { return fmt.Sprintf("{%d, %d}", s.mg, s.eg) }
+	b.WriteString("// pieceValue is the material value of each piece type.\n")
+	b.WriteString("var pieceValue = [7]score{")
+	for pt := Pawn; pt <= Queen; pt++ {
+		fmt.Fprintf(&b, "%s: %s, ", pieceNames[pt], pair(pieceValue[pt]))
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// psqt is the placement bonus of each piece type by square, a1 = 0, on top\n" +
+		"// of pieceValue.\n")
+	b.WriteString("var psqt = [7][64]score{\n")
+	for pt := Pawn; pt <= King; pt++ {
+		fmt.Fprintf(&b, "%s: {\n", pieceNames[pt])
+		for r := 0; r < 8; r++ {
+			for f := 0; f < 8; f++ {
+				fmt.Fprintf(&b, "%s, ", pair(psqt[pt][r*8+f]))
+			}
+			fmt.Fprintf(&b, "// rank %d\n", r+1)
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// passedBonus is the bonus of a passed pawn by its rank, 1 = its second.\n")
+	b.WriteString("var passedBonus = [8]score{")
+	for r := 1; r <= 6; r++ {
+		fmt.Fprintf(&b, "%d: %s, ", r, pair(passedBonus[r]))
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("// mobilityBonus is the bonus of a piece by the number of squares it\n" +
+		"// attacks that hold no own piece and no enemy pawn attacks.\n")
+	b.WriteString("var mobilityBonus = [7][28]score{\n")
+	for pt := Knight; pt <= Queen; pt++ {
+		fmt.Fprintf(&b, "%s: {\n", pieceNames[pt])
+		for n := 0; n <= mobilityMax[pt]; n++ {
+			fmt.Fprintf(&b, "%s, ", pair(mobilityBonus[pt][n]))
+			if n%8 == 7 || n == mobilityMax[pt] {
+				if n%8 == 0 {
+					fmt.Fprintf(&b, "// %d\n", n)
+				} else {
+					fmt.Fprintf(&b, "// %d-%d\n", n-n%8, n)
+				}
+			}
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("}\n\n")
+	b.WriteString("var (\n")
+	for _, v := range []struct {
+		name, doc string
+		s         score
+	}{
+		{"doubledPawn", "a pawn with an own pawn ahead on its file", doubledPawn},
+		{"isolatedPawn", "a pawn without own pawns on the adjacent files", isolatedPawn},
+		{"bishopPair", "two bishops or more", bishopPair},
+		{"rookOpenFile", "a rook on a file without pawns", rookOpenFile},
+		{"rookHalfOpen", "a rook on a file with enemy pawns only", rookHalfOpen},
+		{"shieldPawn", "an own pawn in the two ranks before the king on its first rank, per pawn", shieldPawn},
+	} {
+		fmt.Fprintf(&b, "%s = score%s // %s\n", v.name, pair(v.s), v.doc)
+	}
+	b.WriteString(")\n\n")
+	b.WriteString("// kingAttackWeight weighs, in quarters, each attack of a piece on the\n" +
+		"// squares around the enemy king (kingAttackDanger).\n")
+	b.WriteString("var kingAttackWeight = [7]int32{")
+	for pt := Knight; pt <= Queen; pt++ {
+		fmt.Fprintf(&b, "%s: %d, ", pieceNames[pt], kingAttackWeight[pt])
+	}
+	b.WriteString("}\n\n")
+	fmt.Fprintf(&b, "// tempo is the side to move's bonus, after tapering.\nvar tempo = int32(%d)\n", tempo)
+	return format.Source(b.Bytes())
+}

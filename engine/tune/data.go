@@ -1,0 +1,238 @@
+package tune
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
+)
+
+// The training positions. An EPD line of "autoplay match --sample" holds the
+// position, ce (the engine's score) and c0, the game's result from the side
+// to move's view (1, 0, -1). Package sample reads these too, but it depends on
+// runner/, which engine/ may not import, so the few fields needed are read
+// here. The tuner works in White's view throughout: results become 1, 0.5 or
+// 0 for White and evaluations White's score.
+
+// entry is one training position: its trace, compacted.
+type entry struct {
+	start    uint32   // first of its terms in Dataset.terms
+	n        uint16   // number of terms
+	phase    uint8    // engine.EvalTrace.Phase
+	black    bool     // Black to move
+	scale    [2]uint8 // engine.EvalTrace.Scale
+	attack   [2]uint8 // engine.EvalTrace.KingAttackers
+	zone     [2][4]uint8
+	result   float32 // White's result: 1, 0.5, 0
+	hasKings bool    // some side has a king attack term
+}
+
+// Dataset holds the traces of the training positions.
+type Dataset struct {
+	entries []entry
+	terms   []engine.TraceTerm
+	Skipped int // lines read but not used: in check, unreadable, ...
+}
+
+// Len is the number of positions.
+func (d *Dataset) Len() int { return len(d.entries) }
+
+// LoadOptions say how positions are read.
+type LoadOptions struct {
+	// Quiet replaces each position by the end of its quiescence search's
+	// principal variation (captures only), as Texel tuning does: the static
+	// evaluation of a position in the middle of an exchange says little.
+	Quiet bool
+	Limit int // stop after this many positions (0: all)
+}
+
+// ParseEPD reads the position and White's result (1, 0.5, 0) from one
+// sample line.
+func ParseEPD(line string) (*engine.Position, float64, error) {
+	f := strings.Fields(line)
+	if len(f) < 4 {
+		return nil, 0, fmt.Errorf("not an EPD line: %q", line)
+	}
+	ops := map[string]string{}
+	for _, op := range strings.Split(strings.Join(f[4:], " "), ";") {
+		if k, v, ok := strings.Cut(strings.TrimSpace(op), " "); ok {
+			ops[k] = strings.Trim(v, `"`)
+		}
+	}
+	c0, err := strconv.Atoi(ops["c0"])
+	if err != nil || c0 < -1 || c0 > 1 {
+		return nil, 0, fmt.Errorf("no result (c0 1, 0 or -1): %q", line)
+	}
+	hmvc, fmvn := ops["hmvc"], ops["fmvn"]
+	if hmvc == "" {
+		hmvc = "0"
+	}
+	if fmvn == "" {
+		fmvn = "1"
+	}
+	p, err := engine.ParseFEN(strings.Join(f[:4], " ") + " " + hmvc + " " + fmvn)
+	if err != nil {
+		return nil, 0, err
+	}
+	if p.SideToMove() == engine.Black {
+		c0 = -c0
+	}
+	return p, float64(c0+1) / 2, nil
+}
+
+// Load reads the sample files into a dataset.
+func Load(files []string, opt LoadOptions) (*Dataset, error) {
+	d := &Dataset{}
+	var tr engine.EvalTrace
+	q := newQuiescence()
+	for _, name := range files {
+		f, err := os.Open(name)
+		if err != nil {
+			return nil, err
+		}
+		err = d.read(f, opt, &tr, q)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+	}
+	return d, nil
+}
+
+func (d *Dataset) read(r io.Reader, opt LoadOptions, tr *engine.EvalTrace, q *quiescence) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		if opt.Limit > 0 && d.Len() >= opt.Limit {
+			return nil
+		}
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		p, result, err := ParseEPD(line)
+		if err != nil || p.InCheck() {
+			d.Skipped++
+			continue
+		}
+		if opt.Quiet {
+			q.resolve(p)
+		}
+		engine.TraceEval(p, tr)
+		d.add(tr, result)
+	}
+	return sc.Err()
+}
+
+// add appends a traced position.
+func (d *Dataset) add(tr *engine.EvalTrace, result float64) {
+	e := entry{
+		start:  uint32(len(d.terms)),
+		n:      uint16(len(tr.Terms)),
+		phase:  uint8(tr.Phase),
+		black:  tr.Black,
+		scale:  [2]uint8{uint8(tr.Scale[0]), uint8(tr.Scale[1])},
+		result: float32(result),
+	}
+	for c := range 2 {
+		e.attack[c] = uint8(tr.KingAttackers[c])
+		for i, pt := 0, engine.Knight; pt <= engine.Queen; i, pt = i+1, pt+1 {
+			e.zone[c][i] = uint8(tr.KingZone[c][pt])
+		}
+		e.hasKings = e.hasKings || e.attack[c] != 0
+	}
+	d.terms = append(d.terms, tr.Terms...)
+	d.entries = append(d.entries, e)
+}
+
+// Split keeps the last fraction of the positions, in file order, for
+// validation (whole games but the first, as a game's positions are written
+// together, so validation sees games training did not) and shuffles the
+// rest with seed for training.
+func (d *Dataset) Split(fraction float64, seed uint64) (train, valid *Dataset) {
+	nt := d.Len() - int(fraction*float64(d.Len()))
+	idx := rand.New(rand.NewPCG(seed, 1)).Perm(nt)
+	for i := nt; i < d.Len(); i++ {
+		idx = append(idx, i)
+	}
+	pick := func(ix []int) *Dataset {
+		out := &Dataset{entries: make([]entry, 0, len(ix))}
+		for _, i := range ix {
+			e := d.entries[i]
+			terms := d.terms[e.start : e.start+uint32(e.n)]
+			e.start = uint32(len(out.terms))
+			out.terms = append(out.terms, terms...)
+			out.entries = append(out.entries, e)
+		}
+		return out
+	}
+	return pick(idx[:nt]), pick(idx[nt:])
+}
+
+// quiescence finds the quiet position at the end of a capture search.
+type quiescence struct {
+	pv    [maxQPly][maxQPly]engine.Move
+	pvLen [maxQPly]int
+	ml    [maxQPly]engine.MoveList
+}
+
+const maxQPly = 24
+
+func newQuiescence() *quiescence { return &quiescence{} }
+
+// resolve plays out p's quiescence principal variation on p.
+func (q *quiescence) resolve(p *engine.Position) {
+	q.search(p, -1<<20, 1<<20, 0)
+	for _, m := range q.pv[0][:q.pvLen[0]] {
+		p.MakeMove(m)
+	}
+}
+
+func (q *quiescence) search(p *engine.Position, alpha, beta, ply int) int {
+	q.pvLen[ply] = 0
+	stand := engine.Evaluate(p)
+	if stand >= beta || ply == maxQPly-1 {
+		return stand
+	}
+	alpha = max(alpha, stand)
+	ml := &q.ml[ply]
+	p.GenerateCaptures(ml)
+	moves := ml.Moves()
+	// Most valuable victim first, least valuable attacker next.
+	key := func(m engine.Move) int {
+		victim := p.PieceAt(m.To()).Type()
+		if m.IsEnPassant() {
+			victim = engine.Pawn
+		}
+		return 16*chess.SEEValue[victim]/100 - int(p.PieceAt(m.From()).Type())
+	}
+	slices.SortStableFunc(moves, func(a, b engine.Move) int { return key(b) - key(a) })
+	for _, m := range moves {
+		if p.PieceAt(m.To()) == engine.NoPiece && !m.IsEnPassant() && m.Promotion() == engine.NoPieceType {
+			continue // an evasion: no quiet moves here
+		}
+		if p.SEE(m) < 0 {
+			continue
+		}
+		p.MakeMove(m)
+		v := -q.search(p, -beta, -alpha, ply+1)
+		p.UnmakeMove()
+		if v > alpha {
+			alpha = v
+			q.pv[ply][0] = m
+			n := copy(q.pv[ply][1:], q.pv[ply+1][:q.pvLen[ply+1]])
+			q.pvLen[ply] = n + 1
+			if v >= beta {
+				break
+			}
+		}
+	}
+	return alpha
+}
