@@ -69,11 +69,22 @@ func init() {
 	}
 }
 
-// Evaluate returns the static evaluation in centipawns from the side to
-// move's point of view.
-func Evaluate(p *Position) int {
-	var total score
-	phase := int32(0)
+// pieceAttacks are the squares a knight, bishop, rook or queen on sq attacks.
+func pieceAttacks(pt PieceType, sq Square, occ Bitboard) Bitboard {
+	switch pt {
+	case Knight:
+		return chess.KnightAttacks(sq)
+	case Bishop:
+		return chess.BishopAttacks(sq, occ)
+	case Rook:
+		return chess.RookAttacks(sq, occ)
+	}
+	return chess.QueenAttacks(sq, occ)
+}
+
+// material is the sum of the pieces' values and placements, White's point
+// of view, and the game phase they make.
+func material(p *Position) (total score, phase int32) {
 	for b := p.Occupied(); b != 0; {
 		sq := b.Pop()
 		pc := p.PieceAt(sq)
@@ -84,6 +95,13 @@ func Evaluate(p *Position) int {
 		}
 		phase += phaseWeight[pc.Type()]
 	}
+	return total, phase
+}
+
+// Evaluate returns the static evaluation in centipawns from the side to
+// move's point of view.
+func Evaluate(p *Position) int {
+	total, phase := material(p)
 	total = total.add(evalSide(p, White)).sub(evalSide(p, Black))
 	if phase > totalPhase {
 		phase = totalPhase
@@ -137,14 +155,8 @@ func evalSide(p *Position, us Color) score {
 	for pt := Knight; pt <= Queen; pt++ {
 		for b := p.Pieces(us, pt); b != 0; {
 			sq := b.Pop()
-			var a Bitboard
-			switch pt {
-			case Knight:
-				a = chess.KnightAttacks(sq)
-			case Bishop:
-				a = chess.BishopAttacks(sq, occ)
-			case Rook:
-				a = chess.RookAttacks(sq, occ)
+			a := pieceAttacks(pt, sq, occ)
+			if pt == Rook {
 				f := fileMask[sq.File()]
 				if f&ourPawns == 0 {
 					if f&theirPawns == 0 {
@@ -153,8 +165,6 @@ func evalSide(p *Position, us Color) score {
 						sc = sc.add(rookHalfOpen)
 					}
 				}
-			case Queen:
-				a = chess.QueenAttacks(sq, occ)
 			}
 			sc = sc.add(mobilityBonus[pt][(a & safe).Count()])
 			if n := (a & zone).Count(); n > 0 {

@@ -21,16 +21,7 @@ func mustFEN(t *testing.T, fen string) *Position {
 
 // endgameScore is Evaluate's unscaled endgame half, White's point of view.
 func endgameScore(p *Position) int32 {
-	var total score
-	for b := p.Occupied(); b != 0; {
-		sq := b.Pop()
-		pc := p.PieceAt(sq)
-		if pc.Color() == White {
-			total = total.add(pst[pc][sq])
-		} else {
-			total = total.sub(pst[pc][sq])
-		}
-	}
+	total, _ := material(p)
 	return total.add(evalSide(p, White)).sub(evalSide(p, Black)).eg
 }
 

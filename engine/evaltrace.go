@@ -229,17 +229,7 @@ func traceSide(p *Position, us Color, t *EvalTrace) {
 	for pt := Knight; pt <= Queen; pt++ {
 		for b := p.Pieces(us, pt); b != 0; {
 			sq := b.Pop()
-			var a Bitboard
-			switch pt {
-			case Knight:
-				a = chess.KnightAttacks(sq)
-			case Bishop:
-				a = chess.BishopAttacks(sq, occ)
-			case Rook:
-				a = chess.RookAttacks(sq, occ)
-			case Queen:
-				a = chess.QueenAttacks(sq, occ)
-			}
+			a := pieceAttacks(pt, sq, occ)
 			if pt == Rook {
 				f := fileMask[sq.File()]
 				if f&ourPawns == 0 {
