@@ -165,7 +165,12 @@ func TestRealEngines(t *testing.T) {
 		"go nodes": Fail, "quit": Fail, "position startpos (go depth 1)": Pass})
 	start := time.Now()
 	r = runCheck(t, "cmd="+gnuchess+" arg=--xboard proto=xboard", noGames)
-	expect(t, r, map[string]Status{"start and features": Fail})
+	// Over pipes GNU Chess usually stays silent (FAIL); now and then, on a
+	// loaded machine, it does greet, and then the battery must have gone on
+	// to its other checks (it refuses "sd 2" as a move: a real FAIL).
+	if st := statuses(r)["start and features"]; st != Fail && !(st == Pass && len(r.Results) > 3) {
+		t.Errorf("start and features: %s after %d checks, want FAIL, or PASS with the battery run", st, len(r.Results))
+	}
 	if d := time.Since(start); d > 30*time.Second {
 		t.Errorf("a silent XBoard engine held the battery %v", d)
 	}
