@@ -121,22 +121,32 @@ func evalSide(p *Position, us Color) score {
 	own := p.ByColor(us)
 	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
 
+	ourPawnAtt := pawnAttacks(us, ourPawns)
+	ourKing, theirKing := p.KingSquare(us), p.KingSquare(them)
+
 	// Pawn structure.
 	for b := ourPawns; b != 0; {
 		sq := b.Pop()
 		f := sq.File()
+		r := relativeRank(us, sq)
 		if adjacentMask[f]&ourPawns == 0 {
 			sc = sc.add(isolatedPawn)
 		}
 		if (fileMask[f] & ourPawns).More() && passedMask[us][sq]&fileMask[f]&ourPawns != 0 {
 			sc = sc.add(doubledPawn)
 		}
+		if connected(sq, ourPawns, ourPawnAtt) {
+			sc = sc.add(connectedPawn[r])
+		}
 		if passedMask[us][sq]&theirPawns == 0 {
-			r := sq.Rank()
-			if us == Black {
-				r = 7 - r
-			}
 			sc = sc.add(passedBonus[r])
+			stop := stopSquare(us, sq)
+			if occ.Has(stop) {
+				sc = sc.add(passedBlocked)
+			}
+			if r >= 3 {
+				sc = sc.add(passedKingDistance.mul(int32(distance(theirKing, stop) - distance(ourKing, stop))))
+			}
 		}
 	}
 	if p.Pieces(us, Bishop).More() {
@@ -149,7 +159,12 @@ func evalSide(p *Position, us Color) score {
 		enemyPawnAtt |= chess.PawnAttacks(them, b.Pop())
 	}
 	safe := ^own &^ enemyPawnAtt
-	ek := p.KingSquare(them)
+	for pt := Knight; pt <= Queen; pt++ {
+		if n := (p.Pieces(them, pt) & ourPawnAtt).Count(); n > 0 {
+			sc = sc.add(threatByPawn[pt].mul(int32(n)))
+		}
+	}
+	ek := theirKing
 	zone := chess.KingAttacks(ek) | chess.SquareSet(ek)
 	attackers, weight := int32(0), int32(0)
 	for pt := Knight; pt <= Queen; pt++ {
@@ -167,6 +182,16 @@ func evalSide(p *Position, us Color) score {
 				}
 			}
 			sc = sc.add(mobilityBonus[pt][(a & safe).Count()])
+			if pt == Knight || pt == Bishop {
+				for t := Rook; t <= Queen; t++ {
+					if n := (a & p.Pieces(them, t)).Count(); n > 0 {
+						sc = sc.add(threatByMinor[t].mul(int32(n)))
+					}
+				}
+				if outpost(us, sq, ourPawnAtt, theirPawns) {
+					sc = sc.add(minorOutpost[pt])
+				}
+			}
 			if n := (a & zone).Count(); n > 0 {
 				attackers++
 				weight += kingAttackWeight[pt] * int32(n)
@@ -178,7 +203,7 @@ func evalSide(p *Position, us Color) score {
 	}
 
 	// Pawn shield in front of our own castled king.
-	k := p.KingSquare(us)
+	k := ourKing
 	if kr := k.Rank(); (us == White && kr == 0) || (us == Black && kr == 7) {
 		sc = sc.add(shieldPawn.mul(int32((kingFront(us, k) & ourPawns).Count())))
 	}
@@ -193,4 +218,49 @@ func kingFront(us Color, k Square) Bitboard {
 		return files & (chess.Rank1<<8 | chess.Rank1<<16)
 	}
 	return files & (chess.Rank1<<48 | chess.Rank1<<40)
+}
+
+// pawnAttacks is the set of squares c's pawns attack.
+func pawnAttacks(c Color, pawns Bitboard) Bitboard {
+	var a Bitboard
+	for b := pawns; b != 0; {
+		a |= chess.PawnAttacks(c, b.Pop())
+	}
+	return a
+}
+
+// relativeRank is sq's rank from c's side: 0 is c's first rank.
+func relativeRank(c Color, sq Square) int {
+	if c == Black {
+		return 7 - sq.Rank()
+	}
+	return sq.Rank()
+}
+
+// stopSquare is the square in front of c's pawn on sq.
+func stopSquare(c Color, sq Square) Square {
+	if c == Black {
+		return sq - 8
+	}
+	return sq + 8
+}
+
+// distance is the number of king moves between a and b.
+func distance(a, b Square) int {
+	return max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank()))
+}
+
+// connected reports whether the pawn on sq is defended by an own pawn or
+// stands beside one.
+func connected(sq Square, ourPawns, ourPawnAtt Bitboard) bool {
+	beside := adjacentMask[sq.File()] & (chess.Rank1 << uint(8*sq.Rank()))
+	return ourPawnAtt.Has(sq) || beside&ourPawns != 0
+}
+
+// outpost reports whether a piece of us on sq stands in the enemy half (its
+// 4th to 6th rank), defended by an own pawn, where no enemy pawn can ever
+// attack it.
+func outpost(us Color, sq Square, ourPawnAtt, theirPawns Bitboard) bool {
+	r := relativeRank(us, sq)
+	return r >= 3 && r <= 5 && ourPawnAtt.Has(sq) && passedMask[us][sq]&adjacentMask[sq.File()]&theirPawns == 0
 }

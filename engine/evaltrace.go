@@ -37,6 +37,8 @@ var (
 	idxPieceValue, idxPSQT, idxPassed, idxMobility          int
 	idxDoubled, idxIsolated, idxBishopPair, idxRookOpenFile int
 	idxRookHalfOpen, idxShieldPawn                          int
+	idxThreatByPawn, idxThreatByMinor, idxConnected         int
+	idxOutpost, idxPassedBlocked, idxPassedKingDistance     int
 )
 
 // mobilityMax is the most safe squares each piece type can reach.
@@ -76,6 +78,24 @@ func init() {
 	idxRookOpenFile = add("rookOpenFile", &rookOpenFile)
 	idxRookHalfOpen = add("rookHalfOpen", &rookHalfOpen)
 	idxShieldPawn = add("shieldPawn", &shieldPawn)
+	idxThreatByPawn = len(pairRefs) - int(Knight)
+	for pt := Knight; pt <= Queen; pt++ {
+		add(fmt.Sprintf("threatByPawn[%s]", pieceNames[pt]), &threatByPawn[pt])
+	}
+	idxThreatByMinor = len(pairRefs) - int(Rook)
+	for pt := Rook; pt <= Queen; pt++ {
+		add(fmt.Sprintf("threatByMinor[%s]", pieceNames[pt]), &threatByMinor[pt])
+	}
+	idxConnected = len(pairRefs) - 1
+	for r := 1; r <= 6; r++ {
+		add(fmt.Sprintf("connectedPawn[%d]", r), &connectedPawn[r])
+	}
+	idxOutpost = len(pairRefs) - int(Knight)
+	for pt := Knight; pt <= Bishop; pt++ {
+		add(fmt.Sprintf("minorOutpost[%s]", pieceNames[pt]), &minorOutpost[pt])
+	}
+	idxPassedBlocked = add("passedBlocked", &passedBlocked)
+	idxPassedKingDistance = add("passedKingDistance", &passedKingDistance)
 }
 
 // mobilityIndex is the pair index of mobilityBonus[pt][n].
@@ -195,22 +215,33 @@ func traceSide(p *Position, us Color, t *EvalTrace) {
 	occ := p.Occupied()
 	own := p.ByColor(us)
 	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
+	ourPawnAtt := pawnAttacks(us, ourPawns)
+	ourKing, theirKing := p.KingSquare(us), p.KingSquare(them)
 
 	for b := ourPawns; b != 0; {
 		sq := b.Pop()
 		f := sq.File()
+		r := relativeRank(us, sq)
 		if adjacentMask[f]&ourPawns == 0 {
 			t.add(idxIsolated, sign)
 		}
 		if (fileMask[f] & ourPawns).More() && passedMask[us][sq]&fileMask[f]&ourPawns != 0 {
 			t.add(idxDoubled, sign)
 		}
+		if connected(sq, ourPawns, ourPawnAtt) {
+			t.add(idxConnected+r, sign)
+		}
 		if passedMask[us][sq]&theirPawns == 0 {
-			r := sq.Rank()
-			if us == Black {
-				r = 7 - r
-			}
 			t.add(idxPassed+r, sign)
+			stop := stopSquare(us, sq)
+			if occ.Has(stop) {
+				t.add(idxPassedBlocked, sign)
+			}
+			if r >= 3 {
+				if d := int32(distance(theirKing, stop) - distance(ourKing, stop)); d != 0 {
+					t.add(idxPassedKingDistance, sign*d)
+				}
+			}
 		}
 	}
 	if p.Pieces(us, Bishop).More() {
@@ -222,7 +253,12 @@ func traceSide(p *Position, us Color, t *EvalTrace) {
 		enemyPawnAtt |= chess.PawnAttacks(them, b.Pop())
 	}
 	safe := ^own &^ enemyPawnAtt
-	ek := p.KingSquare(them)
+	for pt := Knight; pt <= Queen; pt++ {
+		if n := (p.Pieces(them, pt) & ourPawnAtt).Count(); n > 0 {
+			t.add(idxThreatByPawn+int(pt), sign*int32(n))
+		}
+	}
+	ek := theirKing
 	zone := chess.KingAttacks(ek) | chess.SquareSet(ek)
 	attackers := int32(0)
 	t.KingZone[us] = [7]int32{}
@@ -241,6 +277,16 @@ func traceSide(p *Position, us Color, t *EvalTrace) {
 				}
 			}
 			t.add(mobilityIndex(pt, (a&safe).Count()), sign)
+			if pt == Knight || pt == Bishop {
+				for tt := Rook; tt <= Queen; tt++ {
+					if n := (a & p.Pieces(them, tt)).Count(); n > 0 {
+						t.add(idxThreatByMinor+int(tt), sign*int32(n))
+					}
+				}
+				if outpost(us, sq, ourPawnAtt, theirPawns) {
+					t.add(idxOutpost+int(pt), sign)
+				}
+			}
 			if n := (a & zone).Count(); n > 0 {
 				attackers++
 				t.KingZone[us][pt] += int32(n)
@@ -252,7 +298,7 @@ func traceSide(p *Position, us Color, t *EvalTrace) {
 		t.KingAttackers[us] = attackers
 	}
 
-	k := p.KingSquare(us)
+	k := ourKing
 	if kr := k.Rank(); (us == White && kr == 0) || (us == Black && kr == 7) {
 		if n := (kingFront(us, k) & ourPawns).Count(); n > 0 {
 			t.add(idxShieldPawn, sign*int32(n))
@@ -349,6 +395,22 @@ func WeightsSource(comment string) ([]byte, error) {
 		b.WriteString("},\n")
 	}
 	b.WriteString("}\n\n")
+	typed := func(name, doc string, w *[7]score, from, to PieceType) {
+		fmt.Fprintf(&b, "// %s %s\nvar %s = [7]score{", name, doc, name)
+		for pt := from; pt <= to; pt++ {
+			fmt.Fprintf(&b, "%s: %s, ", pieceNames[pt], pair(w[pt]))
+		}
+		b.WriteString("}\n\n")
+	}
+	typed("threatByPawn", "is the bonus for each enemy piece of a type our pawns attack.", &threatByPawn, Knight, Queen)
+	typed("threatByMinor", "is the bonus for each enemy rook or queen our knights and bishops attack.", &threatByMinor, Rook, Queen)
+	b.WriteString("// connectedPawn is the bonus of a pawn defended by an own pawn or beside one, by its rank, 1 = its second.\n")
+	b.WriteString("var connectedPawn = [8]score{")
+	for r := 1; r <= 6; r++ {
+		fmt.Fprintf(&b, "%d: %s, ", r, pair(connectedPawn[r]))
+	}
+	b.WriteString("}\n\n")
+	typed("minorOutpost", "is the bonus of a knight or bishop on an outpost: the 4th to 6th rank, pawn-defended, beyond enemy pawns' reach.", &minorOutpost, Knight, Bishop)
 	b.WriteString("var (\n")
 	for _, v := range []struct {
 		name, doc string
@@ -360,6 +422,8 @@ func WeightsSource(comment string) ([]byte, error) {
 		{"rookOpenFile", "a rook on a file without pawns", rookOpenFile},
 		{"rookHalfOpen", "a rook on a file with enemy pawns only", rookHalfOpen},
 		{"shieldPawn", "an own pawn in the two ranks before the king on its first rank, per pawn", shieldPawn},
+		{"passedBlocked", "a passed pawn whose square ahead is occupied", passedBlocked},
+		{"passedKingDistance", "per king move the enemy king is further than ours from a passed pawn's square ahead (4th rank on)", passedKingDistance},
 	} {
 		fmt.Fprintf(&b, "%s = score%s // %s\n", v.name, pair(v.s), v.doc)
 	}
