@@ -1,6 +1,11 @@
 package engine
 
-import "testing"
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+)
 
 // BenchmarkEvaluate times the static evaluation over the bench positions.
 func BenchmarkEvaluate(b *testing.B) {
@@ -18,4 +23,65 @@ func BenchmarkEvaluate(b *testing.B) {
 		sum += Evaluate(ps[i%len(ps)])
 	}
 	_ = sum
+}
+
+// mirrorFEN swaps the colours of a position: the board upside down, every
+// piece the other colour, the other side to move.
+func mirrorFEN(t *testing.T, fen string) string {
+	t.Helper()
+	f := strings.Fields(fen)
+	if len(f) < 4 {
+		t.Fatalf("short FEN %q", fen)
+	}
+	ranks := strings.Split(f[0], "/")
+	slices.Reverse(ranks)
+	swap := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			switch {
+			case unicode.IsUpper(r):
+				return unicode.ToLower(r)
+			case unicode.IsLower(r):
+				return unicode.ToUpper(r)
+			}
+			return r
+		}, s)
+	}
+	side := map[string]string{"w": "b", "b": "w"}[f[1]]
+	castle := f[2]
+	if castle != "-" {
+		c := []byte(swap(castle))
+		slices.Sort(c) // upper case (White's) first
+		castle = string(c)
+	}
+	ep := f[3]
+	if ep != "-" {
+		ep = string(ep[0]) + map[byte]string{'3': "6", '6': "3"}[ep[1]]
+	}
+	return strings.Join(append([]string{swap(strings.Join(ranks, "/")), side, castle, ep}, f[4:]...), " ")
+}
+
+// The evaluation is the same for either colour: every term written for
+// "us" (ranks, squares ahead, pawn attacks) must mirror for Black.
+func TestEvaluateIsColourSymmetric(t *testing.T) {
+	fens := append([]string{
+		"8/3k4/8/2pP4/2P5/8/5K2/8 w - - 0 1",                               // passers, kings racing
+		"r1bq1rk1/pp3ppp/2n1p3/3pP3/1b1P4/2NB1N2/PP3PPP/R2QK2R w KQ - 0 1", // outposts, threats
+		"4k3/8/8/3n4/2P1P3/8/8/4K3 b - - 0 1",                              // a knight attacked by pawns
+		"6k1/5ppp/8/8/8/8/P4PPP/6K1 w - - 0 1",
+		"rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", // en passant
+	}, benchFENs...)
+	for _, fen := range fens {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := mirrorFEN(t, fen)
+		q, err := ParseFEN(m)
+		if err != nil {
+			t.Fatalf("%s: mirrored %q: %v", fen, m, err)
+		}
+		if a, b := Evaluate(p), Evaluate(q); a != b {
+			t.Errorf("%s: %d, mirrored (%s): %d", fen, a, m, b)
+		}
+	}
 }
