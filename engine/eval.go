@@ -154,11 +154,7 @@ func evalSide(p *Position, us Color) score {
 	}
 
 	// Mobility and attacks near the enemy king.
-	var enemyPawnAtt Bitboard
-	for b := theirPawns; b != 0; {
-		enemyPawnAtt |= chess.PawnAttacks(them, b.Pop())
-	}
-	safe := ^own &^ enemyPawnAtt
+	safe := ^own &^ pawnAttacks(them, theirPawns)
 	for pt := Knight; pt <= Queen; pt++ {
 		if n := (p.Pieces(them, pt) & ourPawnAtt).Count(); n > 0 {
 			sc = sc.add(threatByPawn[pt].mul(int32(n)))

@@ -248,11 +248,7 @@ func traceSide(p *Position, us Color, t *EvalTrace) {
 		t.add(idxBishopPair, sign)
 	}
 
-	var enemyPawnAtt Bitboard
-	for b := theirPawns; b != 0; {
-		enemyPawnAtt |= chess.PawnAttacks(them, b.Pop())
-	}
-	safe := ^own &^ enemyPawnAtt
+	safe := ^own &^ pawnAttacks(them, theirPawns)
 	for pt := Knight; pt <= Queen; pt++ {
 		if n := (p.Pieces(them, pt) & ourPawnAtt).Count(); n > 0 {
 			t.add(idxThreatByPawn+int(pt), sign*int32(n))
@@ -371,12 +367,15 @@ func WeightsSource(comment string) ([]byte, error) {
 		b.WriteString("},\n")
 	}
 	b.WriteString("}\n\n")
-	b.WriteString("// passedBonus is the bonus of a passed pawn by its rank, 1 = its second.\n")
-	b.WriteString("var passedBonus = [8]score{")
-	for r := 1; r <= 6; r++ {
-		fmt.Fprintf(&b, "%d: %s, ", r, pair(passedBonus[r]))
+	// ranked writes a weight by a pawn's rank, 1 (its second) to 6.
+	ranked := func(name, doc string, w *[8]score) {
+		fmt.Fprintf(&b, "// %s %s\nvar %s = [8]score{", name, doc, name)
+		for r := 1; r <= 6; r++ {
+			fmt.Fprintf(&b, "%d: %s, ", r, pair(w[r]))
+		}
+		b.WriteString("}\n\n")
 	}
-	b.WriteString("}\n\n")
+	ranked("passedBonus", "is the bonus of a passed pawn by its rank, 1 = its second.", &passedBonus)
 	b.WriteString("// mobilityBonus is the bonus of a piece by the number of squares it\n" +
 		"// attacks that hold no own piece and no enemy pawn attacks.\n")
 	b.WriteString("var mobilityBonus = [7][28]score{\n")
@@ -404,12 +403,7 @@ func WeightsSource(comment string) ([]byte, error) {
 	}
 	typed("threatByPawn", "is the bonus for each enemy piece of a type our pawns attack.", &threatByPawn, Knight, Queen)
 	typed("threatByMinor", "is the bonus for each enemy rook or queen our knights and bishops attack.", &threatByMinor, Rook, Queen)
-	b.WriteString("// connectedPawn is the bonus of a pawn defended by an own pawn or beside one, by its rank, 1 = its second.\n")
-	b.WriteString("var connectedPawn = [8]score{")
-	for r := 1; r <= 6; r++ {
-		fmt.Fprintf(&b, "%d: %s, ", r, pair(connectedPawn[r]))
-	}
-	b.WriteString("}\n\n")
+	ranked("connectedPawn", "is the bonus of a pawn defended by an own pawn or beside one, by its rank, 1 = its second.", &connectedPawn)
 	typed("minorOutpost", "is the bonus of a knight or bishop on an outpost: the 4th to 6th rank, pawn-defended, beyond enemy pawns' reach.", &minorOutpost, Knight, Bishop)
 	b.WriteString("var (\n")
 	for _, v := range []struct {
