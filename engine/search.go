@@ -507,7 +507,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		ttMove = e.move
 		if !pvNode && int(e.depth) >= depth {
 			sc := scoreFromTT(int(e.score), ply)
-			if e.bound == boundExact || (e.bound == boundLower && sc >= beta) || (e.bound == boundUpper && sc <= alpha) {
+			if e.bound() == boundExact || (e.bound() == boundLower && sc >= beta) || (e.bound() == boundUpper && sc <= alpha) {
 				return sc
 			}
 		}
@@ -735,7 +735,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	if hit {
 		ttMove = e.move
 		sc := scoreFromTT(int(e.score), ply)
-		if e.bound == boundExact || (e.bound == boundLower && sc >= beta) || (e.bound == boundUpper && sc <= alpha) {
+		if e.bound() == boundExact || (e.bound() == boundLower && sc >= beta) || (e.bound() == boundUpper && sc <= alpha) {
 			return sc
 		}
 	}

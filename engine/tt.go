@@ -3,21 +3,30 @@ package engine
 // TT is the transposition table: a power-of-two array of two-entry buckets
 // indexed by the position hash. A new entry replaces the same position's,
 // else the shallower or older of the two.
+//
+// An entry is 16 bytes, so a bucket is 32 and never straddles a 64-byte
+// cache line (the array is allocated page-aligned): a probe costs one
+// memory access, the search's most frequent miss.
 type TT struct {
 	entries []ttEntry
 	mask    uint64
-	age     uint8
+	age     uint8 // of the current search, modulo ageLimit
 }
 
 type ttEntry struct {
-	key   uint64
-	move  Move
-	score int16
-	eval  int16
-	depth int8
-	bound uint8
-	age   uint8
+	key      uint64
+	move     Move
+	score    int16
+	eval     int16
+	depth    int8
+	ageBound uint8 // the search's age in the high six bits, the bound in the low two
 }
+
+// ageLimit is where the age of searches wraps: six bits of ageBound.
+const ageLimit = 64
+
+func (e *ttEntry) bound() uint8 { return e.ageBound & 3 }
+func (e *ttEntry) age() uint8   { return e.ageBound >> 2 }
 
 const (
 	boundNone  = 0
@@ -49,15 +58,15 @@ func (t *TT) Clear() {
 	t.age = 0
 }
 
-func (t *TT) newSearch() { t.age++ }
+func (t *TT) newSearch() { t.age = (t.age + 1) % ageLimit }
 
 func (t *TT) probe(key uint64) (ttEntry, bool) {
 	i := key & t.mask &^ 1
-	if e := t.entries[i]; e.key == key && e.bound != boundNone {
+	if e := t.entries[i]; e.key == key && e.bound() != boundNone {
 		return e, true
 	}
 	e := t.entries[i+1]
-	return e, e.key == key && e.bound != boundNone
+	return e, e.key == key && e.bound() != boundNone
 }
 
 func (t *TT) store(key uint64, m Move, sc, eval, depth int, bound uint8) {
@@ -68,22 +77,22 @@ func (t *TT) store(key uint64, m Move, sc, eval, depth int, bound uint8) {
 			e = o
 		}
 	}
-	if e.key == key && e.age == t.age && int(e.depth) > depth+2 && bound != boundExact {
+	if e.key == key && e.age() == t.age && int(e.depth) > depth+2 && bound != boundExact {
 		return
 	}
 	if m == NoMove && e.key == key {
 		m = e.move
 	}
-	*e = ttEntry{key: key, move: m, score: int16(sc), eval: int16(eval), depth: int8(max(min(depth, 127), -1)), bound: bound, age: t.age}
+	*e = ttEntry{key: key, move: m, score: int16(sc), eval: int16(eval), depth: int8(max(min(depth, 127), -1)), ageBound: t.age<<2 | bound}
 }
 
 // worth ranks entries for replacement: deep entries of this search stay.
 func (t *TT) worth(e *ttEntry) int {
-	if e.bound == boundNone {
+	if e.bound() == boundNone {
 		return -1000
 	}
 	w := int(e.depth)
-	if e.age != t.age {
+	if e.age() != t.age {
 		w -= 100
 	}
 	return w
@@ -95,7 +104,7 @@ func (t *TT) HashFull() int {
 	n := min(1000, len(t.entries))
 	used := 0
 	for i := 0; i < n; i++ {
-		if e := &t.entries[i]; e.bound != boundNone && e.age == t.age {
+		if e := &t.entries[i]; e.bound() != boundNone && e.age() == t.age {
 			used++
 		}
 	}

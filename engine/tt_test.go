@@ -1,0 +1,36 @@
+package engine
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// Two entries must share one 32-byte half of a cache line, and the Hash
+// option must mean what it says.
+func TestTTEntryIsSixteenBytes(t *testing.T) {
+	if n := unsafe.Sizeof(ttEntry{}); n != 16 {
+		t.Fatalf("ttEntry is %d bytes, want 16", n)
+	}
+	tt := NewTT(16)
+	if got := uintptr(len(tt.entries)) * unsafe.Sizeof(ttEntry{}); got != 16<<20 {
+		t.Fatalf("a 16 MB table holds %d bytes", got)
+	}
+}
+
+func TestTTKeepsBoundAndAgeApart(t *testing.T) {
+	tt := NewTT(1)
+	const key = 0x9E3779B97F4A7C15
+	for range ageLimit + 3 { // the age wraps past its six bits
+		tt.newSearch()
+	}
+	for _, b := range []uint8{boundUpper, boundLower, boundExact} {
+		tt.store(key, Move(77), -123, 45, 9, b)
+		e, ok := tt.probe(key)
+		if !ok || e.bound() != b || e.age() != tt.age || e.move != 77 || e.score != -123 || e.eval != 45 || e.depth != 9 {
+			t.Fatalf("stored bound %d at age %d, probed %+v (bound %d, age %d, found %v)", b, tt.age, e, e.bound(), e.age(), ok)
+		}
+	}
+	if _, ok := tt.probe(key ^ 1<<40); ok {
+		t.Fatal("a different key was found")
+	}
+}
