@@ -216,13 +216,15 @@ func kingFront(us Color, k Square) Bitboard {
 	return files & (chess.Rank1<<48 | chess.Rank1<<40)
 }
 
-// pawnAttacks is the set of squares c's pawns attack.
+// pawnAttacks is the set of squares c's pawns attack: the whole set shifted
+// one rank forward and one file aside, the edge files masked off first.
 func pawnAttacks(c Color, pawns Bitboard) Bitboard {
-	var a Bitboard
-	for b := pawns; b != 0; {
-		a |= chess.PawnAttacks(c, b.Pop())
+	const fileH = chess.FileA << 7
+	left, right := pawns&^chess.FileA, pawns&^fileH
+	if c == White {
+		return left<<7 | right<<9
 	}
-	return a
+	return left>>9 | right>>7
 }
 
 // relativeRank is sq's rank from c's side: 0 is c's first rank.

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 // BenchmarkEvaluate times the static evaluation over the bench positions.
@@ -82,6 +84,21 @@ func TestEvaluateIsColourSymmetric(t *testing.T) {
 		}
 		if a, b := Evaluate(p), Evaluate(q); a != b {
 			t.Errorf("%s: %d, mirrored (%s): %d", fen, a, m, b)
+		}
+	}
+}
+
+// The shifted sets must equal the union of each pawn's own attacks.
+func TestPawnAttacksMatchEachPawns(t *testing.T) {
+	for c := White; c <= Black; c++ {
+		for sq := Square(8); sq < 56; sq++ {
+			for _, other := range []Square{0, 15, 24, 39, 48, 63} {
+				pawns := chess.SquareSet(sq) | chess.SquareSet(other)
+				want := chess.PawnAttacks(c, sq) | chess.PawnAttacks(c, other)
+				if got := pawnAttacks(c, pawns); got != want {
+					t.Fatalf("colour %d, pawns on %v and %v: got %x, want %x", c, sq, other, uint64(got), uint64(want))
+				}
+			}
 		}
 	}
 }
