@@ -67,6 +67,9 @@ type Searcher struct {
 	pvLen    [maxPly + 1]int
 	killers  [maxPly + 1][2]Move
 	history  [2][64][64]int32
+	excluded [maxPly + 1]Move    // a move a singular search leaves out, by ply
+	cont     *contHistory        // see history.go
+	moveAt   [maxPly + 1]pieceTo // the move made at each ply of the line searched
 	evals    [maxPly + 1]int
 	bookMove Move // a root move leading into a book position
 	info     protocol.Info
@@ -76,7 +79,7 @@ type Searcher struct {
 
 // NewSearcher returns a searcher with a transposition table of hashMB.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{TT: NewTT(hashMB), Overhead: 20 * time.Millisecond}
+	return &Searcher{TT: NewTT(hashMB), Overhead: 20 * time.Millisecond, cont: new(contHistory)}
 }
 
 // Stop asks a running search to finish as soon as possible. A Stop that
@@ -96,6 +99,7 @@ func (s *Searcher) Nodes() uint64 { return s.nodes.Load() }
 // ClearHistory forgets move-ordering statistics, for a new game.
 func (s *Searcher) ClearHistory() {
 	s.history = [2][64][64]int32{}
+	*s.cont = contHistory{}
 	s.killers = [maxPly + 1][2]Move{}
 }
 
@@ -175,6 +179,7 @@ func (s *Searcher) iterate() Result {
 		maxDepth = min(s.limits.Depth, maxDepth)
 	}
 	prev := 0
+	stable := 0 // iterations in a row that kept the best move
 	for depth := 1; depth <= maxDepth; depth++ {
 		s.selDepth = 0
 		alpha, beta, delta := -infinity, infinity, 20
@@ -208,9 +213,15 @@ func (s *Searcher) iterate() Result {
 			}
 			break
 		}
+		fell := depth > 1 && sc < prev-softStopFall
 		prev = sc
 		res.Score, res.Depth = sc, depth
 		s.depth1 = true
+		if s.pvLen[0] > 0 && s.pv[0][0] == res.Best {
+			stable++
+		} else {
+			stable = 0
+		}
 		if s.pvLen[0] > 0 {
 			res.Best = s.pv[0][0]
 			res.Ponder = NoMove
@@ -244,7 +255,7 @@ func (s *Searcher) iterate() Result {
 			break
 		}
 		if s.budget.timed && !s.pondering.Load() && !s.limits.Infinite {
-			if (!s.budget.fixed && s.elapsed() > s.budget.optimum*6/10) || len(root) == 1 {
+			if (!s.budget.fixed && s.elapsed() > softStop(s.budget.optimum, stable, fell)) || len(root) == 1 {
 				break
 			}
 		}
@@ -390,6 +401,7 @@ func (s *Searcher) searchRoot(root []Move, alpha, beta, depth int) int {
 	for i, m := range root {
 		s.checkLimits()
 		tactical := s.isTactical(m)
+		s.moveAt[0] = pieceToOf(p.PieceAt(m.From()), m.To())
 		p.MakeMove(m)
 		if s.Book != nil && s.bookMove == NoMove && s.Book.Contains(p) {
 			s.bookMove = m
@@ -501,8 +513,14 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		return alpha
 	}
 
+	// A singular search (excluded set) looks at this node without one
+	// move: its table entry, which covers every move, says nothing of that.
+	excluded := s.excluded[ply]
 	ttMove := NoMove
 	e, hit := s.TT.probe(p.Hash())
+	if excluded != NoMove {
+		hit = false
+	}
 	if hit {
 		ttMove = e.move
 		if !pvNode && int(e.depth) >= depth {
@@ -524,7 +542,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	s.evals[ply] = eval
 
-	if !pvNode && !inCheck {
+	if !pvNode && !inCheck && excluded == NoMove {
 		// Reverse futility: far above beta at low depth, assume it holds.
 		if depth <= 6 && eval-80*depth >= beta && beta > -mateBound && eval < mateBound {
 			return eval
@@ -532,6 +550,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		// Null move: if passing still beats beta, a real move will too.
 		if depth >= 3 && eval >= beta && p.HasNonPawnMaterial(p.SideToMove()) && !p.AfterNullMove() {
 			r := 3 + depth/4 + min((eval-beta)/200, 2)
+			s.moveAt[ply] = noPieceTo
 			p.MakeNullMove()
 			sc := -s.negamax(-beta, -beta+1, depth-1-r, ply+1, false)
 			p.UnmakeNullMove()
@@ -562,6 +581,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	var scores [256]int32
 	s.scoreMoves(&ml, scores[:ml.Len()], ttMove, ply)
 
+	// The table's move may be singular: worth a search without it when the
+	// entry is deep enough and says this node holds at least its score.
+	singular := ply > 0 && excluded == NoMove && depth >= singularDepth && hit && ttMove != NoMove &&
+		int(e.depth) >= depth-3 && e.bound() != boundUpper && abs(scoreFromTT(int(e.score), ply)) < mateBound
+
 	best := -infinity
 	bestMove := NoMove
 	origAlpha := alpha
@@ -569,6 +593,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	nQuiets := 0
 	for i := 0; i < ml.Len(); i++ {
 		m := pickNext(&ml, scores[:ml.Len()], i)
+		if m == excluded {
+			continue
+		}
 		tactical := s.isTactical(m)
 		if !tactical && best > -mateBound && !inCheck && !pvNode {
 			// Late-move pruning of quiet moves at shallow depth.
@@ -579,6 +606,22 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		if tactical && !inCheck && depth <= 4 && best > -mateBound && i > 0 && scores[i] < 0 && p.SEE(m) < -60*depth {
 			continue
 		}
+		singularExt := false
+		if m == ttMove && singular {
+			// Singular extension: when every other move falls well short
+			// of the table's score, this one decides the node.
+			sb := singularBeta(int(e.score), ply, depth)
+			sc := s.singularScore(m, sb, depth, ply)
+			if s.stop.Load() {
+				return 0
+			}
+			if sc < sb {
+				singularExt = true
+			} else if sb >= beta {
+				return sb // multi-cut: another move beats beta too
+			}
+		}
+		s.moveAt[ply] = pieceToOf(p.PieceAt(m.From()), m.To())
 		p.MakeMove(m)
 		givesCheck := p.InCheck()
 		if !tactical && !givesCheck && !inCheck && !pvNode && depth <= 3 && best > -mateBound && eval+100+90*depth <= alpha {
@@ -587,6 +630,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 		ext := 0
 		if givesCheck {
+			ext = 1
+		}
+		if singularExt {
 			ext = 1
 		}
 		newDepth := depth - 1 + ext
@@ -641,12 +687,35 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 	if best == -infinity {
+		if excluded != NoMove {
+			return alpha // no other move (or none worth a look): singular
+		}
 		// Every move was pruned; fall back to the static evaluation.
 		return eval
 	}
-	bound := boundOf(best, origAlpha, beta)
-	s.TT.store(p.Hash(), bestMove, scoreToTT(best, ply), eval, depth, bound)
+	if excluded == NoMove {
+		bound := boundOf(best, origAlpha, beta)
+		s.TT.store(p.Hash(), bestMove, scoreToTT(best, ply), eval, depth, bound)
+	}
 	return best
+}
+
+// singularDepth is the least depth at which singular extensions are tried.
+const singularDepth = 8
+
+// singularBeta is what every move but the table's must fall short of for
+// the table's move to be singular (ttScore as the table holds it).
+func singularBeta(ttScore, ply, depth int) int {
+	return scoreFromTT(ttScore, ply) - 2*depth
+}
+
+// singularScore searches the node at ply without m, at half depth, with a
+// null window just below sb.
+func (s *Searcher) singularScore(m Move, sb, depth, ply int) int {
+	s.excluded[ply] = m
+	sc := s.negamax(sb-1, sb, (depth-1)/2, ply, false)
+	s.excluded[ply] = NoMove
+	return sc
 }
 
 func (s *Searcher) rewardQuiet(m Move, ply, depth int, tried []Move) {
@@ -654,15 +723,24 @@ func (s *Searcher) rewardQuiet(m Move, ply, depth int, tried []Move) {
 		s.killers[ply][1] = s.killers[ply][0]
 		s.killers[ply][0] = m
 	}
-	side := s.pos.SideToMove()
+	p := s.pos
+	side := p.SideToMove()
 	bonus := int32(min(depth*depth, 400))
 	h := &s.history[side]
+	prev1, prev2 := s.prevMove(ply, 1), s.prevMove(ply, 2)
 	for _, q := range tried {
+		b := bonus
+		if q != m {
+			b = -bonus
+		}
 		v := &h[q.From()][q.To()]
-		if q == m {
-			*v += 32*bonus - *v*bonus/512
-		} else {
-			*v -= 32*bonus + *v*bonus/512
+		*v = gravity(*v, b)
+		pt := pieceToOf(p.PieceAt(q.From()), q.To())
+		for _, prev := range [2]pieceTo{prev1, prev2} {
+			if prev != noPieceTo {
+				c := &s.cont[prev][pt]
+				*c = int16(gravity(int32(*c), b))
+			}
 		}
 	}
 }
@@ -694,7 +772,7 @@ func (s *Searcher) scoreMoves(ml *MoveList, scores []int32, ttMove Move, ply int
 		case m == s.killers[ply][1]:
 			scores[i] = 1 << 27
 		default:
-			scores[i] = s.history[p.SideToMove()][m.From()][m.To()]
+			scores[i] = s.quietHistory(m, p.PieceAt(m.From()), ply)
 		}
 	}
 }
@@ -770,6 +848,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		if !inCheck && scores[i] < 1<<28 {
 			break // losing captures (SEE < 0) are not worth a look
 		}
+		s.moveAt[ply] = pieceToOf(p.PieceAt(m.From()), m.To())
 		p.MakeMove(m)
 		sc := -s.quiesce(-beta, -alpha, ply+1)
 		p.UnmakeMove()

@@ -61,3 +61,21 @@ func budget(l Limits, side Color, overhead time.Duration) timeBudget {
 	opt = min(opt, maxT)
 	return timeBudget{optimum: opt, maximum: max(maxT, time.Millisecond), timed: true}
 }
+
+// softStopShare is the share of the optimum (in percent) past which no new
+// iteration starts, by how many iterations in a row kept the best move: a
+// move that just changed gets more time, a settled one less.
+var softStopShare = [...]time.Duration{100, 85, 70, 60, 50}
+
+// softStopFall is a score drop (centipawns) from one iteration to the next
+// that earns the search more time: the position may be worse than thought.
+const softStopFall = 30
+
+// softStop is the elapsed time past which no new iteration starts.
+func softStop(optimum time.Duration, stable int, fell bool) time.Duration {
+	t := optimum * softStopShare[min(stable, len(softStopShare)-1)] / 100
+	if fell {
+		t = t * 3 / 2
+	}
+	return min(t, optimum)
+}
