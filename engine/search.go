@@ -541,11 +541,26 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 	s.evals[ply] = eval
+	// The table's score, when its bound points the right way, is a better
+	// guess than the static evaluation for the pruning below.
+	if hit && !inCheck {
+		if sc := scoreFromTT(int(e.score), ply); abs(sc) < mateBound &&
+			(e.bound() == boundExact || (e.bound() == boundLower && sc > eval) || (e.bound() == boundUpper && sc < eval)) {
+			eval = sc
+		}
+	}
 
 	if !pvNode && !inCheck && excluded == NoMove {
 		// Reverse futility: far above beta at low depth, assume it holds.
 		if depth <= 6 && eval-80*depth >= beta && beta > -mateBound && eval < mateBound {
 			return eval
+		}
+		// Razoring: far below alpha near the leaves, only a capture can
+		// save the node; ask the quiescence search.
+		if depth <= 3 && eval+razorMargin*depth < alpha {
+			if sc := s.quiesce(alpha-1, alpha, ply); sc < alpha {
+				return sc
+			}
 		}
 		// Null move: if passing still beats beta, a real move will too.
 		if depth >= 3 && eval >= beta && p.HasNonPawnMaterial(p.SideToMove()) && !p.AfterNullMove() {
@@ -599,7 +614,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		tactical := s.isTactical(m)
 		if !tactical && best > -mateBound && !inCheck && !pvNode {
 			// Late-move pruning of quiet moves at shallow depth.
-			if depth <= 3 && nQuiets >= 3+2*depth*depth {
+			if depth <= lmpDepth && nQuiets >= 4+depth*depth {
+				continue
+			}
+			// A quiet move that loses material on its square, near the leaves.
+			if depth <= seeQuietDepth && p.SEE(m) < -seeQuietMargin*depth*depth {
 				continue
 			}
 		}
@@ -699,6 +718,15 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	return best
 }
+
+// Pruning bounds, in plies and centipawns.
+const (
+	razorMargin    = 250 // per ply of depth left
+	lmpDepth       = 7
+	seeQuietDepth  = 7
+	seeQuietMargin = 20  // times depth squared
+	deltaMargin    = 200 // quiescence: a capture must be able to reach alpha by this
+)
 
 // singularDepth is the least depth at which singular extensions are tried.
 const singularDepth = 8
@@ -847,6 +875,9 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		m := pickNext(&ml, scores[:ml.Len()], i)
 		if !inCheck && scores[i] < 1<<28 {
 			break // losing captures (SEE < 0) are not worth a look
+		}
+		if !inCheck && m.Promotion() == NoPieceType && eval+chess.SEEValue[p.PieceAt(m.To()).Type()]+deltaMargin <= alpha && !m.IsEnPassant() {
+			continue // delta: even winning the piece leaves it below alpha
 		}
 		s.moveAt[ply] = pieceToOf(p.PieceAt(m.From()), m.To())
 		p.MakeMove(m)
