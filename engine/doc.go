@@ -6,7 +6,8 @@
 // search its names for the core's types. On top of it:
 //
 //   - A search: Searcher (iterative deepening, PVS with aspiration windows,
-//     quiescence, transposition table, null move, LMR, killers and history)
+//     quiescence, transposition table, null move, pruning, LMR, singular
+//     extensions, killers, history and continuation history)
 //     over a tapered evaluation, with time management from Limits and an
 //     optional opening Book.
 //   - A front end: Run reads protocol lines on one goroutine, acts on typed
