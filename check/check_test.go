@@ -109,13 +109,16 @@ func statuses(r *Report) map[string]Status {
 	return m
 }
 
+// passOrFail, as a wanted status, accepts either: the check must have run.
+const passOrFail Status = "PASS or FAIL"
+
 // expect fails unless every named check has its status and no other check
 // failed; it prints the failures' evidence.
 func expect(t *testing.T, r *Report, want map[string]Status) {
 	t.Helper()
 	expectNamed(t, r, want)
 	for _, res := range r.Results {
-		if res.Status == Fail && want[res.Name] != Fail {
+		if res.Status == Fail && want[res.Name] != Fail && want[res.Name] != passOrFail {
 			t.Errorf("unexpected FAIL %s: %s\n%s", res.Name, res.Detail, strings.Join(res.Evidence, "\n"))
 		}
 	}
@@ -162,7 +165,11 @@ func TestRealEngines(t *testing.T) {
 	expect(t, r, map[string]Status{"a position by edit mode (setboard=0), then go": Pass, "ping/pong": Pass, "quit": Pass})
 	r = runCheck(t, "cmd="+gnuchess+" arg=--uci", Options{NoGames: true, Timeout: 3 * time.Second})
 	expect(t, r, map[string]Status{"mated: bestmove (none) or 0000": Fail, "stalemated: bestmove (none) or 0000": Fail,
-		"go nodes": Fail, "quit": Fail, "position startpos (go depth 1)": Pass})
+		"go nodes": Fail, "position startpos (go depth 1)": Pass,
+		// GNU Chess exits at once on quit when idle, but not within the
+		// second while it still searches past the node limit it ignored:
+		// which one the battery meets depends on the machine's load.
+		"quit": passOrFail})
 	start := time.Now()
 	r = runCheck(t, "cmd="+gnuchess+" arg=--xboard proto=xboard", noGames)
 	// Over pipes GNU Chess usually stays silent (FAIL); now and then, on a
@@ -185,6 +192,9 @@ func expectNamed(t *testing.T, r *Report, want map[string]Status) {
 	t.Helper()
 	got := statuses(r)
 	for name, st := range want {
+		if st == passOrFail && (got[name] == Pass || got[name] == Fail) {
+			continue
+		}
 		if got[name] != st {
 			t.Errorf("%s: %s, want %s", name, got[name], st)
 		}
