@@ -18,6 +18,9 @@ func pieceToOf(pc chess.Piece, to chess.Square) pieceTo {
 	return pieceTo((int(pc.Color())*6+int(pc.Type())-1)*64 + int(to))
 }
 
+// movePieceTo is m's pieceTo in p, before m is made.
+func movePieceTo(p *Position, m Move) pieceTo { return pieceToOf(p.PieceAt(m.From()), m.To()) }
+
 // contHistory scores a move (pieceTo) after an earlier one (pieceTo); the
 // extra row is for noPieceTo and never updated.
 type contHistory [noPieceTo + 1][noPieceTo]int16

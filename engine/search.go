@@ -401,7 +401,7 @@ func (s *Searcher) searchRoot(root []Move, alpha, beta, depth int) int {
 	for i, m := range root {
 		s.checkLimits()
 		tactical := s.isTactical(m)
-		s.moveAt[0] = pieceToOf(p.PieceAt(m.From()), m.To())
+		s.moveAt[0] = movePieceTo(p, m)
 		p.MakeMove(m)
 		if s.Book != nil && s.bookMove == NoMove && s.Book.Contains(p) {
 			s.bookMove = m
@@ -525,7 +525,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		ttMove = e.move
 		if !pvNode && int(e.depth) >= depth {
 			sc := scoreFromTT(int(e.score), ply)
-			if e.bound() == boundExact || (e.bound() == boundLower && sc >= beta) || (e.bound() == boundUpper && sc <= alpha) {
+			if e.decides(sc, alpha, beta) {
 				return sc
 			}
 		}
@@ -541,11 +541,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 	s.evals[ply] = eval
-	// The table's score, when its bound points the right way, is a better
-	// guess than the static evaluation for the pruning below.
+	// The table's score, when exact or a bound beyond the static evaluation
+	// (a lower bound above it, an upper bound below), is a better guess for
+	// the pruning below.
 	if hit && !inCheck {
 		if sc := scoreFromTT(int(e.score), ply); abs(sc) < mateBound &&
-			(e.bound() == boundExact || (e.bound() == boundLower && sc > eval) || (e.bound() == boundUpper && sc < eval)) {
+			e.decides(sc, eval-1, eval+1) {
 			eval = sc
 		}
 	}
@@ -640,7 +641,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				return sb // multi-cut: another move beats beta too
 			}
 		}
-		s.moveAt[ply] = pieceToOf(p.PieceAt(m.From()), m.To())
+		s.moveAt[ply] = movePieceTo(p, m)
 		p.MakeMove(m)
 		givesCheck := p.InCheck()
 		if !tactical && !givesCheck && !inCheck && !pvNode && depth <= 3 && best > -mateBound && eval+100+90*depth <= alpha {
@@ -763,7 +764,7 @@ func (s *Searcher) rewardQuiet(m Move, ply, depth int, tried []Move) {
 		}
 		v := &h[q.From()][q.To()]
 		*v = gravity(*v, b)
-		pt := pieceToOf(p.PieceAt(q.From()), q.To())
+		pt := movePieceTo(p, q)
 		for _, prev := range [2]pieceTo{prev1, prev2} {
 			if prev != noPieceTo {
 				c := &s.cont[prev][pt]
@@ -841,7 +842,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	if hit {
 		ttMove = e.move
 		sc := scoreFromTT(int(e.score), ply)
-		if e.bound() == boundExact || (e.bound() == boundLower && sc >= beta) || (e.bound() == boundUpper && sc <= alpha) {
+		if e.decides(sc, alpha, beta) {
 			return sc
 		}
 	}
@@ -879,7 +880,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		if !inCheck && m.Promotion() == NoPieceType && eval+chess.SEEValue[p.PieceAt(m.To()).Type()]+deltaMargin <= alpha && !m.IsEnPassant() {
 			continue // delta: even winning the piece leaves it below alpha
 		}
-		s.moveAt[ply] = pieceToOf(p.PieceAt(m.From()), m.To())
+		s.moveAt[ply] = movePieceTo(p, m)
 		p.MakeMove(m)
 		sc := -s.quiesce(-beta, -alpha, ply+1)
 		p.UnmakeMove()

@@ -28,6 +28,13 @@ const ageLimit = 64
 func (e *ttEntry) bound() uint8 { return e.ageBound & 3 }
 func (e *ttEntry) age() uint8   { return e.ageBound >> 2 }
 
+// decides reports whether the entry's score sc (from this ply's view) is
+// the node's value for a window (alpha, beta): exact, or a bound beyond it.
+func (e *ttEntry) decides(sc, alpha, beta int) bool {
+	b := e.bound()
+	return b == boundExact || (b == boundLower && sc >= beta) || (b == boundUpper && sc <= alpha)
+}
+
 const (
 	boundNone  = 0
 	boundUpper = 1
