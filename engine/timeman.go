@@ -46,8 +46,14 @@ func budget(l Limits, side Color, overhead time.Duration) timeBudget {
 	if avail < time.Millisecond {
 		return timeBudget{optimum: time.Millisecond / 2, maximum: time.Millisecond, timed: true}
 	}
+	// Sudden death plans for suddenDeathMoves more moves: games from the
+	// opening last far longer, but the soft stop ends most searches at half
+	// to two thirds of the optimum, and what is saved comes back later.
 	mtg := time.Duration(l.MovesToGo)
-	if mtg <= 0 || mtg > 40 {
+	switch {
+	case mtg <= 0:
+		mtg = suddenDeathMoves
+	case mtg > 40:
 		mtg = 40
 	}
 	opt := avail/mtg + inc*3/4
@@ -61,6 +67,10 @@ func budget(l Limits, side Color, overhead time.Duration) timeBudget {
 	opt = min(opt, maxT)
 	return timeBudget{optimum: opt, maximum: max(maxT, time.Millisecond), timed: true}
 }
+
+// suddenDeathMoves is how many more moves a budget without a move count
+// plans for.
+const suddenDeathMoves = 25
 
 // softStopShare is the share of the optimum (in percent) past which no new
 // iteration starts, by how many iterations in a row kept the best move: a

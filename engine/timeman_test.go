@@ -34,6 +34,27 @@ func TestBudgetNeverPlansBeyondTheClock(t *testing.T) {
 	}
 }
 
+// The optimum divides the clock by the moves still to play: those given,
+// at most 40, or suddenDeathMoves when none are.
+func TestBudgetDividesByTheMovesToGo(t *testing.T) {
+	ms := time.Millisecond
+	left, overhead := 10020*ms, 20*ms
+	for _, tc := range []struct {
+		movesToGo int
+		want      time.Duration
+	}{
+		{0, 10 * time.Second / suddenDeathMoves},
+		{20, 500 * ms},
+		{40, 250 * ms},
+		{90, 250 * ms},
+	} {
+		b := budget(Limits{WTime: left, MovesToGo: tc.movesToGo}, White, overhead)
+		if b.optimum != tc.want {
+			t.Errorf("movestogo %d: optimum %v, want %v", tc.movesToGo, b.optimum, tc.want)
+		}
+	}
+}
+
 // TestNeverLosesOnTimeAtOneSecondPlusTenMs plays the engine against itself
 // through the UCI front end at 1+0.01, charging each side the wall time from
 // sending "go" to reading "bestmove", as a GUI would.
