@@ -791,7 +791,7 @@ func (s *Searcher) scoreMoves(ml *MoveList, scores []int32, ttMove Move, ply int
 			if m.Promotion() == Queen {
 				v += 8000
 			}
-			if p.SEE(m) >= 0 {
+			if winsOrTrades(p, m, victim) {
 				scores[i] = 1<<28 + v
 			} else {
 				scores[i] = -(1 << 28) + v
@@ -804,6 +804,17 @@ func (s *Searcher) scoreMoves(ml *MoveList, scores []int32, ttMove Move, ply int
 			scores[i] = s.quietHistory(m, p.PieceAt(m.From()), ply)
 		}
 	}
+}
+
+// winsOrTrades reports whether capture or promotion m loses no material
+// by static exchange. A capture of a piece worth at least the capturer
+// needs no exchange: the worst the defender can do is take back.
+func winsOrTrades(p *Position, m Move, victim PieceType) bool {
+	if m.Promotion() == NoPieceType && victim != NoPieceType &&
+		chess.SEEValue[victim] >= chess.SEEValue[p.PieceAt(m.From()).Type()] {
+		return true
+	}
+	return p.SEE(m) >= 0
 }
 
 // pickNext moves the best-scored remaining move to index i and returns it.

@@ -1,0 +1,43 @@
+package engine
+
+import "testing"
+
+// TestWinsOrTradesAgreesWithSEE checks the shortcut that spares the static
+// exchange for captures of a piece worth at least the capturer: over every
+// capture and promotion two plies deep from the bench positions, it must
+// say what SEE >= 0 says.
+func TestWinsOrTradesAgreesWithSEE(t *testing.T) {
+	checked := 0
+	var walk func(p *Position, depth int)
+	walk = func(p *Position, depth int) {
+		var ml MoveList
+		p.GenerateLegal(&ml)
+		for _, m := range ml.Moves() {
+			victim := p.PieceAt(m.To()).Type()
+			if m.IsEnPassant() {
+				victim = Pawn
+			}
+			if victim != NoPieceType || m.Promotion() != NoPieceType {
+				checked++
+				if got, want := winsOrTrades(p, m, victim), p.SEE(m) >= 0; got != want {
+					t.Fatalf("%s %v: winsOrTrades %v, SEE %d", p.FEN(), m, got, p.SEE(m))
+				}
+			}
+			if depth > 1 {
+				p.MakeMove(m)
+				walk(p, depth-1)
+				p.UnmakeMove()
+			}
+		}
+	}
+	for _, fen := range benchFENs {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walk(p, 2)
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d captures checked", checked)
+	}
+}
