@@ -101,8 +101,7 @@ func material(p *Position) (total score, phase int32) {
 // Evaluate returns the static evaluation in centipawns from the side to
 // move's point of view.
 func Evaluate(p *Position) int {
-	total, phase := material(p)
-	total = total.add(evalSide(p, White)).sub(evalSide(p, Black))
+	total, phase := unscaled(p)
 	if phase > totalPhase {
 		phase = totalPhase
 	}
@@ -114,7 +113,31 @@ func Evaluate(p *Position) int {
 	return int(v + tempo)
 }
 
-func evalSide(p *Position, us Color) score {
+// zoneAttack is one side's pieces attacking the enemy king's zone.
+type zoneAttack struct {
+	weight    int32 // kingAttackWeight of each attack on a zone square
+	attackers int32 // pieces attacking the zone
+}
+
+func (z zoneAttack) danger(p *Position, us Color, am *attackMaps) int32 {
+	return kingDangerOn(p, us, am, z.weight, z.attackers)
+}
+
+// evalSide is us's pawn structure, pieces and threats, recording in am what
+// us attacks and returning its attack on the enemy king's zone.
+// unscaled is the sum of every term, White's point of view, before the
+// endgame scale and the taper, and the game phase.
+func unscaled(p *Position) (total score, phase int32) {
+	total, phase = material(p)
+	var am attackMaps
+	white, whiteAttack := evalSide(p, White, &am)
+	black, blackAttack := evalSide(p, Black, &am)
+	total = total.add(white).sub(black)
+	total.mg += whiteAttack.danger(p, White, &am) - blackAttack.danger(p, Black, &am)
+	return total.add(kingShelterScore(p, White)).sub(kingShelterScore(p, Black)), phase
+}
+
+func evalSide(p *Position, us Color, am *attackMaps) (score, zoneAttack) {
 	them := us.Other()
 	var sc score
 	occ := p.Occupied()
@@ -123,6 +146,8 @@ func evalSide(p *Position, us Color) score {
 
 	ourPawnAtt := pawnAttacks(us, ourPawns)
 	ourKing, theirKing := p.KingSquare(us), p.KingSquare(them)
+	am.addPawns(us, ourPawns)
+	am.add(us, King, chess.KingAttacks(ourKing))
 
 	// Pawn structure.
 	for b := ourPawns; b != 0; {
@@ -160,13 +185,13 @@ func evalSide(p *Position, us Color) score {
 			sc = sc.add(threatByPawn[pt].mul(int32(n)))
 		}
 	}
-	ek := theirKing
-	zone := chess.KingAttacks(ek) | chess.SquareSet(ek)
-	attackers, weight := int32(0), int32(0)
+	zone := kingZone(theirKing)
+	var za zoneAttack
 	for pt := Knight; pt <= Queen; pt++ {
 		for b := p.Pieces(us, pt); b != 0; {
 			sq := b.Pop()
 			a := pieceAttacks(pt, sq, occ)
+			am.add(us, pt, a)
 			if pt == Rook {
 				f := fileMask[sq.File()]
 				if f&ourPawns == 0 {
@@ -189,31 +214,12 @@ func evalSide(p *Position, us Color) score {
 				}
 			}
 			if n := (a & zone).Count(); n > 0 {
-				attackers++
-				weight += kingAttackWeight[pt] * int32(n)
+				za.attackers++
+				za.weight += kingAttackWeight[pt] * int32(n)
 			}
 		}
 	}
-	if attackers >= 2 && p.Pieces(us, Queen) != 0 {
-		sc.mg += kingAttackDanger(weight, attackers)
-	}
-
-	// Pawn shield in front of our own castled king.
-	k := ourKing
-	if kr := k.Rank(); (us == White && kr == 0) || (us == Black && kr == 7) {
-		sc = sc.add(shieldPawn.mul(int32((kingFront(us, k) & ourPawns).Count())))
-	}
-	return sc
-}
-
-// kingFront returns the three squares directly in front of a king on its
-// first rank, plus the three beyond them.
-func kingFront(us Color, k Square) Bitboard {
-	files := fileMask[k.File()] | adjacentMask[k.File()]
-	if us == White {
-		return files & (chess.Rank1<<8 | chess.Rank1<<16)
-	}
-	return files & (chess.Rank1<<48 | chess.Rank1<<40)
+	return sc, za
 }
 
 // pawnAttacks is the set of squares c's pawns attack: the whole set shifted

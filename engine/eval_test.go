@@ -70,7 +70,9 @@ func TestEvaluateIsColourSymmetric(t *testing.T) {
 		"r1bq1rk1/pp3ppp/2n1p3/3pP3/1b1P4/2NB1N2/PP3PPP/R2QK2R w KQ - 0 1", // outposts, threats
 		"4k3/8/8/3n4/2P1P3/8/8/4K3 b - - 0 1",                              // a knight attacked by pawns
 		"6k1/5ppp/8/8/8/8/P4PPP/6K1 w - - 0 1",
-		"rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", // en passant
+		"6k1/5p1p/6p1/6NQ/8/8/5PPP/6K1 w - - 0 1",                          // king danger: weak squares, a safe check
+		"r4rk1/1b3pp1/p3p2p/1p1nP1q1/3N4/P1PB2PP/1P1Q1P2/R3R1K1 b - - 0 1", // shelter and storm
+		"rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",     // en passant
 	}, benchFENs...)
 	for _, fen := range fens {
 		p, err := ParseFEN(fen)

@@ -21,8 +21,8 @@ func mustFEN(t *testing.T, fen string) *Position {
 
 // endgameScore is Evaluate's unscaled endgame half, White's point of view.
 func endgameScore(p *Position) int32 {
-	total, _ := material(p)
-	return total.add(evalSide(p, White)).sub(evalSide(p, Black)).eg
+	total, _ := unscaled(p)
+	return total.eg
 }
 
 func TestEndgameScaleFactors(t *testing.T) {

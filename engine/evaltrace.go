@@ -11,7 +11,7 @@ import (
 // Tuning support. Every weight of evalweights.go is either an mg/eg pair
 // whose contribution to the score is linear (a count of the feature, White's
 // minus Black's, times the pair) or one of the two others: the king attack
-// weights, which enter squared (kingAttackDanger), and the tempo, added to
+// danger weights, which enter squared (kingAttackDanger), and the tempo, added to
 // the side to move after tapering. TraceEval records, for one position, the
 // count of every pair weight and what the other two need; EvalTrace.Eval
 // turns a trace and a set of weights back into Evaluate's exact score, which
@@ -20,9 +20,41 @@ import (
 
 // EvalWeights is every weight of the evaluation.
 type EvalWeights struct {
-	Pairs      [][2]int32 // mg and eg of each pair weight, in the order of WeightName
-	KingAttack [7]int32   // kingAttackWeight by piece type, in quarters
-	Tempo      int32
+	Pairs [][2]int32 // mg and eg of each pair weight, in the order of WeightName
+	King  [NumKingUnits]int32
+	Tempo int32
+}
+
+// The king danger weights (evalking.go), in EvalWeights.King and
+// EvalTrace.KingUnits: the zone attacks and the safe checks of the knight,
+// bishop, rook and queen (add the piece type minus Knight), the weak squares.
+const (
+	KingUnitZone  = 0
+	KingUnitCheck = 4
+	KingUnitWeak  = 8
+	NumKingUnits  = 9
+)
+
+// kingUnitRefs points at each king danger weight; KingUnitName names them.
+var kingUnitRefs [NumKingUnits]*int32
+
+func init() {
+	for pt := Knight; pt <= Queen; pt++ {
+		kingUnitRefs[KingUnitZone+int(pt-Knight)] = &kingAttackWeight[pt]
+		kingUnitRefs[KingUnitCheck+int(pt-Knight)] = &kingSafeCheck[pt]
+	}
+	kingUnitRefs[KingUnitWeak] = &kingWeakSquare
+}
+
+// KingUnitName names king danger weight i as evalweights.go spells it.
+func KingUnitName(i int) string {
+	switch {
+	case i == KingUnitWeak:
+		return "kingWeakSquare"
+	case i >= KingUnitCheck:
+		return fmt.Sprintf("kingSafeCheck[%s]", pieceNames[Knight+PieceType(i-KingUnitCheck)])
+	}
+	return fmt.Sprintf("kingAttackWeight[%s]", pieceNames[Knight+PieceType(i)])
 }
 
 // pairRefs points at every pair weight of evalweights.go, in the order of
@@ -36,7 +68,7 @@ var (
 var (
 	idxPieceValue, idxPSQT, idxPassed, idxMobility          int
 	idxDoubled, idxIsolated, idxBishopPair, idxRookOpenFile int
-	idxRookHalfOpen, idxShieldPawn                          int
+	idxRookHalfOpen, idxKingShelter, idxKingStorm           int
 	idxThreatByPawn, idxThreatByMinor, idxConnected         int
 	idxOutpost, idxPassedBlocked, idxPassedKingDistance     int
 )
@@ -77,7 +109,18 @@ func init() {
 	idxBishopPair = add("bishopPair", &bishopPair)
 	idxRookOpenFile = add("rookOpenFile", &rookOpenFile)
 	idxRookHalfOpen = add("rookHalfOpen", &rookHalfOpen)
-	idxShieldPawn = add("shieldPawn", &shieldPawn)
+	idxKingShelter = len(pairRefs)
+	for i := range 2 {
+		for d := range 8 {
+			add(fmt.Sprintf("kingShelter[%d][%d]", i, d), &kingShelter[i][d])
+		}
+	}
+	idxKingStorm = len(pairRefs)
+	for i := range 2 {
+		for d := range 8 {
+			add(fmt.Sprintf("kingStorm[%d][%d]", i, d), &kingStorm[i][d])
+		}
+	}
 	idxThreatByPawn = len(pairRefs) - int(Knight)
 	for pt := Knight; pt <= Queen; pt++ {
 		add(fmt.Sprintf("threatByPawn[%s]", pieceNames[pt]), &threatByPawn[pt])
@@ -115,9 +158,12 @@ func WeightName(i int) string { return pairNames[i] }
 
 // CurrentWeights returns the weights the evaluation uses now.
 func CurrentWeights() EvalWeights {
-	w := EvalWeights{Pairs: make([][2]int32, len(pairRefs)), KingAttack: kingAttackWeight, Tempo: tempo}
+	w := EvalWeights{Pairs: make([][2]int32, len(pairRefs)), Tempo: tempo}
 	for i, r := range pairRefs {
 		w.Pairs[i] = [2]int32{r.mg, r.eg}
+	}
+	for i, r := range kingUnitRefs {
+		w.King[i] = *r
 	}
 	return w
 }
@@ -128,7 +174,10 @@ func SetWeights(w EvalWeights) {
 	for i, r := range pairRefs {
 		*r = score{w.Pairs[i][0], w.Pairs[i][1]}
 	}
-	kingAttackWeight, tempo = w.KingAttack, w.Tempo
+	for i, r := range kingUnitRefs {
+		*r = w.King[i]
+	}
+	tempo = w.Tempo
 	buildPST()
 }
 
@@ -152,10 +201,11 @@ type EvalTrace struct {
 	// (index 0) or Black is the side the endgame score favours.
 	Scale [2]int32
 	// KingAttackers is, per attacking side, the number of pieces attacking
-	// the enemy king's zone, 0 when the term does not count (fewer than two
-	// or no queen); KingZone[c][pt] sums those attacks by piece type.
+	// the enemy king's zone, 0 when the danger does not count (fewer than
+	// two or no queen); KingUnits[c] counts what each king danger weight
+	// multiplies.
 	KingAttackers [2]int32
-	KingZone      [2][7]int32
+	KingUnits     [2][NumKingUnits]int32
 	Black         bool // Black to move: the tempo is Black's
 
 	counts  []int32 // by pair index, while tracing
@@ -191,8 +241,21 @@ func TraceEval(p *Position, t *EvalTrace) {
 		phase += phaseWeight[pt]
 	}
 	t.Phase = min(phase, totalPhase)
-	traceSide(p, White, t)
-	traceSide(p, Black, t)
+	var am attackMaps
+	traceSide(p, White, t, &am)
+	traceSide(p, Black, t, &am)
+	for _, c := range [2]Color{White, Black} {
+		if t.KingAttackers[c] < 2 || p.Pieces(c, Queen) == 0 {
+			t.KingAttackers[c], t.KingUnits[c] = 0, [NumKingUnits]int32{}
+		} else {
+			weak, checks := kingThreats(p, c, &am)
+			t.KingUnits[c][KingUnitWeak] = weak
+			for pt := Knight; pt <= Queen; pt++ {
+				t.KingUnits[c][KingUnitCheck+int(pt-Knight)] = checks[pt]
+			}
+		}
+		traceShelter(p, c, t)
+	}
 	t.Scale = [2]int32{endgameScale(p, 0), endgameScale(p, -1)}
 	t.Black = p.SideToMove() == Black
 
@@ -205,8 +268,24 @@ func TraceEval(p *Position, t *EvalTrace) {
 	}
 }
 
-// traceSide mirrors evalSide.
-func traceSide(p *Position, us Color, t *EvalTrace) {
+// traceShelter mirrors kingShelterScore.
+func traceShelter(p *Position, us Color, t *EvalTrace) {
+	sign := int32(1)
+	if us == Black {
+		sign = -1
+	}
+	k := p.KingSquare(us)
+	lo, hi := shelterFiles(k.File())
+	for f := lo; f <= hi; f++ {
+		own, storm, blocked := shelterIndex(p, us, k, f)
+		t.add(idxKingShelter+8*b2i(f == k.File())+own, sign)
+		t.add(idxKingStorm+8*b2i(blocked)+storm, sign)
+	}
+}
+
+// traceSide mirrors evalSide, leaving in t.KingAttackers and the zone's
+// KingUnits the attack on the enemy king's zone.
+func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) {
 	them := us.Other()
 	sign := int32(1)
 	if us == Black {
@@ -217,6 +296,8 @@ func traceSide(p *Position, us Color, t *EvalTrace) {
 	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
 	ourPawnAtt := pawnAttacks(us, ourPawns)
 	ourKing, theirKing := p.KingSquare(us), p.KingSquare(them)
+	am.addPawns(us, ourPawns)
+	am.add(us, King, chess.KingAttacks(ourKing))
 
 	for b := ourPawns; b != 0; {
 		sq := b.Pop()
@@ -254,14 +335,14 @@ func traceSide(p *Position, us Color, t *EvalTrace) {
 			t.add(idxThreatByPawn+int(pt), sign*int32(n))
 		}
 	}
-	ek := theirKing
-	zone := chess.KingAttacks(ek) | chess.SquareSet(ek)
+	zone := kingZone(theirKing)
 	attackers := int32(0)
-	t.KingZone[us] = [7]int32{}
+	t.KingUnits[us] = [NumKingUnits]int32{}
 	for pt := Knight; pt <= Queen; pt++ {
 		for b := p.Pieces(us, pt); b != 0; {
 			sq := b.Pop()
 			a := pieceAttacks(pt, sq, occ)
+			am.add(us, pt, a)
 			if pt == Rook {
 				f := fileMask[sq.File()]
 				if f&ourPawns == 0 {
@@ -285,21 +366,11 @@ func traceSide(p *Position, us Color, t *EvalTrace) {
 			}
 			if n := (a & zone).Count(); n > 0 {
 				attackers++
-				t.KingZone[us][pt] += int32(n)
+				t.KingUnits[us][KingUnitZone+int(pt-Knight)] += int32(n)
 			}
 		}
 	}
-	t.KingAttackers[us] = 0
-	if attackers >= 2 && p.Pieces(us, Queen) != 0 {
-		t.KingAttackers[us] = attackers
-	}
-
-	k := ourKing
-	if kr := k.Rank(); (us == White && kr == 0) || (us == Black && kr == 7) {
-		if n := (kingFront(us, k) & ourPawns).Count(); n > 0 {
-			t.add(idxShieldPawn, sign*int32(n))
-		}
-	}
+	t.KingAttackers[us] = attackers
 }
 
 // Eval is the score Evaluate gives the traced position with weights w.
@@ -314,8 +385,8 @@ func (t *EvalTrace) Eval(w *EvalWeights) int {
 			continue
 		}
 		kw := int32(0)
-		for pt := Knight; pt <= Queen; pt++ {
-			kw += w.KingAttack[pt] * t.KingZone[c][pt]
+		for i, n := range t.KingUnits[c] {
+			kw += w.King[i] * n
 		}
 		if d := kingAttackDanger(kw, t.KingAttackers[c]); c == int(White) {
 			mg += d
@@ -415,7 +486,6 @@ func WeightsSource(comment string) ([]byte, error) {
 		{"bishopPair", "two bishops or more", bishopPair},
 		{"rookOpenFile", "a rook on a file without pawns", rookOpenFile},
 		{"rookHalfOpen", "a rook on a file with enemy pawns only", rookHalfOpen},
-		{"shieldPawn", "an own pawn in the two ranks before the king on its first rank, per pawn", shieldPawn},
 		{"passedBlocked", "a passed pawn whose square ahead is occupied", passedBlocked},
 		{"passedKingDistance", "per king move the enemy king is further than ours from a passed pawn's square ahead (4th rank on)", passedKingDistance},
 	} {
@@ -424,11 +494,37 @@ func WeightsSource(comment string) ([]byte, error) {
 	b.WriteString(")\n\n")
 	b.WriteString("// kingAttackWeight weighs, in quarters, each attack of a piece on the\n" +
 		"// squares around the enemy king (kingAttackDanger).\n")
-	b.WriteString("var kingAttackWeight = [7]int32{")
-	for pt := Knight; pt <= Queen; pt++ {
-		fmt.Fprintf(&b, "%s: %d, ", pieceNames[pt], kingAttackWeight[pt])
+	units := func(name string, w *[7]int32) {
+		fmt.Fprintf(&b, "var %s = [7]int32{", name)
+		for pt := Knight; pt <= Queen; pt++ {
+			fmt.Fprintf(&b, "%s: %d, ", pieceNames[pt], w[pt])
+		}
+		b.WriteString("}\n\n")
 	}
-	b.WriteString("}\n\n")
+	units("kingAttackWeight", &kingAttackWeight)
+	b.WriteString("// kingSafeCheck weighs, in the same quarters, each safe check of a piece type\n" +
+		"// (kingThreats).\n")
+	units("kingSafeCheck", &kingSafeCheck)
+	b.WriteString("// kingWeakSquare weighs, in the same quarters, each square of the king's zone\n" +
+		"// we attack that the defender holds only with king or queen.\n")
+	fmt.Fprintf(&b, "var kingWeakSquare = int32(%d)\n\n", kingWeakSquare)
+	files := func(name, doc string, w *[2][8]score) {
+		fmt.Fprintf(&b, "%svar %s = [2][8]score{\n", doc, name)
+		for i := range 2 {
+			b.WriteString("{")
+			for d := range 8 {
+				fmt.Fprintf(&b, "%s, ", pair(w[i][d]))
+			}
+			b.WriteString("},\n")
+		}
+		b.WriteString("}\n\n")
+	}
+	files("kingShelter", "// kingShelter is the bonus of each of the three files around the king by how\n"+
+		"// many ranks ahead of the king our nearest pawn on it stands (0: none), [1]\n"+
+		"// on the king's own file.\n", &kingShelter)
+	files("kingStorm", "// kingStorm is the bonus of each of the three files around the king by how\n"+
+		"// many ranks ahead of it the nearest enemy pawn on it stands (0: none), [1]\n"+
+		"// when our pawn stands in its way.\n", &kingStorm)
 	fmt.Fprintf(&b, "// tempo is the side to move's bonus, after tapering.\nvar tempo = int32(%d)\n", tempo)
 	return format.Source(b.Bytes())
 }

@@ -75,6 +75,7 @@ func newEngineTuneCmd() *cobra.Command {
 	f.Float64Var(&cfg.Holdout, "holdout", cfg.Holdout, "fraction of the positions kept for validation")
 	f.BoolVar(&cfg.Last, "last", cfg.Last, "keep the last epoch's weights rather than those with the lowest validation error")
 	f.IntVar(&cfg.Limit, "limit", cfg.Limit, "read at most this many positions (0: all)")
+	f.StringVar(&cfg.Only, "only", cfg.Only, `tune only the weights whose names (as engine/evalweights.go spells them, e.g. "kingShelter[0][1]", "tempo") match this regular expression`)
 	f.BoolVar(&cfg.Noisy, "noisy", cfg.Noisy, "tune on the positions as they are rather than on their quiescence search's quiet ends")
 	return cmd
 }

@@ -23,15 +23,15 @@ import (
 
 // entry is one training position: its trace, compacted.
 type entry struct {
-	start    uint32   // first of its terms in Dataset.terms
-	n        uint16   // number of terms
-	phase    uint8    // engine.EvalTrace.Phase
-	black    bool     // Black to move
-	scale    [2]uint8 // engine.EvalTrace.Scale
-	attack   [2]uint8 // engine.EvalTrace.KingAttackers
-	zone     [2][4]uint8
-	result   float32 // White's result: 1, 0.5, 0
-	hasKings bool    // some side has a king attack term
+	start    uint32                        // first of its terms in Dataset.terms
+	n        uint16                        // number of terms
+	phase    uint8                         // engine.EvalTrace.Phase
+	black    bool                          // Black to move
+	scale    [2]uint8                      // engine.EvalTrace.Scale
+	attack   [2]uint8                      // engine.EvalTrace.KingAttackers
+	units    [2][engine.NumKingUnits]uint8 // engine.EvalTrace.KingUnits
+	result   float32                       // White's result: 1, 0.5, 0
+	hasKings bool                          // some side has a king attack term
 }
 
 // Dataset holds the traces of the training positions.
@@ -143,8 +143,8 @@ func (d *Dataset) add(tr *engine.EvalTrace, result float64) {
 	}
 	for c := range 2 {
 		e.attack[c] = uint8(tr.KingAttackers[c])
-		for i, pt := 0, engine.Knight; pt <= engine.Queen; i, pt = i+1, pt+1 {
-			e.zone[c][i] = uint8(tr.KingZone[c][pt])
+		for i, n := range tr.KingUnits[c] {
+			e.units[c][i] = uint8(min(n, 255))
 		}
 		e.hasKings = e.hasKings || e.attack[c] != 0
 	}

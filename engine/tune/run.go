@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strings"
 	"time"
 
@@ -23,6 +24,7 @@ type Config struct {
 	Last     bool    // keep the last epoch's weights, not the best on validation
 	Limit    int     // positions to read at most (0: all)
 	Noisy    bool    // tune on the positions as they are, not their quiet ends
+	Only     string  // a regular expression: tune only the weights whose names match
 	Seed     uint64
 }
 
@@ -51,6 +53,14 @@ func Run(cfg Config, log io.Writer) (*Report, error) {
 	if len(cfg.Data) == 0 {
 		return nil, fmt.Errorf("tune: no --data file")
 	}
+	var only func(string) bool
+	if cfg.Only != "" {
+		re, err := regexp.Compile(cfg.Only)
+		if err != nil {
+			return nil, fmt.Errorf("tune: --only: %w", err)
+		}
+		only = re.MatchString
+	}
 	start := time.Now()
 	all, err := Load(cfg.Data, LoadOptions{Quiet: !cfg.Noisy, Limit: cfg.Limit})
 	if err != nil {
@@ -69,9 +79,9 @@ func Run(cfg Config, log io.Writer) (*Report, error) {
 	r.Before, r.ValidBefore = train.Error(p, r.K), valid.Error(p, r.K)
 	fmt.Fprintf(log, "K %.6f, training error %.6f, validation %.6f\n", r.K, r.Before, r.ValidBefore)
 
-	tr := Train(train, valid, p, r.K, Options{Epochs: cfg.Epochs, Batch: cfg.Batch, LR: cfg.LR, MinCount: cfg.MinCount, L2: cfg.L2, BestValid: !cfg.Last, Log: log})
+	tr := Train(train, valid, p, r.K, Options{Epochs: cfg.Epochs, Batch: cfg.Batch, LR: cfg.LR, MinCount: cfg.MinCount, Only: only, L2: cfg.L2, BestValid: !cfg.Last, Log: log})
 	r.Tuned, r.Epoch = tr.Tuned, tr.Epoch
-	r.Total = 2*engine.NumPairWeights() + len(p.KingAttack) + 1
+	r.Total = 2*engine.NumPairWeights() + len(p.King) + 1
 	w := p.Weights()
 	tuned := FromWeights(w) // as rounded
 	r.After, r.ValidAfter = train.Error(tuned, r.K), valid.Error(tuned, r.K)

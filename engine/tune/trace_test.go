@@ -65,8 +65,8 @@ func randomWeights(w engine.EvalWeights, rng *rand.Rand) engine.EvalWeights {
 	for i, pr := range w.Pairs {
 		r.Pairs[i] = [2]int32{pr[0] + rng.Int32N(81) - 40, pr[1] + rng.Int32N(81) - 40}
 	}
-	for pt := engine.Knight; pt <= engine.Queen; pt++ {
-		r.KingAttack[pt] = rng.Int32N(40)
+	for i := range r.King {
+		r.King[i] = rng.Int32N(40)
 	}
 	return r
 }
@@ -80,7 +80,7 @@ func TestTraceReproducesEvaluate(t *testing.T) {
 	orig := engine.CurrentWeights()
 	defer engine.SetWeights(orig)
 	rng := rand.New(rand.NewPCG(7, 7))
-	var kings, scaled, shield int
+	var kings, scaled, checks, weak int
 	for round := range 6 {
 		w := orig
 		if round > 0 {
@@ -109,6 +109,12 @@ func TestTraceReproducesEvaluate(t *testing.T) {
 				if tr.KingAttackers != [2]int32{} {
 					kings++
 				}
+				for c := range 2 {
+					for i := engine.KingUnitCheck; i < engine.KingUnitCheck+4; i++ {
+						checks += int(tr.KingUnits[c][i])
+					}
+					weak += int(tr.KingUnits[c][engine.KingUnitWeak])
+				}
 				if tr.Scale != [2]int32{engine.TraceScaleUnity, engine.TraceScaleUnity} {
 					scaled++
 				}
@@ -116,16 +122,14 @@ func TestTraceReproducesEvaluate(t *testing.T) {
 		}
 	}
 	// The positions must exercise the terms that are not plain counts.
-	for i := range engine.NumPairWeights() {
-		if engine.WeightName(i) == "shieldPawn" {
-			shield = i
+	if kings < 5 || scaled < 5 || checks < 5 || weak < 5 {
+		t.Errorf("only %d positions with a king attack, %d with an endgame scale, %d safe checks and %d weak king squares in all: add some", kings, scaled, checks, weak)
+	}
+	seen := countSeen(t, ps)
+	for _, name := range []string{"kingShelter[1][1]", "kingShelter[0][0]", "kingStorm[0][2]", "kingStorm[1][2]"} {
+		if !seen[indexOf(t, name)] {
+			t.Errorf("no position counts %s", name)
 		}
-	}
-	if kings < 5 || scaled < 5 {
-		t.Errorf("only %d positions with a king attack, %d with an endgame scale: add some", kings, scaled)
-	}
-	if seen := countSeen(t, ps); !seen[shield] {
-		t.Errorf("no position with a shield pawn")
 	}
 }
 
@@ -146,7 +150,7 @@ func countSeen(t *testing.T, ps []*engine.Position) []bool {
 func TestWeightsRoundTrip(t *testing.T) {
 	w := engine.CurrentWeights()
 	got := FromWeights(w).Weights()
-	if got.Tempo != w.Tempo || got.KingAttack != w.KingAttack {
+	if got.Tempo != w.Tempo || got.King != w.King {
 		t.Fatalf("tempo or king attack changed: %+v", got)
 	}
 	for i := range w.Pairs {

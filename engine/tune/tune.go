@@ -9,7 +9,7 @@
 // attack counts. The evaluation is then a cheap function of the weights with
 // an exact gradient, which Adam follows over mini-batches. The mg/eg pairs
 // are linear; the king attack weights enter squared and are tuned through
-// their exact derivative; the tempo is linear. The endgame scale factor is
+// their exact derivative (they stay at 0 or above); the tempo is linear. The endgame scale factor is
 // taken per position for the side the endgame score favours, as Evaluate
 // does. The phase weights and the scale factors are not tuned.
 package tune
@@ -25,9 +25,9 @@ import (
 
 // Params is the weights as real numbers.
 type Params struct {
-	MG, EG     []float64 // by pair index
-	KingAttack [4]float64
-	Tempo      float64
+	MG, EG []float64 // by pair index
+	King   [engine.NumKingUnits]float64
+	Tempo  float64
 }
 
 // FromWeights converts the engine's weights.
@@ -36,8 +36,8 @@ func FromWeights(w engine.EvalWeights) *Params {
 	for i, pr := range w.Pairs {
 		p.MG[i], p.EG[i] = float64(pr[0]), float64(pr[1])
 	}
-	for i := range p.KingAttack {
-		p.KingAttack[i] = float64(w.KingAttack[int(engine.Knight)+i])
+	for i, v := range w.King {
+		p.King[i] = float64(v)
 	}
 	return p
 }
@@ -49,8 +49,8 @@ func (p *Params) Weights() engine.EvalWeights {
 	for i := range p.MG {
 		w.Pairs[i] = [2]int32{r(p.MG[i]), r(p.EG[i])}
 	}
-	for i, v := range p.KingAttack {
-		w.KingAttack[int(engine.Knight)+i] = max(0, r(v))
+	for i, v := range p.King {
+		w.King[i] = max(0, r(v))
 	}
 	return w
 }
@@ -82,8 +82,8 @@ func (d *Dataset) eval(p *Params, e *entry) (v, mgPart, egPart float64, kw [2]fl
 			if e.attack[c] == 0 {
 				continue
 			}
-			for i, z := range e.zone[c] {
-				kw[c] += p.KingAttack[i] * float64(z)
+			for i, z := range e.units[c] {
+				kw[c] += p.King[i] * float64(z)
 			}
 			d := kw[c] * kw[c] / 96 * float64(e.attack[c]) // kingAttackDanger without rounding
 			if c == 1 {
@@ -163,6 +163,10 @@ type Options struct {
 	Batch    int     // positions per Adam step
 	LR       float64 // Adam's step size in centipawns, decayed linearly to a tenth
 	MinCount int     // a pair weight counted in fewer positions is left as it is
+	// Only, when set, picks the weights to tune by their names as
+	// evalweights.go spells them (engine.WeightName, engine.KingUnitName,
+	// "tempo"); the others are left as they are.
+	Only func(name string) bool
 	// L2 adds L2·Σ(w−w₀)² to the error, w₀ the starting weights: it keeps
 	// weights the data says little about near where they were.
 	L2 float64
@@ -174,9 +178,9 @@ type Options struct {
 
 // gradient holds the error's derivatives by parameter.
 type gradient struct {
-	mg, eg     []float64
-	kingAttack [4]float64
-	tempo      float64
+	mg, eg []float64
+	king   [engine.NumKingUnits]float64
+	tempo  float64
 }
 
 // Trained says what Train did.
@@ -195,16 +199,28 @@ func Train(d, valid *Dataset, p *Params, k float64, opt Options) Trained {
 	for _, t := range d.terms {
 		counts[t.Index]++
 	}
-	res := Trained{Tuned: len(p.KingAttack) + 1, Epoch: opt.Epochs}
+	picked := func(name string) bool { return opt.Only == nil || opt.Only(name) }
+	res := Trained{Epoch: opt.Epochs}
 	for i, c := range counts {
-		frozen[i] = c < max(1, opt.MinCount)
+		frozen[i] = c < max(1, opt.MinCount) || !picked(engine.WeightName(i))
 		if !frozen[i] {
 			res.Tuned += 2
 		}
 	}
+	var kingFrozen [engine.NumKingUnits]bool
+	for i := range kingFrozen {
+		kingFrozen[i] = !picked(engine.KingUnitName(i))
+		if !kingFrozen[i] {
+			res.Tuned++
+		}
+	}
+	tempoFrozen := !picked("tempo")
+	if !tempoFrozen {
+		res.Tuned++
+	}
 	g := gradient{mg: make([]float64, n), eg: make([]float64, n)}
 	p0 := p.clone()
-	adam := newAdam(2*n + len(p.KingAttack) + 1)
+	adam := newAdam(2*n + len(p.King) + 1)
 	batch := max(1, opt.Batch)
 	start := time.Now()
 	steps := opt.Epochs * ((d.Len() + batch - 1) / batch)
@@ -222,7 +238,7 @@ func Train(d, valid *Dataset, p *Params, k float64, opt Options) Trained {
 			g.regularize(p, p0, opt.L2)
 			lr := opt.LR * (1 - 0.9*float64(step)/float64(max(1, steps)))
 			step++
-			adam.step(p, &g, frozen, lr)
+			adam.step(p, &g, frozen, &kingFrozen, tempoFrozen, lr)
 		}
 		var vErr float64
 		if validate {
@@ -253,7 +269,7 @@ func Train(d, valid *Dataset, p *Params, k float64, opt Options) Trained {
 func (d *Dataset) gradient(p *Params, k float64, lo, hi int, g *gradient) {
 	clear(g.mg)
 	clear(g.eg)
-	g.kingAttack, g.tempo = [4]float64{}, 0
+	g.king, g.tempo = [engine.NumKingUnits]float64{}, 0
 	norm := 2 * k / float64(hi-lo)
 	for i := lo; i < hi; i++ {
 		e := &d.entries[i]
@@ -279,8 +295,8 @@ func (d *Dataset) gradient(p *Params, k float64, lo, hi int, g *gradient) {
 				if c == 1 {
 					f = -f
 				}
-				for j, z := range e.zone[c] {
-					g.kingAttack[j] += f * float64(z)
+				for j, z := range e.units[c] {
+					g.king[j] += f * float64(z)
 				}
 			}
 		}
@@ -301,8 +317,8 @@ func (g *gradient) regularize(p, p0 *Params, l2 float64) {
 		g.mg[i] += 2 * l2 * (p.MG[i] - p0.MG[i])
 		g.eg[i] += 2 * l2 * (p.EG[i] - p0.EG[i])
 	}
-	for i := range g.kingAttack {
-		g.kingAttack[i] += 2 * l2 * (p.KingAttack[i] - p0.KingAttack[i])
+	for i := range g.king {
+		g.king[i] += 2 * l2 * (p.King[i] - p0.King[i])
 	}
 	g.tempo += 2 * l2 * (p.Tempo - p0.Tempo)
 }
@@ -316,7 +332,7 @@ type adam struct {
 
 func newAdam(n int) *adam { return &adam{m: make([]float64, n), v: make([]float64, n)} }
 
-func (a *adam) step(p *Params, g *gradient, frozen []bool, lr float64) {
+func (a *adam) step(p *Params, g *gradient, frozen []bool, kingFrozen *[engine.NumKingUnits]bool, tempoFrozen bool, lr float64) {
 	const beta1, beta2, eps = 0.9, 0.999, 1e-8
 	a.t++
 	c1 := 1 - math.Pow(beta1, float64(a.t))
@@ -334,9 +350,13 @@ func (a *adam) step(p *Params, g *gradient, frozen []bool, lr float64) {
 		upd(i, &p.MG[i], g.mg[i])
 		upd(n+i, &p.EG[i], g.eg[i])
 	}
-	for i := range p.KingAttack {
-		upd(2*n+i, &p.KingAttack[i], g.kingAttack[i])
-		p.KingAttack[i] = max(0, p.KingAttack[i])
+	for i := range p.King {
+		if !kingFrozen[i] {
+			upd(2*n+i, &p.King[i], g.king[i])
+			p.King[i] = max(0, p.King[i])
+		}
 	}
-	upd(2*n+len(p.KingAttack), &p.Tempo, g.tempo)
+	if !tempoFrozen {
+		upd(2*n+len(p.King), &p.Tempo, g.tempo)
+	}
 }

@@ -191,8 +191,44 @@ func TestGradientMatchesFiniteDifferences(t *testing.T) {
 		check(name+" mg", g.mg[i], &p.MG[i])
 		check(name+" eg", g.eg[i], &p.EG[i])
 	}
-	for i := range p.KingAttack {
-		check("kingAttackWeight", g.kingAttack[i], &p.KingAttack[i])
+	for i := range p.King {
+		check(engine.KingUnitName(i), g.king[i], &p.King[i])
 	}
 	check("tempo", g.tempo, &p.Tempo)
+}
+
+// --only tunes the weights it names and no other.
+func TestRunOnlyTunesTheNamedWeights(t *testing.T) {
+	orig := engine.CurrentWeights()
+	defer engine.SetWeights(orig)
+	var log strings.Builder
+	r, err := Run(Config{Data: []string{"testdata/sample.epd"}, Out: filepath.Join(t.TempDir(), "w.go"), Epochs: 20, Batch: 64, LR: 1, MinCount: 5, Only: `^king(Shelter|SafeCheck)`, Last: true}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tuned := engine.CurrentWeights()
+	moved := 0
+	for i := range tuned.Pairs {
+		name := engine.WeightName(i)
+		if tuned.Pairs[i] != orig.Pairs[i] {
+			if !strings.HasPrefix(name, "kingShelter") {
+				t.Errorf("%s moved: %v to %v", name, orig.Pairs[i], tuned.Pairs[i])
+			}
+			moved++
+		}
+	}
+	for i := range tuned.King {
+		if name := engine.KingUnitName(i); tuned.King[i] != orig.King[i] && !strings.HasPrefix(name, "kingSafeCheck") {
+			t.Errorf("%s moved: %d to %d", name, orig.King[i], tuned.King[i])
+		}
+	}
+	if tuned.Tempo != orig.Tempo {
+		t.Errorf("tempo moved")
+	}
+	if moved == 0 || r.Tuned > 2*16+4 {
+		t.Errorf("%d shelter weights moved, %d weights tuned", moved, r.Tuned)
+	}
+	if _, err := Run(Config{Data: []string{"testdata/sample.epd"}, Only: "king[", Epochs: 1}, &log); err == nil || !strings.Contains(err.Error(), "--only") {
+		t.Errorf("a bad --only: %v", err)
+	}
 }
