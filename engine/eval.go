@@ -123,8 +123,6 @@ func (z zoneAttack) danger(p *Position, us Color, am *attackMaps) int32 {
 	return kingDangerOn(p, us, am, z.weight, z.attackers)
 }
 
-// evalSide is us's pawn structure, pieces and threats, recording in am what
-// us attacks and returning its attack on the enemy king's zone.
 // unscaled is the sum of every term, White's point of view, before the
 // endgame scale and the taper, and the game phase.
 func unscaled(p *Position) (total score, phase int32) {
@@ -137,6 +135,8 @@ func unscaled(p *Position) (total score, phase int32) {
 	return total.add(kingShelterScore(p, White)).sub(kingShelterScore(p, Black)), phase
 }
 
+// evalSide is us's pawn structure, pieces and threats, recording in am what
+// us attacks and returning its attack on the enemy king's zone.
 func evalSide(p *Position, us Color, am *attackMaps) (score, zoneAttack) {
 	them := us.Other()
 	var sc score

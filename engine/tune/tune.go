@@ -9,9 +9,10 @@
 // attack counts. The evaluation is then a cheap function of the weights with
 // an exact gradient, which Adam follows over mini-batches. The mg/eg pairs
 // are linear; the king attack weights enter squared and are tuned through
-// their exact derivative (they stay at 0 or above); the tempo is linear. The endgame scale factor is
-// taken per position for the side the endgame score favours, as Evaluate
-// does. The phase weights and the scale factors are not tuned.
+// their exact derivative (they stay at 0 or above); the tempo is linear.
+// The endgame scale factor is taken per position for the side the endgame
+// score favours, as Evaluate does. The phase weights and the scale factors
+// are not tuned.
 package tune
 
 import (
