@@ -3,14 +3,16 @@
 # the built-in engine against itself at a fixed node count, from random
 # 3-move openings, resign and draw adjudication, quiet positions from ply 16
 # sampled at half rate with each game's result (EPD, c0 from the side to
-# move's view). The weights in engine/evalweights.go were tuned on 307,454
-# positions made this way: two runs of 3,400 games (about 25 minutes each on
-# two cores) by session 27's and session 32's engines and a short one, then:
+# move's view). The weights in engine/evalweights.go were tuned on 463,430
+# positions made this way: three runs of 3,400 games (about 25 minutes each
+# on two cores) by the engines of sessions 27, 31 and 32, and a short one,
+# then (the last tenth of the first file is the validation part):
 #
-#   bin/autoplay engine tune --data RUN1/data.epd --data RUN2/data.epd    # writes engine/evalweights.go
+#   bin/autoplay engine tune --data NEWEST/data.epd --data RUN1/data.epd ...    # writes engine/evalweights.go
 #
-# With half of that the validation error rose after a few epochs (too few
-# positions for ~1,000 weights); with both it fell for 200.
+# With 150k positions the validation error rose after a few epochs (too few
+# for ~1,000 weights); with 300k it fell for 200; with 460k it was lowest
+# at epoch 8 (from weights already tuned on most of the same data).
 #
 # GAMES (default 3400), NODES (6000), CONC (1), OUT (a new temporary dir).
 set -euo pipefail
