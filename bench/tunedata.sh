@@ -6,9 +6,10 @@
 # move's view). The weights in engine/evalweights.go were tuned on 463,430
 # positions made this way: three runs of 3,400 games (about 25 minutes each
 # on two cores) by the engines of sessions 27, 31 and 32, and a short one,
-# then (the last tenth of the first file is the validation part):
+# then (the last tenth of the positions, in the order given, is kept for
+# validation: the end of the last file):
 #
-#   bin/autoplay engine tune --data NEWEST/data.epd --data RUN1/data.epd ...    # writes engine/evalweights.go
+#   bin/autoplay engine tune --data RUN1/data.epd --data RUN2/data.epd ...    # writes engine/evalweights.go
 #
 # With 150k positions the validation error rose after a few epochs (too few
 # for ~1,000 weights); with 300k it fell for 200; with 460k it was lowest
