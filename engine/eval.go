@@ -100,8 +100,12 @@ func material(p *Position) (total score, phase int32) {
 
 // Evaluate returns the static evaluation in centipawns from the side to
 // move's point of view.
-func Evaluate(p *Position) int {
-	total, phase := unscaled(p)
+func Evaluate(p *Position) int { return evaluateWith(p, nil) }
+
+// evaluateWith is Evaluate, taking the terms that depend on the pawns (and
+// kings) alone from pc when it holds them (nil: none).
+func evaluateWith(p *Position, pc *pawnCache) int {
+	total, phase := unscaled(p, pc)
 	if phase > totalPhase {
 		phase = totalPhase
 	}
@@ -125,31 +129,23 @@ func (z zoneAttack) danger(p *Position, us Color, am *attackMaps) int32 {
 
 // unscaled is the sum of every term, White's point of view, before the
 // endgame scale and the taper, and the game phase.
-func unscaled(p *Position) (total score, phase int32) {
+func unscaled(p *Position, pc *pawnCache) (total score, phase int32) {
 	total, phase = material(p)
+	pe := pc.lookup(p)
 	var am attackMaps
-	white, whiteAttack := evalSide(p, White, &am)
-	black, blackAttack := evalSide(p, Black, &am)
-	total = total.add(white).sub(black)
+	white, whiteAttack := evalSide(p, White, &am, pe.passed[White])
+	black, blackAttack := evalSide(p, Black, &am, pe.passed[Black])
+	total = total.add(white).sub(black).add(pe.structure)
 	total.mg += whiteAttack.danger(p, White, &am) - blackAttack.danger(p, Black, &am)
-	return total.add(kingShelterScore(p, White)).sub(kingShelterScore(p, Black)), phase
+	return total.add(pe.shelter), phase
 }
 
-// evalSide is us's pawn structure, pieces and threats, recording in am what
-// us attacks and returning its attack on the enemy king's zone.
-func evalSide(p *Position, us Color, am *attackMaps) (score, zoneAttack) {
+// pawnStructure is us's pawn terms that depend on the pawns alone, and its
+// passed pawns.
+func pawnStructure(p *Position, us Color) (sc score, passed Bitboard) {
 	them := us.Other()
-	var sc score
-	occ := p.Occupied()
-	own := p.ByColor(us)
 	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
-
 	ourPawnAtt := pawnAttacks(us, ourPawns)
-	ourKing, theirKing := p.KingSquare(us), p.KingSquare(them)
-	am.addPawns(us, ourPawns)
-	am.add(us, King, chess.KingAttacks(ourKing))
-
-	// Pawn structure.
 	for b := ourPawns; b != 0; {
 		sq := b.Pop()
 		f := sq.File()
@@ -165,13 +161,36 @@ func evalSide(p *Position, us Color, am *attackMaps) (score, zoneAttack) {
 		}
 		if passedMask[us][sq]&theirPawns == 0 {
 			sc = sc.add(passedBonus[r])
-			stop := stopSquare(us, sq)
-			if occ.Has(stop) {
-				sc = sc.add(passedBlocked)
-			}
-			if r >= 3 {
-				sc = sc.add(passedKingDistance.mul(int32(distance(theirKing, stop) - distance(ourKing, stop))))
-			}
+			passed |= 1 << uint(sq)
+		}
+	}
+	return sc, passed
+}
+
+// evalSide is us's passed pawns' terms beyond pawnStructure (passed: us's
+// passed pawns), pieces and threats, recording in am what us attacks and
+// returning its attack on the enemy king's zone.
+func evalSide(p *Position, us Color, am *attackMaps, passed Bitboard) (score, zoneAttack) {
+	them := us.Other()
+	var sc score
+	occ := p.Occupied()
+	own := p.ByColor(us)
+	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
+
+	ourPawnAtt := pawnAttacks(us, ourPawns)
+	ourKing, theirKing := p.KingSquare(us), p.KingSquare(them)
+	am.addPawns(us, ourPawns)
+	am.add(us, King, chess.KingAttacks(ourKing))
+
+	// Passed pawns: what the pieces around them change.
+	for b := passed; b != 0; {
+		sq := b.Pop()
+		stop := stopSquare(us, sq)
+		if occ.Has(stop) {
+			sc = sc.add(passedBlocked)
+		}
+		if relativeRank(us, sq) >= 3 {
+			sc = sc.add(passedKingDistance.mul(int32(distance(theirKing, stop) - distance(ourKing, stop))))
 		}
 	}
 	if p.Pieces(us, Bishop).More() {

@@ -9,8 +9,8 @@ import (
 // attackMapsOf gathers both sides' attack maps as Evaluate does.
 func attackMapsOf(p *Position) *attackMaps {
 	var am attackMaps
-	evalSide(p, White, &am)
-	evalSide(p, Black, &am)
+	evalSide(p, White, &am, 0)
+	evalSide(p, Black, &am, 0)
 	return &am
 }
 

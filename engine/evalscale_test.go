@@ -21,7 +21,7 @@ func mustFEN(t *testing.T, fen string) *Position {
 
 // endgameScore is Evaluate's unscaled endgame half, White's point of view.
 func endgameScore(p *Position) int32 {
-	total, _ := unscaled(p)
+	total, _ := unscaled(p, nil)
 	return total.eg
 }
 

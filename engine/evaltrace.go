@@ -179,6 +179,7 @@ func SetWeights(w EvalWeights) {
 	}
 	tempo = w.Tempo
 	buildPST()
+	weightsGen++
 }
 
 // Trace constants the tuner needs to taper and scale as Evaluate does.

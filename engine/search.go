@@ -69,6 +69,7 @@ type Searcher struct {
 	history  [2][64][64]int32
 	excluded [maxPly + 1]Move    // a move a singular search leaves out, by ply
 	cont     *contHistory        // see history.go
+	pawns    *pawnCache          // see pawncache.go
 	moveAt   [maxPly + 1]pieceTo // the move made at each ply of the line searched
 	evals    [maxPly + 1]int
 	bookMove Move // a root move leading into a book position
@@ -79,7 +80,7 @@ type Searcher struct {
 
 // NewSearcher returns a searcher with a transposition table of hashMB.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{TT: NewTT(hashMB), Overhead: 20 * time.Millisecond, cont: new(contHistory)}
+	return &Searcher{TT: NewTT(hashMB), Overhead: 20 * time.Millisecond, cont: new(contHistory), pawns: new(pawnCache)}
 }
 
 // Stop asks a running search to finish as soon as possible. A Stop that

@@ -89,7 +89,7 @@ func (s *Searcher) newSearchSeed() {
 // depends only on the position (and the search's seed), so the
 // transposition table stays consistent.
 func (s *Searcher) evaluate(p *Position) int {
-	e := Evaluate(p)
+	e := evaluateWith(p, s.pawns)
 	if a := s.strength.noise; a != 0 {
 		x := (p.Hash() ^ s.strength.seed) * 0x9E3779B97F4A7C15
 		e += int(int64(x>>33)%int64(2*a+1)) - int(a)
