@@ -8,8 +8,7 @@ import "testing"
 // say what SEE >= 0 says.
 func TestWinsOrTradesAgreesWithSEE(t *testing.T) {
 	checked := 0
-	var walk func(p *Position, depth int)
-	walk = func(p *Position, depth int) {
+	walkBenchPositions(t, 1, func(p *Position) {
 		var ml MoveList
 		p.GenerateLegal(&ml)
 		for _, m := range ml.Moves() {
@@ -23,20 +22,8 @@ func TestWinsOrTradesAgreesWithSEE(t *testing.T) {
 					t.Fatalf("%s %v: winsOrTrades %v, SEE %d", p.FEN(), m, got, p.SEE(m))
 				}
 			}
-			if depth > 1 {
-				p.MakeMove(m)
-				walk(p, depth-1)
-				p.UnmakeMove()
-			}
 		}
-	}
-	for _, fen := range benchFENs {
-		p, err := ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		walk(p, 2)
-	}
+	})
 	if checked < 1000 {
 		t.Fatalf("only %d captures checked", checked)
 	}

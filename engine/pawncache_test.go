@@ -8,8 +8,7 @@ import "testing"
 func TestPawnCacheEvaluatesAsEvaluate(t *testing.T) {
 	pc := new(pawnCache)
 	checked, reused := 0, 0
-	var walk func(p *Position, depth int)
-	walk = func(p *Position, depth int) {
+	walkBenchPositions(t, 2, func(p *Position) {
 		if e := &pc[pawnKey(p)&(pawnCacheSize-1)]; e.gen == weightsGen &&
 			e.pawns == [2]Bitboard{p.Pieces(White, Pawn), p.Pieces(Black, Pawn)} {
 			reused++
@@ -18,24 +17,7 @@ func TestPawnCacheEvaluatesAsEvaluate(t *testing.T) {
 			t.Fatalf("%s: cached %d, Evaluate %d", p.FEN(), got, want)
 		}
 		checked++
-		if depth == 0 {
-			return
-		}
-		var ml MoveList
-		p.GenerateLegal(&ml)
-		for _, m := range ml.Moves() {
-			p.MakeMove(m)
-			walk(p, depth-1)
-			p.UnmakeMove()
-		}
-	}
-	for _, fen := range benchFENs {
-		p, err := ParseFEN(fen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		walk(p, 2)
-	}
+	})
 	if checked < 5000 || reused < checked/2 {
 		t.Fatalf("checked %d positions, %d from the cache: the walk did not exercise it", checked, reused)
 	}
