@@ -15,8 +15,8 @@ import (
 // the side to move after tapering. TraceEval records, for one position, the
 // count of every pair weight and what the other two need; EvalTrace.Eval
 // turns a trace and a set of weights back into Evaluate's exact score, which
-// the tuner's tests check for every weight. TraceEval mirrors Evaluate and
-// evalSide term for term: change the three together.
+// the tuner's tests check for every weight. TraceEval mirrors Evaluate,
+// pawnStructure and evalSide term for term: change them together.
 
 // EvalWeights is every weight of the evaluation.
 type EvalWeights struct {

@@ -6,7 +6,7 @@ package engine
 // kept by pawn structure and reused, exact, when both sides' pawns match,
 // and the shelter too when the kings stand where they stood.
 
-const pawnCacheSize = 1 << 13 // entries; 48 bytes each
+const pawnCacheSize = 1 << 13 // entries; 56 bytes each
 
 // pawnEntry is what the evaluation takes from the pawns and kings alone.
 type pawnEntry struct {
