@@ -70,6 +70,7 @@ type Searcher struct {
 	excluded [maxPly + 1]Move    // a move a singular search leaves out, by ply
 	cont     *contHistory        // see history.go
 	pawns    *pawnCache          // see pawncache.go
+	corr     *correction         // see correction.go
 	moveAt   [maxPly + 1]pieceTo // the move made at each ply of the line searched
 	evals    [maxPly + 1]int
 	bookMove Move // a root move leading into a book position
@@ -80,7 +81,7 @@ type Searcher struct {
 
 // NewSearcher returns a searcher with a transposition table of hashMB.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{TT: NewTT(hashMB), Overhead: 20 * time.Millisecond, cont: new(contHistory), pawns: new(pawnCache)}
+	return &Searcher{TT: NewTT(hashMB), Overhead: 20 * time.Millisecond, cont: new(contHistory), pawns: new(pawnCache), corr: new(correction)}
 }
 
 // Stop asks a running search to finish as soon as possible. A Stop that
@@ -101,6 +102,7 @@ func (s *Searcher) Nodes() uint64 { return s.nodes.Load() }
 func (s *Searcher) ClearHistory() {
 	s.history = [2][64][64]int32{}
 	*s.cont = contHistory{}
+	*s.corr = correction{}
 	s.killers = [maxPly + 1][2]Move{}
 }
 
@@ -533,15 +535,17 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 
 	inCheck := p.InCheck()
-	eval := 0
+	eval, raw := 0, 0
 	if !inCheck {
 		if hit {
-			eval = int(e.eval)
+			raw = int(e.eval)
 		} else {
-			eval = s.evaluate(p)
+			raw = s.evaluate(p)
 		}
+		eval = s.corr.corrected(p, raw)
 	}
 	s.evals[ply] = eval
+	static := eval
 	// The table's score, when exact or a bound beyond the static evaluation
 	// (a lower bound above it, an upper bound below), is a better guess for
 	// the pruning below.
@@ -716,7 +720,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	}
 	if excluded == NoMove {
 		bound := boundOf(best, origAlpha, beta)
-		s.TT.store(p.Hash(), bestMove, scoreToTT(best, ply), eval, depth, bound)
+		s.TT.store(p.Hash(), bestMove, scoreToTT(best, ply), raw, depth, bound)
+		if !inCheck && (bestMove == NoMove || !s.isTactical(bestMove)) && abs(best) < mateBound &&
+			!(bound == boundLower && best <= static) && !(bound == boundUpper && best >= static) {
+			s.corr.update(p, depth, best-raw)
+		}
 	}
 	return best
 }
@@ -859,17 +867,18 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		}
 	}
 	best := -infinity
-	eval := 0
+	eval, raw := 0, 0
 	if !inCheck {
 		if hit {
-			eval = int(e.eval)
+			raw = int(e.eval)
 		} else {
-			eval = s.evaluate(p)
+			raw = s.evaluate(p)
 		}
+		eval = s.corr.corrected(p, raw)
 		best = eval
 		if best >= beta {
 			if !hit {
-				s.TT.store(p.Hash(), NoMove, scoreToTT(best, ply), eval, 0, boundLower)
+				s.TT.store(p.Hash(), NoMove, scoreToTT(best, ply), raw, 0, boundLower)
 			}
 			return best
 		}
@@ -911,7 +920,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		}
 	}
 	bound := boundOf(best, origAlpha, beta)
-	s.TT.store(p.Hash(), bestMove, scoreToTT(best, ply), eval, 0, bound)
+	s.TT.store(p.Hash(), bestMove, scoreToTT(best, ply), raw, 0, bound)
 	return best
 }
 
