@@ -131,7 +131,7 @@ func (s *Searcher) Search(pos *Position, lim Limits) Result {
 	for c := range s.history {
 		for f := range s.history[c] {
 			for t := range s.history[c][f] {
-				s.history[c][f][t] /= 8
+				s.history[c][f][t] /= historyCarry
 			}
 		}
 	}
@@ -737,6 +737,10 @@ const (
 	seeQuietMargin = 20  // times depth squared
 	deltaMargin    = 200 // quiescence: a capture must be able to reach alpha by this
 )
+
+// historyCarry divides the butterfly history a new search starts from:
+// what refuted moves a move ago mostly still does (an eighth kept too little).
+const historyCarry = 2
 
 // singularDepth is the least depth at which singular extensions are tried.
 const singularDepth = 8
