@@ -537,12 +537,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	inCheck := p.InCheck()
 	eval, raw := 0, 0
 	if !inCheck {
-		if hit {
-			raw = int(e.eval)
-		} else {
-			raw = s.evaluate(p)
-		}
-		eval = s.corr.corrected(p, raw)
+		raw, eval = s.staticEval(e, hit)
 	}
 	s.evals[ply] = eval
 	static := eval
@@ -844,6 +839,18 @@ func pickNext(ml *MoveList, scores []int32, i int) Move {
 	return ms[i]
 }
 
+// staticEval is the position's evaluation, raw (the table's when it has
+// the position: what the table stores), and corrected by the correction
+// history (what the search prunes by).
+func (s *Searcher) staticEval(e ttEntry, hit bool) (raw, corrected int) {
+	if hit {
+		raw = int(e.eval)
+	} else {
+		raw = s.evaluate(s.pos)
+	}
+	return raw, s.corr.corrected(s.pos, raw)
+}
+
 func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	p := s.pos
 	s.checkLimits()
@@ -873,12 +880,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	best := -infinity
 	eval, raw := 0, 0
 	if !inCheck {
-		if hit {
-			raw = int(e.eval)
-		} else {
-			raw = s.evaluate(p)
-		}
-		eval = s.corr.corrected(p, raw)
+		raw, eval = s.staticEval(e, hit)
 		best = eval
 		if best >= beta {
 			if !hit {
