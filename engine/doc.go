@@ -6,7 +6,7 @@
 // search its names for the core's types. On top of it:
 //
 //   - A search: Searcher (iterative deepening, PVS with aspiration windows,
-//     quiescence, transposition table, null move, pruning, LMR, singular
+//     quiescence, transposition table, null move, ProbCut, pruning, LMR, singular
 //     extensions, killers, history and continuation history)
 //     over a tapered evaluation, with time management from Limits and an
 //     optional opening Book.

@@ -581,6 +581,11 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 		}
 	}
+	if !pvNode && !inCheck && excluded == NoMove && depth >= probCutDepth && abs(beta) < mateBound {
+		if sc, ok := s.probCut(beta, depth, ply, raw, static, e, hit); ok {
+			return sc
+		}
+	}
 	// Internal iterative reduction: no TT move means ordering is poor here.
 	if ttMove == NoMove && depth >= 6 {
 		depth--
