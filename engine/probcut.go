@@ -13,7 +13,7 @@ const (
 
 // probCut returns the node's score, and true, when a capture proves it
 // fails high.
-func (s *Searcher) probCut(beta, depth, ply, raw, static int, e ttEntry, hit bool) (int, bool) {
+func (s *Searcher) probCut(beta, depth, ply, raw, static int, e ttEntry, hit bool, ttMove Move) (int, bool) {
 	p := s.pos
 	pcBeta := beta + probCutMargin
 	// A table entry as deep as the verifying search that says the node
@@ -25,10 +25,6 @@ func (s *Searcher) probCut(beta, depth, ply, raw, static int, e ttEntry, hit boo
 	var ml MoveList
 	p.GenerateCaptures(&ml)
 	var scores [256]int32
-	ttMove := NoMove
-	if hit {
-		ttMove = e.move
-	}
 	s.scoreMoves(&ml, scores[:ml.Len()], ttMove, ply)
 	for i := 0; i < ml.Len(); i++ {
 		m := pickNext(&ml, scores[:ml.Len()], i)

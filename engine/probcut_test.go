@@ -23,7 +23,7 @@ func TestProbCutTakesOnlyCapturesThatProveTheCut(t *testing.T) {
 		s.pos = p
 		raw := s.evaluate(p)
 		beta := raw + c.margin
-		sc, ok := s.probCut(beta, 6, 1, raw, raw, ttEntry{}, false)
+		sc, ok := s.probCut(beta, 6, 1, raw, raw, ttEntry{}, false, NoMove)
 		if ok != c.want {
 			t.Errorf("%s: probCut %v (score %d), want %v", c.name, ok, sc, c.want)
 		}

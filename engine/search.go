@@ -582,7 +582,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 	if !pvNode && !inCheck && excluded == NoMove && depth >= probCutDepth && abs(beta) < mateBound {
-		if sc, ok := s.probCut(beta, depth, ply, raw, static, e, hit); ok {
+		if sc, ok := s.probCut(beta, depth, ply, raw, static, e, hit, ttMove); ok {
 			return sc
 		}
 	}
