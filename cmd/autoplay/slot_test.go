@@ -39,6 +39,25 @@ func twoSlotsRunning(t *testing.T, pid int) map[int][]int {
 	return slots
 }
 
+// cpuTicks is the CPU time the processes have used so far, in clock ticks
+// (utime + stime of /proc/PID/stat).
+func cpuTicks(pids []int) int {
+	total := 0
+	for _, pid := range pids {
+		stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+		if err != nil {
+			continue
+		}
+		// Fields after the command name: state is the first, utime the 12th.
+		fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
+		for _, f := range fields[11:13] {
+			n, _ := strconv.Atoi(f)
+			total += n
+		}
+	}
+	return total
+}
+
 func cpusAllowed(t *testing.T, pid int) string {
 	status, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
 	if err != nil {
@@ -240,8 +259,8 @@ func TestStoppedSlotProcessChargesNoEngine(t *testing.T) {
 	cmd := exec.Command(bin, "match", "--slot-processes",
 		"--engine", "cmd="+stockfish+" name=a option.Hash=4 option.Threads=1",
 		"--engine", "cmd="+stockfish+" name=b option.Hash=4 option.Threads=1",
-		"--each", "st=0.2", "--games", "4", "--maxmoves", "12", "--concurrency", "2", "--pgnout", pgnPath)
-	var out, stderr bytes.Buffer
+		"--each", "st=0.2", "--games", "4", "--maxmoves", "12", "--concurrency", "2", "--pgnout", pgnPath, "--verbose")
+	var out, stderr lockedBuffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -253,7 +272,15 @@ func TestStoppedSlotProcessChargesNoEngine(t *testing.T) {
 		victim = slot
 		break
 	}
-	time.Sleep(time.Second) // into the first game: moves take 0.2 s
+	// Into the first game for sure, however busy the machine: both games
+	// have begun, and the victim's engines have since searched for one
+	// move's time (their start-up, before the games, does not count).
+	waitUntil(t, "the first two games to begin", func() bool {
+		said := out.String()
+		return strings.Contains(said, "Started game 1 ") && strings.Contains(said, "Started game 2 ")
+	})
+	before := cpuTicks(slots[victim])
+	waitUntil(t, "the victim's engines to search", func() bool { return cpuTicks(slots[victim]) >= before+20 })
 	syscall.Kill(victim, syscall.SIGSTOP)
 	time.Sleep(3 * time.Second) // fifteen moves' time, and more than the time margin
 	syscall.Kill(victim, syscall.SIGCONT)

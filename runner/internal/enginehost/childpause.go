@@ -14,7 +14,13 @@ import (
 // one played through. It blocks in waitid, never polls, and leaves the
 // reaping to Wait (WNOWAIT), consuming only the stop and continue reports
 // it has read, or the next waitid would return them at once.
+//
+// A stop report is kept only while the child stays stopped: one continued
+// before this goroutine's waitid ran (a short stop, a busy machine) leaves
+// only its continue report, so a continue with no stop counted before it
+// is counted as a pause too.
 func watchPauses(pid int, pauses *atomic.Int64) {
+	stopped := false
 	for {
 		var info unix.Siginfo
 		err := unix.Waitid(unix.P_PID, pid, &info, unix.WEXITED|unix.WSTOPPED|unix.WCONTINUED|unix.WNOWAIT, nil)
@@ -27,7 +33,12 @@ func watchPauses(pid int, pauses *atomic.Int64) {
 		switch info.Code {
 		case cldStopped:
 			pauses.Add(1)
+			stopped = true
 		case cldContinued:
+			if !stopped {
+				pauses.Add(1)
+			}
+			stopped = false
 		default:
 			return // it ended: Wait reaps it
 		}
