@@ -28,7 +28,7 @@ func (s *Searcher) probCut(beta, depth, ply, raw, static int, e ttEntry, hit boo
 	s.scoreMoves(&ml, scores[:ml.Len()], ttMove, ply)
 	for i := 0; i < ml.Len(); i++ {
 		m := pickNext(&ml, scores[:ml.Len()], i)
-		if !s.isTactical(m) || p.SEE(m) < pcBeta-static {
+		if p.SEE(m) < pcBeta-static {
 			continue
 		}
 		s.moveAt[ply] = movePieceTo(p, m)

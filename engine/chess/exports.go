@@ -23,8 +23,8 @@ func (p *Position) KingSquare(c Color) Square { return p.kingSq(c) }
 // board occupied as occ.
 func (p *Position) AttackersTo(s Square, occ Bitboard) Bitboard { return p.attackersTo(s, occ) }
 
-// GenerateCaptures lists the captures and promotions (legal or not: the
-// search checks legality as it makes them).
+// GenerateCaptures lists the legal captures and queen promotions; in
+// check, every legal move (the evasions).
 func (p *Position) GenerateCaptures(ml *MoveList) { p.generateCaptures(ml) }
 
 // IsRepeat reports whether the position occurred before since the last
