@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
 	"io"
 	"net/http"
 	"os"
@@ -17,7 +15,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 const stockfish = "/usr/games/stockfish"
@@ -76,17 +77,6 @@ func getJSON(t *testing.T, url string, v any) {
 	}
 }
 
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
-
 // The API while a run goes on and after: live games with moves, the event
 // stream, finished games as PGN and as moves, the whole PGN, the page.
 func TestDashboardAPIAndEvents(t *testing.T) {
@@ -97,7 +87,7 @@ func TestDashboardAPIAndEvents(t *testing.T) {
 	srv, done := startRun(t, context.Background(), cfg)
 	defer srv.Close()
 	var v runner.LiveView
-	waitFor(t, "a live game with moves and a PV", func() bool {
+	proctest.WaitUntil(t, "a live game with moves and a PV", func() bool {
 		getJSON(t, srv.URL()+"api/state", &v)
 		return len(v.Games) > 0 && len(v.Games[0].Moves) > 0 && (v.Games[0].Evals[0].PV != "" || v.Games[0].Evals[1].PV != "")
 	})
@@ -228,7 +218,7 @@ func TestDashboardInChromium(t *testing.T) {
 	srv, done := startRun(t, ctx, cfg)
 	defer srv.Close()
 	var v runner.LiveView
-	waitFor(t, "live games", func() bool {
+	proctest.WaitUntil(t, "live games", func() bool {
 		getJSON(t, srv.URL()+"api/state", &v)
 		return len(v.Games) == 2 && len(v.Games[0].Moves) > 2
 	})
@@ -247,7 +237,7 @@ func TestDashboardInChromium(t *testing.T) {
 		return n
 	}
 	before := plies(first)
-	waitFor(t, "moves", func() bool {
+	proctest.WaitUntil(t, "moves", func() bool {
 		getJSON(t, srv.URL()+"api/state", &v)
 		return len(v.Games) > 0 && len(v.Games[0].Moves) > before+2
 	})

@@ -13,6 +13,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // lockedBuffer collects a child's output while the test reads it.
@@ -63,7 +65,7 @@ func TestCoordinatorAndWorkerProcesses(t *testing.T) {
 	coordDone := make(chan error, 1)
 	go func() { coordDone <- coord.Wait() }()
 	defer coord.Process.Kill()
-	waitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
+	proctest.WaitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
 
 	var workers []*exec.Cmd
 	var logs []*lockedBuffer
@@ -77,7 +79,7 @@ func TestCoordinatorAndWorkerProcesses(t *testing.T) {
 		defer w.Process.Kill()
 		workers, logs = append(workers, w), append(logs, log)
 	}
-	waitUntil(t, "the first worker begins a game", func() bool { return beganRe.MatchString(logs[0].String()) })
+	proctest.WaitUntil(t, "the first worker begins a game", func() bool { return beganRe.MatchString(logs[0].String()) })
 	workers[0].Process.Signal(syscall.SIGKILL) // most likely in the middle of its game
 	workers[0].Wait()
 	select {
@@ -130,7 +132,7 @@ func TestCoordinatorAndWorkerProcesses(t *testing.T) {
 	}
 	// Every engine was this binary ("autoplay engine"): none may be left,
 	// the SIGKILLed worker's included.
-	waitUntil(t, "no engine left", func() bool { return len(running(bin)) == 0 })
+	proctest.WaitUntil(t, "no engine left", func() bool { return len(running(bin)) == 0 })
 }
 
 // What a worker's log says of a game: begun, and its result published.

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // fleetWorker is an `autoplay worker` process of a test: its log, and a
@@ -81,7 +83,7 @@ func TestFleetStartsInAnyOrderAndRunsAgainOnItsStore(t *testing.T) {
 	pgnPath := filepath.Join(dir, "games.pgn")
 
 	w := startWorker(t, bin, url)
-	waitUntil(t, "the worker to wait for its server", func() bool { return strings.Contains(w.log.String(), "waiting for NATS") })
+	proctest.WaitUntil(t, "the worker to wait for its server", func() bool { return strings.Contains(w.log.String(), "waiting for NATS") })
 	select {
 	case <-w.exited:
 		t.Fatalf("the worker exited before its coordinator came:\n%s", w.log.String())
@@ -120,7 +122,7 @@ func TestWorkerPlaysARunStartedAgainAfterItsStop(t *testing.T) {
 	if !strings.Contains(out, "accepted") {
 		t.Fatalf("the SPRT did not decide:\n%s", out)
 	}
-	waitUntil(t, "the worker to be told of the stop", func() bool { return strings.Contains(w.log.String(), "stopped: its games dropped") })
+	proctest.WaitUntil(t, "the worker to be told of the stop", func() bool { return strings.Contains(w.log.String(), "stopped: its games dropped") })
 	os.Remove(pgnPath)
 	os.Remove(pgnPath + ".state")
 	out = coordinate(t, bin, url, pgnPath, sprt...)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // buildAutoplayWire builds autoplay as a build of another wire version
@@ -44,11 +46,11 @@ func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
 	coordDone := make(chan error, 1)
 	go func() { coordDone <- coord.Wait() }()
 	defer coord.Process.Kill()
-	waitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
+	proctest.WaitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
 
 	old := startWorker(t, other, url)
 	oldLog := old.log
-	waitUntil(t, "the other version's worker refuses the run", func() bool { return strings.Contains(oldLog.String(), "WARNING: run ") })
+	proctest.WaitUntil(t, "the other version's worker refuses the run", func() bool { return strings.Contains(oldLog.String(), "WARNING: run ") })
 	current := startWorker(t, bin, url)
 	currentLog := current.log
 	select {

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // A closed terminal (SIGHUP) ends a run as Ctrl-C does: whole games in the
@@ -30,7 +32,7 @@ func TestHangupInterruptsAndAClosedOutputDoesNotStop(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill() })
-	waitUntil(t, "a game", func() bool {
+	proctest.WaitUntil(t, "a game", func() bool {
 		b, _ := os.ReadFile(pgnPath)
 		return bytes.Contains(b, []byte("[Event "))
 	})

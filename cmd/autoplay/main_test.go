@@ -11,7 +11,8 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-	"time"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 const stockfish = "/usr/games/stockfish"
@@ -101,7 +102,7 @@ func TestCtrlCStopsTheMatchCleanly(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill() }) // a failed test must not leave it running
-	waitUntil(t, "a finished game", func() bool {
+	proctest.WaitUntil(t, "a finished game", func() bool {
 		b, _ := os.ReadFile(pgnPath)
 		return bytes.Contains(b, []byte("[Event "))
 	})
@@ -147,7 +148,7 @@ func TestSecondCtrlCExitsAtOnceAndEnginesDie(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill() }) // a failed test must not leave it running
-	waitUntil(t, "the game to start", func() bool {
+	proctest.WaitUntil(t, "the game to start", func() bool {
 		out, _ := os.ReadFile(outPath)
 		return len(childrenOf(cmd.Process.Pid)) == 2 && bytes.Contains(out, []byte("Started game 1"))
 	})
@@ -157,7 +158,7 @@ func TestSecondCtrlCExitsAtOnceAndEnginesDie(t *testing.T) {
 	if code := exitCodeOf(cmd.Wait()); code != 130 {
 		t.Fatalf("exit code %d, want 130", code)
 	}
-	waitUntil(t, "engines to die with the runner", func() bool {
+	proctest.WaitUntil(t, "engines to die with the runner", func() bool {
 		for _, pid := range kids {
 			if alive(pid) {
 				return false
@@ -207,18 +208,6 @@ func alive(pid int) bool {
 	}
 	fields := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+1:]))
 	return len(fields) > 0 && fields[0] != "Z"
-}
-
-// waitUntil polls for background progress; it asserts nothing about speed.
-func waitUntil(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 func TestRunFileAndStatsCommands(t *testing.T) {

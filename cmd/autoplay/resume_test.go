@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // TestKilledRunResumesToTheSameGames kills a real run with SIGKILL several
@@ -41,7 +43,7 @@ func TestKilledRunResumesToTheSameGames(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { cmd.Process.Kill() }) // a failed test must not leave it running
-		waitUntil(t, "games to be played", func() bool {
+		proctest.WaitUntil(t, "games to be played", func() bool {
 			b, _ := os.ReadFile(resumed)
 			return bytes.Count(b, []byte("[Event ")) >= killAfter
 		})

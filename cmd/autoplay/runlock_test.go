@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // The same command started again while its run still plays (re-running is
@@ -29,7 +31,7 @@ func TestSecondRunOnOnePGNIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { first.Process.Kill() })
-	waitUntil(t, "the first run to play a game", func() bool {
+	proctest.WaitUntil(t, "the first run to play a game", func() bool {
 		b, _ := os.ReadFile(pgnPath)
 		return bytes.Count(b, []byte("[Event ")) >= 1
 	})
@@ -53,7 +55,7 @@ func TestSecondRunOnOnePGNIsRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { third.Process.Kill() })
-	waitUntil(t, "the third run to resume and start a game", func() bool {
+	proctest.WaitUntil(t, "the third run to resume and start a game", func() bool {
 		return strings.Contains(thirdOut.String(), "Started game")
 	})
 	third.Process.Signal(syscall.SIGINT)

@@ -37,7 +37,7 @@ func TestTerminalSignalsStopTheRunNotTheEngines(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
-			waitUntil(t, "a finished game", func() bool {
+			proctest.WaitUntil(t, "a finished game", func() bool {
 				b, _ := os.ReadFile(pgnPath)
 				return bytes.Contains(b, []byte("[Event "))
 			})
@@ -88,7 +88,7 @@ func TestEngineDescendantsInOtherSessionsDieWithTheRun(t *testing.T) {
 	if !strings.Contains(stdout.String(), "mis disconnects") && !strings.Contains(stdout.String(), "disconnects") {
 		t.Errorf("the crash was not recorded:\n%s", stdout.String())
 	}
-	waitUntil(t, "the engine's forked processes to be gone", func() bool {
+	proctest.WaitUntil(t, "the engine's forked processes to be gone", func() bool {
 		return len(proctest.Holders(mis)) == 0
 	})
 }

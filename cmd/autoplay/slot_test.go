@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // slotsOf lists the slot processes of a run and, for each, its engines.
@@ -28,7 +30,7 @@ func slotsOf(pid int) map[int][]int {
 // twoSlotsRunning waits for a run's two slot processes and their engines.
 func twoSlotsRunning(t *testing.T, pid int) map[int][]int {
 	var slots map[int][]int
-	waitUntil(t, "two slot processes with their engines", func() bool {
+	proctest.WaitUntil(t, "two slot processes with their engines", func() bool {
 		slots = slotsOf(pid)
 		engines := 0
 		for _, e := range slots {
@@ -153,7 +155,7 @@ func TestSlotProcessesStopOnCtrlC(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cmd.Process.Kill() })
-	waitUntil(t, "a finished game", func() bool {
+	proctest.WaitUntil(t, "a finished game", func() bool {
 		b, _ := os.ReadFile(pgnPath)
 		return bytes.Contains(b, []byte("[Event "))
 	})
@@ -275,12 +277,12 @@ func TestStoppedSlotProcessChargesNoEngine(t *testing.T) {
 	// Into the first game for sure, however busy the machine: both games
 	// have begun, and the victim's engines have since searched for one
 	// move's time (their start-up, before the games, does not count).
-	waitUntil(t, "the first two games to begin", func() bool {
+	proctest.WaitUntil(t, "the first two games to begin", func() bool {
 		said := out.String()
 		return strings.Contains(said, "Started game 1 ") && strings.Contains(said, "Started game 2 ")
 	})
 	before := cpuTicks(slots[victim])
-	waitUntil(t, "the victim's engines to search", func() bool { return cpuTicks(slots[victim]) >= before+20 })
+	proctest.WaitUntil(t, "the victim's engines to search", func() bool { return cpuTicks(slots[victim]) >= before+20 })
 	syscall.Kill(victim, syscall.SIGSTOP)
 	time.Sleep(3 * time.Second) // fifteen moves' time, and more than the time margin
 	syscall.Kill(victim, syscall.SIGCONT)

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // autoplay view serves a finished run's games from its PGN: the list, the
@@ -28,7 +30,7 @@ func TestViewServesAFinishedRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer view.Process.Kill()
-	waitUntil(t, "the dashboard", func() bool { return strings.Contains(stderr.String(), "Dashboard at") })
+	proctest.WaitUntil(t, "the dashboard", func() bool { return strings.Contains(stderr.String(), "Dashboard at") })
 	resp, err := http.Get(fmt.Sprintf("http://127.0.0.1:%d/api/state", port))
 	if err != nil {
 		t.Fatal(err)

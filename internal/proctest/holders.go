@@ -1,4 +1,5 @@
-// Package proctest looks for processes tests left behind.
+// Package proctest holds helpers for tests that run processes: it waits
+// for their progress and looks for processes they left behind.
 package proctest
 
 import (

@@ -8,7 +8,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"testing"
-	"time"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // A stop is counted once, while it lasts; the continue after it adds
@@ -23,9 +24,9 @@ func TestPausesCountEachStop(t *testing.T) {
 	pid := c.cmd.Process.Pid
 	for want := int64(1); want <= 2; want++ {
 		syscall.Kill(pid, syscall.SIGSTOP)
-		waitFor(t, "the stop to be counted", func() bool { return c.Pauses() >= want })
+		proctest.WaitUntil(t, "the stop to be counted", func() bool { return c.Pauses() >= want })
 		syscall.Kill(pid, syscall.SIGCONT)
-		waitFor(t, "the child to run again", func() bool { return processState(pid) != 'T' })
+		proctest.WaitUntil(t, "the child to run again", func() bool { return processState(pid) != 'T' })
 		if got := c.Pauses(); got != want {
 			t.Fatalf("%d pauses after stop %d, want %d", got, want, want)
 		}
@@ -41,16 +42,16 @@ func TestPausesCountAStopOverBeforeItWasSeen(t *testing.T) {
 	}
 	pid := cmd.Process.Pid
 	syscall.Kill(pid, syscall.SIGSTOP)
-	waitFor(t, "the child to stop", func() bool { return processState(pid) == 'T' })
+	proctest.WaitUntil(t, "the child to stop", func() bool { return processState(pid) == 'T' })
 	syscall.Kill(pid, syscall.SIGCONT)
-	waitFor(t, "the child to run again", func() bool { return processState(pid) != 'T' })
+	proctest.WaitUntil(t, "the child to run again", func() bool { return processState(pid) != 'T' })
 	var pauses atomic.Int64
 	done := make(chan struct{})
 	go func() {
 		watchPauses(pid, &pauses)
 		close(done)
 	}()
-	waitFor(t, "the pause to be counted", func() bool { return pauses.Load() == 1 })
+	proctest.WaitUntil(t, "the pause to be counted", func() bool { return pauses.Load() == 1 })
 	cmd.Process.Kill()
 	<-done // the watcher ends with the child, before Wait reaps it
 	cmd.Wait()
@@ -69,15 +70,4 @@ func processState(pid int) byte {
 		return stat[i+2]
 	}
 	return 0
-}
-
-func waitFor(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
 }
