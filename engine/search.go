@@ -72,7 +72,7 @@ type Searcher struct {
 	pawns    *pawnCache          // see pawncache.go
 	corr     *correction         // see correction.go
 	moveAt   [maxPly + 1]pieceTo // the move made at each ply of the line searched
-	evals    [maxPly + 1]int
+	evals    [maxPly + 1]int // static evaluation by ply (noEval in check): see improving.go
 	bookMove Move // a root move leading into a book position
 	info     protocol.Info
 	strength strengthLimit // UCI_LimitStrength: see strength.go
@@ -177,6 +177,7 @@ func (s *Searcher) iterate() Result {
 			return res
 		}
 	}
+	s.setRootEval()
 	maxDepth := maxPly - 10
 	if s.limits.Depth > 0 {
 		maxDepth = min(s.limits.Depth, maxDepth)
@@ -536,10 +537,12 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 
 	inCheck := p.InCheck()
 	eval, raw := 0, 0
+	s.evals[ply] = noEval
 	if !inCheck {
 		raw, eval = s.staticEval(e, hit)
+		s.evals[ply] = eval
 	}
-	s.evals[ply] = eval
+	improving := s.improving(ply)
 	static := eval
 	// The table's score, when exact or a bound beyond the static evaluation
 	// (a lower bound above it, an upper bound below), is a better guess for
@@ -620,7 +623,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		tactical := s.isTactical(m)
 		if !tactical && best > -mateBound && !inCheck && !pvNode {
 			// Late-move pruning of quiet moves at shallow depth.
-			if depth <= lmpDepth && nQuiets >= 4+depth*depth {
+			if depth <= lmpDepth && nQuiets >= lateMoves(depth, improving) {
 				continue
 			}
 			// A quiet move that loses material on its square, near the leaves.
@@ -732,11 +735,21 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 // Pruning bounds, in plies and centipawns.
 const (
 	razorMargin    = 250 // per ply of depth left
-	lmpDepth       = 7
+	lmpDepth       = 7 // see lateMoves
 	seeQuietDepth  = 7
 	seeQuietMargin = 20  // times depth squared
 	deltaMargin    = 200 // quiescence: a capture must be able to reach alpha by this
 )
+
+// lateMoves is how many quiet moves are searched at a shallow non-PV node
+// before the rest are pruned: half as many where the side is not
+// improving.
+func lateMoves(depth int, improving bool) int {
+	if improving {
+		return 4 + depth*depth
+	}
+	return (4 + depth*depth) / 2
+}
 
 // historyCarry divides the butterfly history a new search starts from:
 // what refuted moves a move ago mostly still does (an eighth kept too little).
