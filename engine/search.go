@@ -72,8 +72,8 @@ type Searcher struct {
 	pawns    *pawnCache          // see pawncache.go
 	corr     *correction         // see correction.go
 	moveAt   [maxPly + 1]pieceTo // the move made at each ply of the line searched
-	evals    [maxPly + 1]int // static evaluation by ply (noEval in check): see improving.go
-	bookMove Move // a root move leading into a book position
+	evals    [maxPly + 1]int     // static evaluation by ply (noEval in check): see improving.go
+	bookMove Move                // a root move leading into a book position
 	info     protocol.Info
 	strength strengthLimit // UCI_LimitStrength: see strength.go
 	depth1   bool          // depth 1 is complete: a strength limit may stop the search
@@ -735,7 +735,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 // Pruning bounds, in plies and centipawns.
 const (
 	razorMargin    = 250 // per ply of depth left
-	lmpDepth       = 7 // see lateMoves
+	lmpDepth       = 7   // see lateMoves
 	seeQuietDepth  = 7
 	seeQuietMargin = 20  // times depth squared
 	deltaMargin    = 200 // quiescence: a capture must be able to reach alpha by this
