@@ -13,6 +13,7 @@ import (
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner"
 )
 
@@ -70,19 +71,14 @@ func TestFullStoreEndsTheRunWithAClearErrorAndTheRunResumes(t *testing.T) {
 	}
 	defer nc.Close()
 	js, _ := jetstream.New(nc)
-	deadline := time.Now().Add(60 * time.Second)
-	for {
+	proctest.WaitUntil(t, "the coordinator's jobs", func() bool {
 		s, err := js.Stream(ctx, jobsStream)
-		if err == nil {
-			if info, err := s.Info(ctx); err == nil && info.State.Msgs >= 2 {
-				break
-			}
+		if err != nil {
+			return false
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the coordinator published no jobs")
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+		info, err := s.Info(ctx)
+		return err == nil && info.State.Msgs >= 2
+	})
 	if _, err := js.CreateStream(ctx, jetstream.StreamConfig{Name: "FILLER", Subjects: []string{"filler"}, Storage: jetstream.FileStorage}); err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,6 @@ package distributed
 
 import (
 	"context"
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
 	"io"
 	"os"
 	"path/filepath"
@@ -13,7 +11,10 @@ import (
 
 	"github.com/nats-io/nats.go/jetstream"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 const fairymax = "/usr/games/fairymax"
@@ -69,19 +70,14 @@ func TestShippedEngineReachesAcceptingWorkers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	proctest.WaitUntil(t, "the program's upload", func() bool {
 		store, err := js.ObjectStore(context.Background(), enginesBucket)
-		if err == nil {
-			if _, err := store.GetInfo(context.Background(), sum); err == nil {
-				break
-			}
+		if err != nil {
+			return false
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the program was not uploaded")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+		_, err = store.GetInfo(context.Background(), sum)
+		return err == nil
+	})
 	os.Remove(private)
 
 	cache := filepath.Join(dir, "cache")
