@@ -11,9 +11,10 @@ import (
 	"testing"
 	"time"
 
+	"go.uber.org/goleak"
+
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
-	"go.uber.org/goleak"
 )
 
 // Builds of the built-in engine (autoplay itself) and the misbehaving test

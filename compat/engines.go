@@ -2,10 +2,11 @@ package compat
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 	"strings"
+
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 // engineKeys are the -engine/-each keys each dialect reads, mapped to

@@ -2,9 +2,6 @@ package compat
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/protocol/uci"
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"math"
 	"path/filepath"
@@ -13,7 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/autoplay/autoplay/protocol/uci"
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 

@@ -2,8 +2,9 @@ package compat
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // finish turns what the options said into the run: engines with -each

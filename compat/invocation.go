@@ -4,8 +4,9 @@
 package compat
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // Dialect is the tool whose command line and output are spoken.

@@ -2,11 +2,12 @@ package compat
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/stats"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/stats"
 )
 
 func parseLine(t *testing.T, d Dialect, line string) *Invocation {

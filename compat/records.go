@@ -1,8 +1,9 @@
 package compat
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // applyRecordOptions maps fastchess's per-move PGN fields and match_line

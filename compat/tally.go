@@ -1,10 +1,9 @@
 package compat
 
 import (
+	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
-
-	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 

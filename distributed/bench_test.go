@@ -3,8 +3,6 @@ package distributed
 import (
 	"context"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
 	"io"
 	"os"
 	"os/exec"
@@ -15,6 +13,8 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 // BenchmarkCoordinator measures a coordinator with engines that answer at

@@ -2,8 +2,6 @@ package distributed
 
 import (
 	"context"
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,6 +12,8 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 

@@ -5,11 +5,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"time"
 
 	"github.com/nats-io/nats.go"
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // connect opens a NATS connection and its JetStream context.

@@ -6,13 +6,14 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 
 	"github.com/nats-io/nats.go/jetstream"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // enginesBucket is the object store shipped engine programs live in, each

@@ -3,10 +3,11 @@ package engine
 import (
 	"bufio"
 	"fmt"
-	"github.com/autoplay/autoplay/engine/chess"
 	"io"
 	"os"
 	"strings"
+
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 // Book is an opening book: a PGN game database (for every position within

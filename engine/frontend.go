@@ -3,12 +3,12 @@ package engine
 import (
 	"bufio"
 	"fmt"
-	"github.com/autoplay/autoplay/engine/syzygy"
 	"io"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/autoplay/autoplay/engine/syzygy"
 	"github.com/autoplay/autoplay/protocol"
 )
 

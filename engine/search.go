@@ -1,13 +1,12 @@
 package engine
 
 import (
-	"github.com/autoplay/autoplay/engine/chess"
-	"github.com/autoplay/autoplay/engine/syzygy"
-
 	"math"
 	"sync/atomic"
 	"time"
 
+	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/engine/syzygy"
 	"github.com/autoplay/autoplay/protocol"
 )
 

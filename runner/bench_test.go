@@ -2,13 +2,14 @@ package runner
 
 import (
 	"context"
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
 	"io"
 	"os"
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 // BenchmarkMatchStockfishNodes1 plays stockfish against itself at nodes=1,

@@ -1,9 +1,10 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
 	"testing"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // What cannot play a Chess960 run is refused before any game, with the

@@ -1,9 +1,10 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
 	"testing"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // A move that overdraws the clock within the margin leaves the engine 0

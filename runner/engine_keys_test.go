@@ -1,12 +1,13 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // stderr=FILE sends an engine's standard error to the file, not the log.

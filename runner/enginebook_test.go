@@ -1,8 +1,6 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 var plyWithComment = regexp.MustCompile(`(\S+)\s+\{([^}]*)\}`)

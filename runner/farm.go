@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )

@@ -2,9 +2,10 @@ package runner
 
 import (
 	"context"
+	"time"
+
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/record"
-	"time"
 )
 
 // runOnFarm hands the games to workers elsewhere and records what comes

@@ -1,11 +1,12 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // Castling written king-takes-rook (e1h1), as stockfish writes it with

@@ -3,7 +3,6 @@ package runner
 import (
 	"bytes"
 	"context"
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/internal/proctest"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // The fault matrix of engine processes: each row is one way an engine's

@@ -3,8 +3,6 @@ package runner
 import (
 	"bytes"
 	"context"
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +13,9 @@ import (
 	"testing"
 
 	"go.uber.org/goleak"
+
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 const stockfishPath = "/usr/games/stockfish"

@@ -1,9 +1,9 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"math"
 
+	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 

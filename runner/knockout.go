@@ -2,10 +2,11 @@ package runner
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"math/bits"
 	"strings"
+
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // knockoutExtraPairs is how many more game pairs a tied encounter plays

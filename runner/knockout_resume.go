@@ -3,11 +3,11 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 
 	"github.com/autoplay/autoplay/pgn"
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // resumeKnockout lays out the knockout's first round and, when the run has

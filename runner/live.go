@@ -1,14 +1,14 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 

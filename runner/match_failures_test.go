@@ -2,11 +2,12 @@ package runner
 
 import (
 	"context"
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // misMatch plays misengine (with the given flags and extra spec) as the

@@ -1,10 +1,11 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // moveCommentRe is the PGN comment of an engine move: score/depth and time.

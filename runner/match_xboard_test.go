@@ -2,12 +2,13 @@ package runner
 
 import (
 	"context"
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 const (

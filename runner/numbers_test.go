@@ -2,12 +2,12 @@ package runner
 
 import (
 	"encoding/json"
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"regexp"
 	"testing"
 
+	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 

@@ -3,13 +3,13 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"math/rand/v2"
 	"strconv"
 	"strings"
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/pgn"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // openingPicker hands out openings for game pairs in a fixed order: the same

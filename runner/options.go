@@ -1,8 +1,9 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/internal/game"
 	"io"
+
+	"github.com/autoplay/autoplay/runner/internal/game"
 )
 
 // Options are what a run uses but does not decide: they are no part of the

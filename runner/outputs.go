@@ -3,12 +3,12 @@ package runner
 import (
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/internal/enginehost"
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 
 	"github.com/autoplay/autoplay/pgn"
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/sample"
 )
 

@@ -3,10 +3,11 @@ package runner
 import (
 	"context"
 	"fmt"
+	"maps"
+
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
-	"maps"
 )
 
 // noSlot is a worker with no CPUs of its own (--affinity is local).

@@ -2,8 +2,6 @@ package runner
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/internal/game"
-	"github.com/autoplay/autoplay/runner/spec"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -11,6 +9,8 @@ import (
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/pgn"
+	"github.com/autoplay/autoplay/runner/internal/game"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // defaultBookPlies is how deep a Polyglot book opening goes unless plies= says.

@@ -1,13 +1,14 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // ponderLog counts, per engine, the ponder searches sent, the ponderhits,

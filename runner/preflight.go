@@ -4,14 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime"
+	"sync"
+	"time"
+
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/internal/game"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
-	"runtime"
-	"sync"
-	"time"
 )
 
 // preflight starts, all at once, the engines of each worker's first game

@@ -2,14 +2,14 @@ package runner
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"os"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 

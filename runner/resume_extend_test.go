@@ -1,12 +1,13 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // A finished match extended with more games continues the same schedule:

@@ -3,13 +3,14 @@ package runner
 import (
 	"context"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/internal/enginehost"
-	"github.com/autoplay/autoplay/runner/internal/game"
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/internal/game"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // run is one running match or tournament: its config and the state its

@@ -2,8 +2,9 @@ package runner
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"testing"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // OpeningRepeat, NoSwap and Reverse are how cutechess-cli's and fastchess's

@@ -3,13 +3,14 @@ package runner
 import (
 	"context"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // slotTestEnv makes this test binary a slot process (ServeSlot), so that

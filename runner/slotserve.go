@@ -6,9 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"sync"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // ServeSlot is the slot process's side of --slot-processes: it reads the

@@ -1,7 +1,6 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/engine/syzygy"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // Games are adjudicated by Syzygy tables as soon as the position after a

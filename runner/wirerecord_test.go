@@ -1,12 +1,12 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/record"
 	"reflect"
 	"testing"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/record"
 )
 
 // fillNonZero sets every settable field under v to a value that is not its

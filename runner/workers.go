@@ -2,12 +2,13 @@ package runner
 
 import (
 	"context"
+	"sync"
+	"time"
+
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/internal/game"
 	"github.com/autoplay/autoplay/runner/record"
-	"sync"
-	"time"
 )
 
 // runLocally plays the games on this process's own workers, each with the

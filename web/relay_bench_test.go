@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"io"
 	"net/http"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // BenchmarkRelayWithWatchers plays a concurrency-8 match of stockfish at

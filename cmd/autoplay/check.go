@@ -7,10 +7,11 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/autoplay/autoplay/check"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
-	"github.com/spf13/cobra"
 )
 
 // exitCheckFailed: autoplay check found at least one FAIL.

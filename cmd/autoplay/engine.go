@@ -5,9 +5,10 @@ import (
 	"os"
 	"strconv"
 
+	"github.com/spf13/cobra"
+
 	"github.com/autoplay/autoplay/engine"
 	"github.com/autoplay/autoplay/engine/tune"
-	"github.com/spf13/cobra"
 )
 
 // newEngineCmd runs the built-in engine on standard input and output.

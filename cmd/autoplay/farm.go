@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"path/filepath"
 	"time"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/autoplay/autoplay/distributed"
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // farmFlags are the flags that send a run's games to workers over NATS.

@@ -2,11 +2,12 @@ package main
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 func newMatchCmd() *cobra.Command {

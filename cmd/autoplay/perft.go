@@ -5,8 +5,9 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/spf13/cobra"
+
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 // newPerftCmd counts the leaf nodes of the legal move tree to a depth.

@@ -1,11 +1,12 @@
 package main
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 func newRunCmd() *cobra.Command {

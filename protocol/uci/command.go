@@ -1,12 +1,11 @@
 package uci
 
 import (
-	"github.com/autoplay/autoplay/protocol/internal/scan"
-
 	"fmt"
 	"strings"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/scan"
 )
 
 // CommandKind says which GUI-to-engine command a line carried.

@@ -1,13 +1,12 @@
 package uci
 
 import (
-	"github.com/autoplay/autoplay/protocol/internal/scan"
-
 	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/scan"
 )
 
 // Go is what a "go" command asks of a search. Zero fields are not sent.

@@ -1,13 +1,12 @@
 package uci
 
 import (
-	"github.com/autoplay/autoplay/protocol/internal/scan"
-
 	"fmt"
 	"strconv"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/scan"
 )
 
 // parseInfo reads the fields after "info" into info. Unknown fields are

@@ -1,10 +1,10 @@
 package uci
 
 import (
-	"github.com/autoplay/autoplay/protocol/internal/scan"
-
 	"fmt"
 	"strconv"
+
+	"github.com/autoplay/autoplay/protocol/internal/scan"
 )
 
 // OptionType is the kind of control an engine option declares.

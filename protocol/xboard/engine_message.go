@@ -1,12 +1,11 @@
 package xboard
 
 import (
-	"github.com/autoplay/autoplay/protocol/internal/scan"
-
 	"bytes"
 	"fmt"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/scan"
 )
 
 // Kind says which engine-to-GUI message a line carried.

@@ -1,10 +1,10 @@
 package xboard
 
 import (
-	"github.com/autoplay/autoplay/protocol/internal/scan"
-
 	"fmt"
 	"strconv"
+
+	"github.com/autoplay/autoplay/protocol/internal/scan"
 )
 
 // Feature is one name=value pair from a "feature" line, the value unquoted.

@@ -1,12 +1,11 @@
 package xboard
 
 import (
-	"github.com/autoplay/autoplay/protocol/internal/scan"
-
 	"strconv"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/scan"
 )
 
 // Mate score encodings seen in thinking output. The protocol asks for

@@ -2,11 +2,11 @@ package record
 
 import (
 	"errors"
-	"github.com/autoplay/autoplay/protocol"
 	"strings"
 	"testing"
 
 	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/protocol"
 )
 
 // Every ending autoplay writes reads back as the culprit and failure it was

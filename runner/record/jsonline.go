@@ -2,10 +2,10 @@ package record
 
 import (
 	"encoding/json"
-	"github.com/autoplay/autoplay/runner/spec"
 
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // JSONGame is one finished game in the --games-jsonl file.

@@ -1,10 +1,11 @@
 package spec
 
 import (
-	"github.com/autoplay/autoplay/runner/stats"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/autoplay/autoplay/runner/stats"
 )
 
 func twoEngines() []EngineConfig {

@@ -8,12 +8,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/protocol/uci"
-	"github.com/autoplay/autoplay/runner/record"
 	"strings"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/uci"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 

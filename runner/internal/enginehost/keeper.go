@@ -1,12 +1,12 @@
 package enginehost
 
 import (
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"regexp"
 	"strings"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // Capture is what an engine's decoder keeps beyond the score: the PV and

@@ -5,13 +5,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"os"
 	"os/exec"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // decoder turns one line an engine wrote into an event for the game loop. It

@@ -1,13 +1,13 @@
 package enginehost
 
 import (
-	"github.com/autoplay/autoplay/runner/record"
 	"os"
 	"testing"
 	"time"
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
 )

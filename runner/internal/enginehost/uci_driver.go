@@ -5,14 +5,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/protocol/uci"
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // uciDriver speaks UCI: the engine is stateless between moves, so every

@@ -4,17 +4,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/engine/chess"
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"slices"
 	"strconv"
 	"strings"
 	"syscall"
 	"time"
 
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/protocol/xboard"
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // protover1Wait is how long an engine that sends no "feature done=1" gets

@@ -2,10 +2,10 @@ package game
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // mateCentipawns stands for a mate score when scores are compared with

@@ -1,9 +1,10 @@
 package game
 
 import (
+	"time"
+
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/spec"
-	"time"
 )
 
 // Clock is one side's chess clock during a game. It only does arithmetic:

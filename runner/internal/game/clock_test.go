@@ -1,9 +1,10 @@
 package game
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 func TestClockAddsIncrementAfterEachMove(t *testing.T) {

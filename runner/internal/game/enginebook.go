@@ -2,12 +2,12 @@ package game
 
 import (
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"math/rand/v2"
 	"os"
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // Book is an engine's own Polyglot book (book=FILE bookdepth=N, as

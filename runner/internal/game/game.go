@@ -4,13 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/internal/enginehost"
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"time"
 
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // Setup is everything one game needs.

@@ -4,7 +4,6 @@ import (
 	"errors"
 
 	"github.com/autoplay/autoplay/engine/chess"
-
 	"github.com/autoplay/autoplay/protocol"
 )
 

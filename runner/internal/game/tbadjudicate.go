@@ -3,11 +3,11 @@ package game
 import (
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/record"
-	"github.com/autoplay/autoplay/runner/spec"
 	"sync"
 
 	"github.com/autoplay/autoplay/engine/syzygy"
+	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // Tablebase adjudicates games by Syzygy tables: once a position whose

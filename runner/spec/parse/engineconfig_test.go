@@ -1,11 +1,12 @@
 package parse
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 func TestApplySpecReadsCutechessStyleEngines(t *testing.T) {

@@ -1,9 +1,10 @@
 package parse
 
 import (
-	"github.com/autoplay/autoplay/runner/spec"
 	"strings"
 	"testing"
+
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // FuzzParseConfig feeds any text to the run-file reader: a config or an

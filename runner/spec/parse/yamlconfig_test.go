@@ -2,7 +2,6 @@ package parse
 
 import (
 	"errors"
-	"github.com/autoplay/autoplay/runner/spec"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 
