@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/autoplay/autoplay/runner/spec"
 	"strconv"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // WorkerOptions configure `autoplay worker`.
@@ -88,8 +88,16 @@ type worker struct {
 }
 
 // refusedDelay is how long a job this worker cannot play stays away from
-// every worker: long enough that workers that can play it get it first.
+// every worker.
 const refusedDelay = 2 * time.Second
+
+// refusedPause is how long a slot that refused a job waits before it asks
+// for another: past the job's return, so that a worker that can play it is
+// the one waiting for it then. JetStream hands a job to the longest-waiting
+// request, and a slot that asked again at once was often that one: the job
+// came back to it again and again while an idle worker that could play it
+// waited (8-90 s seen for a 2-game run).
+const refusedPause = refusedDelay + time.Second
 
 // player prepares to play a run here: its config in this autoplay's wire
 // version, and every engine of it started once. A run whose config or
@@ -142,22 +150,31 @@ func (w *worker) serve(ctx context.Context, slot int, cons jetstream.Consumer) {
 			}
 			continue
 		}
+		refused := false
 		for m := range batch.Messages() {
-			w.handle(ctx, slot, m, players)
+			refused = w.handle(ctx, slot, m, players) || refused
+		}
+		if refused {
+			select {
+			case <-ctx.Done():
+			case <-time.After(refusedPause):
+			}
 		}
 	}
 }
 
-func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players map[string]*runner.Player) {
+// handle plays one job, or hands it back; refused says this worker cannot
+// play its run.
+func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players map[string]*runner.Player) (refused bool) {
 	run := strings.TrimPrefix(m.Subject(), jobSubject(""))
 	job, err := parseJob(m.Data())
 	if err != nil {
 		m.Term()
-		return
+		return false
 	}
 	if w.isStopped(ctx, run) {
 		m.Term()
-		return
+		return false
 	}
 	p := players[run]
 	if p == nil {
@@ -165,7 +182,7 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 		if p, err = w.player(ctx, slot, run); err != nil {
 			w.refuse(run, err)
 			m.NakWithDelay(refusedDelay) // another worker takes it
-			return
+			return true
 		}
 		players[run] = p
 	}
@@ -195,30 +212,31 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	defer close(done) // heartbeats go on while the result waits to be stored
 	switch {
 	case ctx.Err() != nil:
-		return // this worker stops: the job goes to another when its wait runs out
+		return false // this worker stops: the job goes to another when its wait runs out
 	case gameCtx.Err() != nil:
 		m.Term() // the run stopped: its game is not recorded anywhere
-		return
+		return false
 	case err != nil:
 		w.o.Log(fmt.Sprintf("run %s game %d: %v", run, job.Number, err))
 		m.NakWithDelay(5 * time.Second)
-		return
+		return false
 	}
 	data, err := runner.MarshalRecord(rec)
 	if err != nil {
 		w.o.Log(fmt.Sprintf("run %s game %d: %v", run, job.Number, err))
 		m.Nak()
-		return
+		return false
 	}
 	msg := nats.NewMsg(resultSubject(run))
 	msg.Data = data
 	msg.Header.Set(headerWire, strconv.Itoa(spec.WireVersion))
 	msg.Header.Set(headerWorker, w.name)
 	if !w.deliver(gameCtx, msg, resultID(m, run, job.Number), run, job.Number) {
-		return // stopped: the job goes to another worker, or the run is over
+		return false // stopped: the job goes to another worker, or the run is over
 	}
 	w.o.Log(fmt.Sprintf("run %s game %d: result published", run, job.Number))
 	m.Ack()
+	return false
 }
 
 // deliver publishes a result until JetStream stores it, or ctx ends: a
