@@ -673,6 +673,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 				if pvNode {
 					r--
 				}
+				if !improving {
+					r++ // a falling position's late quiet moves seldom save it
+				}
 				if m == s.killers[ply][0] || m == s.killers[ply][1] {
 					r--
 				}
