@@ -30,20 +30,25 @@ func watchPauses(pid int, pauses *atomic.Int64) {
 		if err != nil {
 			return // reaped already
 		}
+		var kind int
 		switch info.Code {
 		case cldStopped:
 			pauses.Add(1)
 			stopped = true
+			kind = unix.WSTOPPED
 		case cldContinued:
 			if !stopped {
 				pauses.Add(1)
 			}
 			stopped = false
+			kind = unix.WCONTINUED
 		default:
 			return // it ended: Wait reaps it
 		}
-		// Take the report just read, so the next waitid blocks.
-		for unix.Waitid(unix.P_PID, pid, &info, unix.WSTOPPED|unix.WCONTINUED|unix.WNOHANG, nil) == unix.EINTR {
+		// Take the report just read, so the next waitid blocks; only its
+		// kind: a stop that came after a continue was read would be taken
+		// in its place (the kernel offers stops first) and never counted.
+		for unix.Waitid(unix.P_PID, pid, &info, kind|unix.WNOHANG, nil) == unix.EINTR {
 		}
 	}
 }
