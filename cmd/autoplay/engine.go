@@ -72,6 +72,7 @@ func newEngineTuneCmd() *cobra.Command {
 	f.IntVar(&cfg.Batch, "batch", cfg.Batch, "positions per optimiser step")
 	f.Float64Var(&cfg.LR, "lr", cfg.LR, "Adam step size in centipawns (decays to a tenth)")
 	f.IntVar(&cfg.MinCount, "min-count", cfg.MinCount, "leave weights counted in fewer positions as they are")
+	f.Float64Var(&cfg.ScoreShare, "score-share", cfg.ScoreShare, "the share of each position's target taken from the win chance of its search score (ce), the rest from its game's result (0: results only)")
 	f.Float64Var(&cfg.L2, "l2", cfg.L2, "weight of the penalty L2*sum((w-w0)^2) that keeps weights near the starting ones")
 	f.Float64Var(&cfg.Holdout, "holdout", cfg.Holdout, "fraction of the positions kept for validation")
 	f.BoolVar(&cfg.Last, "last", cfg.Last, "keep the last epoch's weights rather than those with the lowest validation error")

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -15,8 +16,8 @@ import (
 )
 
 // The training positions. An EPD line of "autoplay match --sample" holds the
-// position, ce (the engine's score) and c0, the game's result from the side
-// to move's view (1, 0, -1). Package sample reads these too, but it depends on
+// position, ce (the engine's score in centipawns) and c0, the game's result,
+// both from the side to move's view (c0: 1, 0, -1). Package sample reads these too, but it depends on
 // runner/, which engine/ may not import, so the few fields needed are read
 // here. The tuner works in White's view throughout: results become 1, 0.5 or
 // 0 for White and evaluations White's score.
@@ -30,7 +31,9 @@ type entry struct {
 	scale    [2]uint8                      // engine.EvalTrace.Scale
 	attack   [2]uint8                      // engine.EvalTrace.KingAttackers
 	units    [2][engine.NumKingUnits]uint8 // engine.EvalTrace.KingUnits
-	result   float32                       // White's result: 1, 0.5, 0
+	result   float32                       // White's result: 1, 0.5, 0 (or the target Blend made of it)
+	score    float32                       // White's search score (ce) in centipawns
+	hasScore bool                          // the line held a ce
 	hasKings bool                          // some side has a king attack term
 }
 
@@ -56,9 +59,20 @@ type LoadOptions struct {
 // ParseEPD reads the position and White's result (1, 0.5, 0) from one
 // sample line.
 func ParseEPD(line string) (*engine.Position, float64, error) {
+	p, result, _, err := parseSample(line)
+	return p, result, err
+}
+
+// searchScoreCap bounds a search score: a mate's ±32000 would say no more
+// than this does once through the sigmoid.
+const searchScoreCap = 3000
+
+// parseSample is ParseEPD, with White's search score (ce, capped at
+// ±searchScoreCap; NaN when the line holds none) too.
+func parseSample(line string) (*engine.Position, float64, float64, error) {
 	f := strings.Fields(line)
 	if len(f) < 4 {
-		return nil, 0, fmt.Errorf("not an EPD line: %q", line)
+		return nil, 0, 0, fmt.Errorf("not an EPD line: %q", line)
 	}
 	ops := map[string]string{}
 	for _, op := range strings.Split(strings.Join(f[4:], " "), ";") {
@@ -68,7 +82,11 @@ func ParseEPD(line string) (*engine.Position, float64, error) {
 	}
 	c0, err := strconv.Atoi(ops["c0"])
 	if err != nil || c0 < -1 || c0 > 1 {
-		return nil, 0, fmt.Errorf("no result (c0 1, 0 or -1): %q", line)
+		return nil, 0, 0, fmt.Errorf("no result (c0 1, 0 or -1): %q", line)
+	}
+	ce := math.NaN()
+	if v, err := strconv.Atoi(ops["ce"]); err == nil {
+		ce = float64(min(max(v, -searchScoreCap), searchScoreCap))
 	}
 	hmvc, fmvn := ops["hmvc"], ops["fmvn"]
 	if hmvc == "" {
@@ -79,12 +97,12 @@ func ParseEPD(line string) (*engine.Position, float64, error) {
 	}
 	p, err := engine.ParseFEN(strings.Join(f[:4], " ") + " " + hmvc + " " + fmvn)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, 0, err
 	}
 	if p.SideToMove() == engine.Black {
-		c0 = -c0
+		c0, ce = -c0, -ce
 	}
-	return p, float64(c0+1) / 2, nil
+	return p, float64(c0+1) / 2, ce, nil
 }
 
 // Load reads the sample files into a dataset.
@@ -117,7 +135,7 @@ func (d *Dataset) read(r io.Reader, opt LoadOptions, tr *engine.EvalTrace, q *qu
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		p, result, err := ParseEPD(line)
+		p, result, ce, err := parseSample(line)
 		if err != nil || p.InCheck() {
 			d.Skipped++
 			continue
@@ -127,6 +145,10 @@ func (d *Dataset) read(r io.Reader, opt LoadOptions, tr *engine.EvalTrace, q *qu
 		}
 		engine.TraceEval(p, tr)
 		d.add(tr, result)
+		if !math.IsNaN(ce) {
+			e := &d.entries[len(d.entries)-1]
+			e.score, e.hasScore = float32(ce), true
+		}
 	}
 	return sc.Err()
 }
@@ -150,6 +172,23 @@ func (d *Dataset) add(tr *engine.EvalTrace, result float64) {
 	}
 	d.terms = append(d.terms, tr.Terms...)
 	d.entries = append(d.entries, e)
+}
+
+// Blend makes each position's target share parts the win chance its search
+// score gives with scale k (sigmoid(k·score)) and 1 − share parts its
+// game's result; positions without a score keep their result. A game's
+// result says little of one position in it (a slip thirty moves later
+// decides it); a search's score says more, but only what that search saw.
+// share 0 keeps the results as they are.
+func (d *Dataset) Blend(share, k float64) {
+	if share <= 0 {
+		return
+	}
+	for i := range d.entries {
+		if e := &d.entries[i]; e.hasScore {
+			e.result = float32(share*sigmoid(k*float64(e.score)) + (1-share)*float64(e.result))
+		}
+	}
 }
 
 // Split keeps the last fraction of the positions, in file order, for

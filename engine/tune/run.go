@@ -13,19 +13,20 @@ import (
 
 // Config is one run of "autoplay engine tune".
 type Config struct {
-	Data     []string // sample files (EPD lines of autoplay match --sample)
-	Out      string   // where the new evalweights.go goes; "" writes none
-	Epochs   int
-	Batch    int
-	LR       float64
-	MinCount int
-	L2       float64 // see Options.L2
-	Holdout  float64 // fraction of positions kept out of training, for validation
-	Last     bool    // keep the last epoch's weights, not the best on validation
-	Limit    int     // positions to read at most (0: all)
-	Noisy    bool    // tune on the positions as they are, not their quiet ends
-	Only     string  // a regular expression: tune only the weights whose names match
-	Seed     uint64
+	Data       []string // sample files (EPD lines of autoplay match --sample)
+	Out        string   // where the new evalweights.go goes; "" writes none
+	Epochs     int
+	Batch      int
+	LR         float64
+	MinCount   int
+	L2         float64 // see Options.L2
+	Holdout    float64 // fraction of positions kept out of training, for validation
+	Last       bool    // keep the last epoch's weights, not the best on validation
+	Limit      int     // positions to read at most (0: all)
+	Noisy      bool    // tune on the positions as they are, not their quiet ends
+	Only       string  // a regular expression: tune only the weights whose names match
+	ScoreShare float64 // the search score's share of each position's target, the game result's the rest (see Dataset.Blend)
+	Seed       uint64
 }
 
 // DefaultConfig holds the defaults of the command's flags.
@@ -34,7 +35,7 @@ var DefaultConfig = Config{Out: "engine/evalweights.go", Epochs: 100, Batch: 409
 // Report is what a run found.
 type Report struct {
 	Positions, Skipped, Validation int
-	K                              float64
+	K, ScoreShare                  float64
 	Before, After                  float64 // training error, starting and tuned weights
 	ValidBefore, ValidAfter        float64
 	Tuned, Total                   int // weights tuned, weights in all
@@ -43,8 +44,8 @@ type Report struct {
 }
 
 func (r *Report) String() string {
-	return fmt.Sprintf("%d positions (%d validation), %d epochs (kept %d), K %.6f: training error %.6f -> %.6f, validation %.6f -> %.6f; %d of %d weights tuned in %s",
-		r.Positions, r.Validation, r.Epochs, r.Epoch, r.K, r.Before, r.After, r.ValidBefore, r.ValidAfter, r.Tuned, r.Total, r.Elapsed.Round(time.Second))
+	return fmt.Sprintf("%d positions (%d validation), %d epochs (kept %d), K %.6f, score share %g: training error %.6f -> %.6f, validation %.6f -> %.6f; %d of %d weights tuned in %s",
+		r.Positions, r.Validation, r.Epochs, r.Epoch, r.K, r.ScoreShare, r.Before, r.After, r.ValidBefore, r.ValidAfter, r.Tuned, r.Total, r.Elapsed.Round(time.Second))
 }
 
 // Run tunes the engine's current weights on cfg.Data and writes the result
@@ -52,6 +53,9 @@ func (r *Report) String() string {
 func Run(cfg Config, log io.Writer) (*Report, error) {
 	if len(cfg.Data) == 0 {
 		return nil, fmt.Errorf("tune: no --data file")
+	}
+	if cfg.ScoreShare < 0 || cfg.ScoreShare > 1 {
+		return nil, fmt.Errorf("tune: --score-share %g: want 0 to 1", cfg.ScoreShare)
 	}
 	var only func(string) bool
 	if cfg.Only != "" {
@@ -75,9 +79,11 @@ func Run(cfg Config, log io.Writer) (*Report, error) {
 
 	p := FromWeights(engine.CurrentWeights())
 	r := &Report{Positions: train.Len(), Skipped: all.Skipped, Validation: valid.Len(), Epochs: cfg.Epochs}
-	r.K = train.FitK(p)
+	r.K, r.ScoreShare = train.FitK(p), cfg.ScoreShare
+	train.Blend(cfg.ScoreShare, r.K)
+	valid.Blend(cfg.ScoreShare, r.K)
 	r.Before, r.ValidBefore = train.Error(p, r.K), valid.Error(p, r.K)
-	fmt.Fprintf(log, "K %.6f, training error %.6f, validation %.6f\n", r.K, r.Before, r.ValidBefore)
+	fmt.Fprintf(log, "K %.6f (fitted to the results), score share %g; training error %.6f, validation %.6f\n", r.K, r.ScoreShare, r.Before, r.ValidBefore)
 
 	tr := Train(train, valid, p, r.K, Options{Epochs: cfg.Epochs, Batch: cfg.Batch, LR: cfg.LR, MinCount: cfg.MinCount, Only: only, L2: cfg.L2, BestValid: !cfg.Last, Log: log})
 	r.Tuned, r.Epoch = tr.Tuned, tr.Epoch
@@ -92,9 +98,9 @@ func Run(cfg Config, log io.Writer) (*Report, error) {
 	}
 	engine.SetWeights(w)
 	src, err := engine.WeightsSource(fmt.Sprintf(
-		"Tuned by \"autoplay engine tune\" on %d positions (epoch %d of %d, K %.6f):\n"+
+		"Tuned by \"autoplay engine tune\" on %d positions (epoch %d of %d, K %.6f, score share %g):\n"+
 			"training error %.6f before, %.6f after; validation (%d positions) %.6f, %.6f.",
-		r.Positions, r.Epoch, r.Epochs, r.K, r.Before, r.After, r.Validation, r.ValidBefore, r.ValidAfter))
+		r.Positions, r.Epoch, r.Epochs, r.K, r.ScoreShare, r.Before, r.After, r.Validation, r.ValidBefore, r.ValidAfter))
 	if err != nil {
 		return r, err
 	}

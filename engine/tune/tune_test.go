@@ -232,3 +232,45 @@ func TestRunOnlyTunesTheNamedWeights(t *testing.T) {
 		t.Errorf("a bad --only: %v", err)
 	}
 }
+
+// The search score is read in White's view and capped; a line without one
+// keeps its result whatever the share.
+func TestBlendMixesSearchScoreAndResult(t *testing.T) {
+	lines := []string{
+		`r2qkbr1/pp3p2/2n1bp1p/2p1p3/3pN2N/1P1P2P1/P1P1PPBP/R2QR1K1 b q - hmvc 5; fmvn 12; ce 100; c0 "1";`,
+		`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - hmvc 0; fmvn 30; ce 31990; dm 5; c0 "0";`,
+		`8/8/4k3/8/8/3BK3/8/8 w - - hmvc 3; fmvn 60; c0 "0";`,
+	}
+	const k = 0.01
+	for _, c := range []struct {
+		share float64
+		want  [3]float64
+	}{
+		{0, [3]float64{0, 0.5, 0.5}},
+		{1, [3]float64{sigmoid(-k * 100), sigmoid(k * searchScoreCap), 0.5}},
+		{0.25, [3]float64{0.25 * sigmoid(-k*100), 0.25*sigmoid(k*searchScoreCap) + 0.75*0.5, 0.5}},
+	} {
+		var d Dataset
+		if err := d.read(strings.NewReader(strings.Join(lines, "\n")), LoadOptions{}, &engine.EvalTrace{}, newQuiescence()); err != nil {
+			t.Fatal(err)
+		}
+		if d.Len() != 3 {
+			t.Fatalf("%d positions read, want 3", d.Len())
+		}
+		d.Blend(c.share, k)
+		for i, want := range c.want {
+			if got := float64(d.entries[i].result); math.Abs(got-want) > 1e-6 {
+				t.Errorf("share %g, line %d: target %.6f, want %.6f", c.share, i+1, got, want)
+			}
+		}
+	}
+}
+
+func TestRunRefusesAScoreShareOutsideZeroToOne(t *testing.T) {
+	var log strings.Builder
+	for _, share := range []float64{-0.1, 1.5} {
+		if _, err := Run(Config{Data: []string{"testdata/sample.epd"}, ScoreShare: share, Epochs: 1}, &log); err == nil || !strings.Contains(err.Error(), "--score-share") {
+			t.Errorf("share %g: error %v, want one naming --score-share", share, err)
+		}
+	}
+}
