@@ -136,6 +136,7 @@ func unscaled(p *Position, pc *pawnCache) (total score, phase int32) {
 	white, whiteAttack := evalSide(p, White, &am, pe.passed[White])
 	black, blackAttack := evalSide(p, Black, &am, pe.passed[Black])
 	total = total.add(white).sub(black).add(pe.structure)
+	total = total.add(threatTerms(p, White, &am, pe.passed[White])).sub(threatTerms(p, Black, &am, pe.passed[Black]))
 	total.mg += whiteAttack.danger(p, White, &am) - blackAttack.danger(p, Black, &am)
 	return total.add(pe.shelter), phase
 }
@@ -146,12 +147,15 @@ func pawnStructure(p *Position, us Color) (sc score, passed Bitboard) {
 	them := us.Other()
 	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
 	ourPawnAtt := pawnAttacks(us, ourPawns)
+	theirPawnAtt := pawnAttacks(them, theirPawns)
 	for b := ourPawns; b != 0; {
 		sq := b.Pop()
 		f := sq.File()
 		r := relativeRank(us, sq)
 		if adjacentMask[f]&ourPawns == 0 {
 			sc = sc.add(isolatedPawn)
+		} else if backward(us, sq, ourPawns, theirPawns|theirPawnAtt) {
+			sc = sc.add(backwardPawn)
 		}
 		if (fileMask[f] & ourPawns).More() && passedMask[us][sq]&fileMask[f]&ourPawns != 0 {
 			sc = sc.add(doubledPawn)
@@ -196,6 +200,9 @@ func evalSide(p *Position, us Color, am *attackMaps, passed Bitboard) (score, zo
 	if p.Pieces(us, Bishop).More() {
 		sc = sc.add(bishopPair)
 	}
+	if n := minorsBehindPawns(p, us); n > 0 {
+		sc = sc.add(minorBehindPawn.mul(n))
+	}
 
 	// Mobility and attacks near the enemy king.
 	safe := ^own &^ pawnAttacks(them, theirPawns)
@@ -230,6 +237,9 @@ func evalSide(p *Position, us Color, am *attackMaps, passed Bitboard) (score, zo
 				}
 				if outpost(us, sq, ourPawnAtt, theirPawns) {
 					sc = sc.add(minorOutpost[pt])
+				}
+				if pt == Bishop {
+					sc = sc.add(bishopPawns.mul(pawnsOnColourOf(sq, ourPawns)))
 				}
 			}
 			if n := (a & zone).Count(); n > 0 {
@@ -278,6 +288,36 @@ func distance(a, b Square) int {
 func connected(sq Square, ourPawns, ourPawnAtt Bitboard) bool {
 	beside := adjacentMask[sq.File()] & (chess.Rank1 << uint(8*sq.Rank()))
 	return ourPawnAtt.Has(sq) || beside&ourPawns != 0
+}
+
+// backward reports whether our pawn on sq, not isolated, has no own pawn
+// beside or behind it on the adjacent files to defend it as it advances,
+// while its square ahead is blocked or attacked by their pawns (stoppers:
+// their pawns and the squares they attack).
+func backward(us Color, sq Square, ourPawns, stoppers Bitboard) bool {
+	support := adjacentMask[sq.File()] & ourPawns &^ forwardRanks[us][sq.Rank()]
+	return support == 0 && stoppers.Has(stopSquare(us, sq))
+}
+
+// minorsBehindPawns is the number of our knights and bishops with a pawn
+// (either side's) right in front of them, which shields them from attacks
+// along the file.
+func minorsBehindPawns(p *Position, us Color) int32 {
+	pawns := p.Pieces(White, Pawn) | p.Pieces(Black, Pawn)
+	behind := pawns >> 8 // the squares just below White's view of each pawn
+	if us == Black {
+		behind = pawns << 8
+	}
+	return int32(((p.Pieces(us, Knight) | p.Pieces(us, Bishop)) & behind).Count())
+}
+
+// pawnsOnColourOf is the number of our pawns on the squares of the colour
+// of sq, which a bishop there can never attack past its own pawns.
+func pawnsOnColourOf(sq Square, ourPawns Bitboard) int32 {
+	if darkSquares.Has(sq) {
+		return int32((ourPawns & darkSquares).Count())
+	}
+	return int32((ourPawns &^ darkSquares).Count())
 }
 
 // outpost reports whether a piece of us on sq stands in the enemy half (its

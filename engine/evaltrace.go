@@ -71,6 +71,8 @@ var (
 	idxRookHalfOpen, idxKingShelter, idxKingStorm           int
 	idxThreatByPawn, idxThreatByMinor, idxConnected         int
 	idxOutpost, idxPassedBlocked, idxPassedKingDistance     int
+	idxBackward, idxBishopPawns, idxMinorBehindPawn         int
+	idxHanging, idxPassedFree                               int
 )
 
 // mobilityMax is the most safe squares each piece type can reach.
@@ -139,6 +141,11 @@ func init() {
 	}
 	idxPassedBlocked = add("passedBlocked", &passedBlocked)
 	idxPassedKingDistance = add("passedKingDistance", &passedKingDistance)
+	idxBackward = add("backwardPawn", &backwardPawn)
+	idxBishopPawns = add("bishopPawns", &bishopPawns)
+	idxMinorBehindPawn = add("minorBehindPawn", &minorBehindPawn)
+	idxHanging = add("hangingPiece", &hangingPiece)
+	idxPassedFree = add("passedFree", &passedFree)
 }
 
 // mobilityIndex is the pair index of mobilityBonus[pt][n].
@@ -214,6 +221,9 @@ type EvalTrace struct {
 }
 
 func (t *EvalTrace) add(i int, n int32) {
+	if n == 0 {
+		return
+	}
 	if t.counts[i] == 0 {
 		t.touched = append(t.touched, uint16(i))
 	}
@@ -246,6 +256,13 @@ func TraceEval(p *Position, t *EvalTrace) {
 	traceSide(p, White, t, &am)
 	traceSide(p, Black, t, &am)
 	for _, c := range [2]Color{White, Black} {
+		sign := int32(1)
+		if c == Black {
+			sign = -1
+		}
+		_, passed := pawnStructure(p, c)
+		t.add(idxHanging, sign*hangingCount(p, c, &am))
+		t.add(idxPassedFree, sign*freePassedSteps(p, c, &am, passed))
 		if t.KingAttackers[c] < 2 || p.Pieces(c, Queen) == 0 {
 			t.KingAttackers[c], t.KingUnits[c] = 0, [NumKingUnits]int32{}
 		} else {
@@ -296,6 +313,7 @@ func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) {
 	own := p.ByColor(us)
 	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
 	ourPawnAtt := pawnAttacks(us, ourPawns)
+	theirPawnAtt := pawnAttacks(them, theirPawns)
 	ourKing, theirKing := p.KingSquare(us), p.KingSquare(them)
 	am.addPawns(us, ourPawns)
 	am.add(us, King, chess.KingAttacks(ourKing))
@@ -306,6 +324,8 @@ func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) {
 		r := relativeRank(us, sq)
 		if adjacentMask[f]&ourPawns == 0 {
 			t.add(idxIsolated, sign)
+		} else if backward(us, sq, ourPawns, theirPawns|theirPawnAtt) {
+			t.add(idxBackward, sign)
 		}
 		if (fileMask[f] & ourPawns).More() && passedMask[us][sq]&fileMask[f]&ourPawns != 0 {
 			t.add(idxDoubled, sign)
@@ -329,6 +349,7 @@ func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) {
 	if p.Pieces(us, Bishop).More() {
 		t.add(idxBishopPair, sign)
 	}
+	t.add(idxMinorBehindPawn, sign*minorsBehindPawns(p, us))
 
 	safe := ^own &^ pawnAttacks(them, theirPawns)
 	for pt := Knight; pt <= Queen; pt++ {
@@ -363,6 +384,9 @@ func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) {
 				}
 				if outpost(us, sq, ourPawnAtt, theirPawns) {
 					t.add(idxOutpost+int(pt), sign)
+				}
+				if pt == Bishop {
+					t.add(idxBishopPawns, sign*pawnsOnColourOf(sq, ourPawns))
 				}
 			}
 			if n := (a & zone).Count(); n > 0 {
@@ -489,6 +513,11 @@ func WeightsSource(comment string) ([]byte, error) {
 		{"rookHalfOpen", "a rook on a file with enemy pawns only", rookHalfOpen},
 		{"passedBlocked", "a passed pawn whose square ahead is occupied", passedBlocked},
 		{"passedKingDistance", "per king move the enemy king is further than ours from a passed pawn's square ahead (4th rank on)", passedKingDistance},
+		{"backwardPawn", "a pawn no own pawn can defend as it advances, its square ahead held by enemy pawns", backwardPawn},
+		{"bishopPawns", "per own pawn on the colour of a bishop's square", bishopPawns},
+		{"minorBehindPawn", "a knight or bishop with a pawn right in front", minorBehindPawn},
+		{"hangingPiece", "an enemy knight, bishop, rook or queen we attack and it does not defend", hangingPiece},
+		{"passedFree", "per rank beyond the 3rd of a passed pawn whose square ahead is empty and not attacked", passedFree},
 	} {
 		fmt.Fprintf(&b, "%s = score%s // %s\n", v.name, pair(v.s), v.doc)
 	}

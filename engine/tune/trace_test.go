@@ -126,7 +126,8 @@ func TestTraceReproducesEvaluate(t *testing.T) {
 		t.Errorf("only %d positions with a king attack, %d with an endgame scale, %d safe checks and %d weak king squares in all: add some", kings, scaled, checks, weak)
 	}
 	seen := countSeen(t, ps)
-	for _, name := range []string{"kingShelter[1][1]", "kingShelter[0][0]", "kingStorm[0][2]", "kingStorm[1][2]"} {
+	for _, name := range []string{"kingShelter[1][1]", "kingShelter[0][0]", "kingStorm[0][2]", "kingStorm[1][2]",
+		"backwardPawn", "bishopPawns", "minorBehindPawn", "hangingPiece", "passedFree"} {
 		if !seen[indexOf(t, name)] {
 			t.Errorf("no position counts %s", name)
 		}
