@@ -17,9 +17,9 @@ import (
 
 // The training positions. An EPD line of "autoplay match --sample" holds the
 // position, ce (the engine's score in centipawns) and c0, the game's result,
-// both from the side to move's view (c0: 1, 0, -1). Package sample reads these too, but it depends on
-// runner/, which engine/ may not import, so the few fields needed are read
-// here. The tuner works in White's view throughout: results become 1, 0.5 or
+// both from the side to move's view (c0: 1, 0, -1). Package sample reads
+// these too, but it depends on runner/, which engine/ may not import, so the
+// few fields needed are read here. The tuner works in White's view throughout: results become 1, 0.5 or
 // 0 for White and evaluations White's score.
 
 // entry is one training position: its trace, compacted.
@@ -32,8 +32,7 @@ type entry struct {
 	attack   [2]uint8                      // engine.EvalTrace.KingAttackers
 	units    [2][engine.NumKingUnits]uint8 // engine.EvalTrace.KingUnits
 	result   float32                       // White's result: 1, 0.5, 0 (or the target Blend made of it)
-	score    float32                       // White's search score (ce) in centipawns
-	hasScore bool                          // the line held a ce
+	score    float32                       // White's search score (ce) in centipawns; NaN: the line held none
 	hasKings bool                          // some side has a king attack term
 }
 
@@ -145,10 +144,7 @@ func (d *Dataset) read(r io.Reader, opt LoadOptions, tr *engine.EvalTrace, q *qu
 		}
 		engine.TraceEval(p, tr)
 		d.add(tr, result)
-		if !math.IsNaN(ce) {
-			e := &d.entries[len(d.entries)-1]
-			e.score, e.hasScore = float32(ce), true
-		}
+		d.entries[len(d.entries)-1].score = float32(ce)
 	}
 	return sc.Err()
 }
@@ -162,6 +158,7 @@ func (d *Dataset) add(tr *engine.EvalTrace, result float64) {
 		black:  tr.Black,
 		scale:  [2]uint8{uint8(tr.Scale[0]), uint8(tr.Scale[1])},
 		result: float32(result),
+		score:  float32(math.NaN()), // read sets it when the line holds a ce
 	}
 	for c := range 2 {
 		e.attack[c] = uint8(tr.KingAttackers[c])
@@ -185,7 +182,7 @@ func (d *Dataset) Blend(share, k float64) {
 		return
 	}
 	for i := range d.entries {
-		if e := &d.entries[i]; e.hasScore {
+		if e := &d.entries[i]; !math.IsNaN(float64(e.score)) {
 			e.result = float32(share*sigmoid(k*float64(e.score)) + (1-share)*float64(e.result))
 		}
 	}
