@@ -4,14 +4,17 @@
 # 3-move openings, resign and draw adjudication, quiet positions from ply 16
 # sampled at half rate with each game's result (EPD, c0 from the side to
 # move's view) and the search's score (ce). The weights in
-# engine/evalweights.go come from two rounds. First 463,430 positions made
-# this way (three runs of 3,400 games by the engines of sessions 27, 31 and
-# 32, and a short one), on results alone. Then one run of 6,800 games at
+# engine/evalweights.go come from three rounds. First 463,430 positions
+# made this way (three runs of 3,400 games by the engines of sessions 27, 31
+# and 32, and a short one), on results alone. Then one run of 6,800 games at
 # CONC=2 (about 42 minutes on two cores, 297,179 positions) by 6e1002e's
 # engine, with the five terms added after it (backward pawns, bishop pawns,
 # minors behind pawns, hanging pieces, free passed pawns), every weight:
 #
 #   bin/autoplay engine tune --data RUN/data.epd --score-share 0.5    # writes engine/evalweights.go
+#
+# Then a second such run by fe01634's engine (303,145 positions), tuned on
+# both runs together (--data R1/data.epd --data R2/data.epd, same share).
 #
 # (the last tenth of the positions, in the order given, is kept for
 # validation: the end of the last file). On results alone the validation
