@@ -253,16 +253,16 @@ func TraceEval(p *Position, t *EvalTrace) {
 	}
 	t.Phase = min(phase, totalPhase)
 	var am attackMaps
-	traceSide(p, White, t, &am)
-	traceSide(p, Black, t, &am)
+	var passed [2]Bitboard
+	passed[White] = traceSide(p, White, t, &am)
+	passed[Black] = traceSide(p, Black, t, &am)
 	for _, c := range [2]Color{White, Black} {
 		sign := int32(1)
 		if c == Black {
 			sign = -1
 		}
-		_, passed := pawnStructure(p, c)
 		t.add(idxHanging, sign*hangingCount(p, c, &am))
-		t.add(idxPassedFree, sign*freePassedSteps(p, c, &am, passed))
+		t.add(idxPassedFree, sign*freePassedSteps(p, c, &am, passed[c]))
 		if t.KingAttackers[c] < 2 || p.Pieces(c, Queen) == 0 {
 			t.KingAttackers[c], t.KingUnits[c] = 0, [NumKingUnits]int32{}
 		} else {
@@ -301,9 +301,10 @@ func traceShelter(p *Position, us Color, t *EvalTrace) {
 	}
 }
 
-// traceSide mirrors evalSide, leaving in t.KingAttackers and the zone's
-// KingUnits the attack on the enemy king's zone.
-func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) {
+// traceSide mirrors pawnStructure and evalSide, leaving in t.KingAttackers
+// and the zone's KingUnits the attack on the enemy king's zone, and returns
+// us's passed pawns.
+func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) (passed Bitboard) {
 	them := us.Other()
 	sign := int32(1)
 	if us == Black {
@@ -335,6 +336,7 @@ func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) {
 		}
 		if passedMask[us][sq]&theirPawns == 0 {
 			t.add(idxPassed+r, sign)
+			passed |= 1 << uint(sq)
 			stop := stopSquare(us, sq)
 			if occ.Has(stop) {
 				t.add(idxPassedBlocked, sign)
@@ -396,6 +398,7 @@ func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) {
 		}
 	}
 	t.KingAttackers[us] = attackers
+	return passed
 }
 
 // Eval is the score Evaluate gives the traced position with weights w.

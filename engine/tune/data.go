@@ -19,8 +19,9 @@ import (
 // position, ce (the engine's score in centipawns) and c0, the game's result,
 // both from the side to move's view (c0: 1, 0, -1). Package sample reads
 // these too, but it depends on runner/, which engine/ may not import, so the
-// few fields needed are read here. The tuner works in White's view throughout: results become 1, 0.5 or
-// 0 for White and evaluations White's score.
+// few fields needed are read here. The tuner works in White's view
+// throughout: results become 1, 0.5 or 0 for White and evaluations White's
+// score.
 
 // entry is one training position: its trace, compacted.
 type entry struct {
