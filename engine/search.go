@@ -40,8 +40,9 @@ type Result struct {
 type Searcher struct {
 	TT       *TT
 	Overhead time.Duration // Move Overhead: time lost per move outside the engine
-	// OnInfo, if set, receives one report per finished iteration. The Info
-	// is reused; copy what you keep.
+	// OnInfo, if set, receives one report per finished iteration, and a
+	// last one when a stop cuts an iteration short. The Info is reused;
+	// copy what you keep.
 	OnInfo func(*protocol.Info)
 	// Book, if set, is consulted at the root and, at every iteration, for
 	// root moves that transpose into a book position.
@@ -74,6 +75,7 @@ type Searcher struct {
 	evals    [maxPly + 1]int     // static evaluation by ply (noEval in check): see improving.go
 	bookMove Move                // a root move leading into a book position
 	info     protocol.Info
+	reported []Move        // the PV of the last finished iteration's report
 	strength strengthLimit // UCI_LimitStrength: see strength.go
 	depth1   bool          // depth 1 is complete: a strength limit may stop the search
 }
@@ -213,6 +215,10 @@ func (s *Searcher) iterate() Result {
 				if s.pvLen[0] > 1 {
 					res.Ponder = s.pv[0][1]
 				}
+				// The moves left unsearched could only raise its score.
+				s.report(depth, sc, protocol.BoundLower, s.pv[0][:s.pvLen[0]])
+			} else if res.Depth > 0 {
+				s.report(res.Depth, res.Score, protocol.BoundExact, s.reported)
 			}
 			break
 		}
@@ -240,7 +246,8 @@ func (s *Searcher) iterate() Result {
 				break
 			}
 		}
-		s.report(depth, sc)
+		s.reported = append(s.reported[:0], s.pv[0][:s.pvLen[0]]...)
+		s.report(depth, sc, protocol.BoundExact, s.reported)
 		if s.bookMove == NoMove && s.Book != nil {
 			s.bookMove = s.bookOnPV()
 		}
@@ -343,7 +350,11 @@ func containsMove(ms []Move, m Move) bool {
 	return false
 }
 
-func (s *Searcher) report(depth, sc int) {
+// report sends an iteration's line. A stop that cuts an iteration short
+// sends one more, with the nodes and time of the whole search: a GUI that
+// compares its clock with the engine's last reported time then measures
+// its pipes, not our unreported search.
+func (s *Searcher) report(depth, sc int, bound protocol.Bound, pv []Move) {
 	if s.OnInfo == nil {
 		return
 	}
@@ -352,14 +363,15 @@ func (s *Searcher) report(depth, sc int) {
 	in.Depth = depth
 	in.SelDepth = max(s.selDepth, depth)
 	in.Score = scoreToProtocol(sc)
+	in.Score.Bound = bound
 	in.Nodes = s.counter
 	in.Time = s.elapsed()
 	if ms := in.Time.Milliseconds(); ms > 0 {
 		in.NPS = in.Nodes * 1000 / uint64(ms)
 	}
 	in.HashFull = s.TT.HashFull()
-	for i := 0; i < s.pvLen[0]; i++ {
-		in.PV = append(in.PV, s.pos.ProtocolMove(s.pv[0][i]))
+	for _, m := range pv {
+		in.PV = append(in.PV, s.pos.ProtocolMove(m))
 	}
 	s.OnInfo(in)
 }

@@ -118,3 +118,66 @@ func TestSearcherCanBeReusedAfterATimedSearch(t *testing.T) {
 		t.Errorf("second search reached depth %d, want 4", res.Depth)
 	}
 }
+
+// A search cut short by its node limit ends with a report of the whole
+// search: a GUI that times the engine by its last reported time would
+// otherwise charge the unreported search to its pipes.
+func TestACutSearchReportsItsWholeSearchLast(t *testing.T) {
+	type cut struct {
+		fen   string
+		nodes uint64
+	}
+	var cuts []cut
+	for _, fen := range []string{
+		StartFEN,
+		"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+	} {
+		for _, nodes := range []uint64{5000, 23000, 61000} {
+			cuts = append(cuts, cut{fen, nodes})
+		}
+	}
+	// Here (a win at chess position) the cut iteration found a better move
+	// than the finished one's when this test was written.
+	cuts = append(cuts, cut{"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1", 102800})
+	for _, c := range cuts {
+		checkCutSearchReport(t, c.fen, c.nodes)
+	}
+}
+
+func checkCutSearchReport(t *testing.T, fen string, nodes uint64) {
+	t.Helper()
+	p, err := ParseFEN(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSearcher(8)
+	var last protocol.Info
+	reports := 0
+	s.OnInfo = func(in *protocol.Info) {
+		reports++
+		last = *in
+		last.PV = append([]protocol.Move(nil), in.PV...)
+	}
+	res := s.Search(p, Limits{Nodes: nodes})
+	if reports == 0 || res.Depth == 0 {
+		t.Fatalf("%s, %d nodes: %d reports, depth %d", fen, nodes, reports, res.Depth)
+	}
+	if last.Nodes != res.Nodes {
+		t.Errorf("%s, %d nodes: last report counts %d nodes, the search %d", fen, nodes, last.Nodes, res.Nodes)
+	}
+	if len(last.PV) == 0 || last.PV[0] != p.ProtocolMove(res.Best) {
+		t.Errorf("%s, %d nodes: last report's PV %v, best move %s", fen, nodes, last.PV, res.Best.UCI())
+	}
+	switch {
+	case last.Depth == res.Depth && last.Score.Bound == protocol.BoundExact:
+		if want := scoreToProtocol(res.Score); last.Score != want {
+			t.Errorf("%s, %d nodes: last report's score %+v, the search's %+v", fen, nodes, last.Score, want)
+		}
+	case last.Depth == res.Depth+1 && last.Score.Bound == protocol.BoundLower:
+		// a move of the cut iteration beat the finished one's best
+	default:
+		t.Errorf("%s, %d nodes: last report depth %d %+v after a search of depth %d", fen, nodes, last.Depth, last.Score, res.Depth)
+	}
+}
