@@ -386,9 +386,14 @@ func scoreToProtocol(sc int) protocol.Score {
 	return protocol.Score{Kind: protocol.ScoreCP, Value: sc}
 }
 
-// checkLimits stops the search when time or nodes run out; it looks at the
-// clock only every 1024 nodes.
+// checkLimits counts a node and stops the search when time or nodes run
+// out; it looks at the clock only every 1024 nodes. A node entered after the
+// stop (a re-search of a move whose search was cut) returns at once and is
+// not counted, so "go nodes N" searches N nodes, not one more.
 func (s *Searcher) checkLimits() {
+	if s.stop.Load() {
+		return
+	}
 	s.counter++
 	// Node limits are checked at every node: they may be a few dozen.
 	if s.limits.Nodes > 0 && s.counter >= s.limits.Nodes {
