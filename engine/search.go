@@ -82,7 +82,11 @@ type Searcher struct {
 
 // NewSearcher returns a searcher with a transposition table of hashMB.
 func NewSearcher(hashMB int) *Searcher {
-	return &Searcher{TT: NewTT(hashMB), Overhead: 20 * time.Millisecond, cont: new(contHistory), pawns: new(pawnCache), corr: new(correction)}
+	s := &Searcher{TT: NewTT(hashMB), Overhead: 20 * time.Millisecond, cont: new(contHistory), pawns: new(pawnCache), corr: new(correction)}
+	// Touch the tables now rather than page by page in the first search.
+	s.ClearHistory()
+	*s.pawns = pawnCache{}
+	return s
 }
 
 // Stop asks a running search to finish as soon as possible. A Stop that

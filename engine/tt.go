@@ -56,6 +56,10 @@ func (t *TT) Resize(mb int) {
 		n *= 2
 	}
 	t.entries = make([]ttEntry, n)
+	// Fresh memory is mapped on first touch: writing it now spares the
+	// first search thousands of page faults on the clock, when no new-game
+	// command cleared the table first.
+	clear(t.entries)
 	t.mask = n - 1
 }
 
