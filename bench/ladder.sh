@@ -13,6 +13,7 @@
 #
 #   bench/ladder.sh
 #   RUNGS="1000:1350 1800:1800" GAMES=100 bench/ladder.sh
+#   SEED=7 bench/ladder.sh      # other openings, for a second round
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNGS=${RUNGS:-"1000:1350 1400:1400 1800:1800 2200:2200 2600:2600"}
@@ -21,6 +22,7 @@ TC=${TC:-10+0.1}
 CONC=${CONC:-1}
 BOOK=${BOOK:-../shared/books/8moves_v3.pgn.zip}
 SF=${SF:-/usr/games/stockfish}
+SEED=${SEED:-2026}
 go build -o bin/autoplay ./cmd/autoplay
 out=${OUT:-$(mktemp -d)}
 for rung in $RUNGS; do
@@ -29,7 +31,7 @@ for rung in $RUNGS; do
     --engine "cmd=$PWD/bin/autoplay arg=engine name=autoplay-$ours option.UCI_LimitStrength=true option.UCI_Elo=$ours" \
     --engine "cmd=$SF name=stockfish-$theirs option.UCI_LimitStrength=true option.UCI_Elo=$theirs option.Hash=16" \
     --each "tc=$TC" --games "$GAMES" --concurrency "$CONC" \
-    --openings "file=$BOOK order=random" --seed 2026 \
+    --openings "file=$BOOK order=random" --seed "$SEED" \
     --resign "movecount=3 score=1000 twosided=true" --draw "movenumber=40 movecount=8 score=10" \
     --pgnout "$out/ladder-$ours.pgn" --json "$out/ladder-$ours.json" --report-every 0 --quiet > "$out/ladder-$ours.txt"
   python3 - "$out/ladder-$ours.json" "$ours" "$theirs" <<'EOF'

@@ -30,18 +30,21 @@ type eloLevel struct {
 
 // eloLevels are the calibration points, by Elo: set from matches against
 // Stockfish 15.1 at its own UCI_Elo (bench/ladder.sh, 5+0.05, 30 games a
-// rung): 24 nodes with noise 260 played at about 765, 120 nodes with noise
-// 70 at 1120, 1,500 nodes at 1559, 190,000 nodes at 2089 (errors of 150 to
-// 400 Elo: see the README), about 76 Elo per doubling of nodes between.
+// rung), refitted on 2026-11-29 after the engine gained about 285 Elo at
+// full strength: 70 nodes with noise 135 played at about 1127, 600 nodes
+// with noise 25 at 1377, about 5,400 nodes at 1808, 84,000 nodes at 1977
+// (errors of 120 to 170 Elo: see the README). Below 1000 the points are
+// extrapolated (Stockfish's floor is 1350), above 2000 at about 76 Elo per
+// doubling of nodes.
 var eloLevels = []eloLevel{
-	{800, 26, 250},
-	{1000, 70, 135},
-	{1200, 190, 57},
-	{1400, 600, 25},
-	{1600, 2200, 0},
-	{1800, 13500, 0},
-	{2000, 84000, 0},
-	{2100, 210000, 0},
+	{800, 8, 250},
+	{1000, 37, 210},
+	{1200, 125, 90},
+	{1400, 670, 23},
+	{1600, 1650, 6},
+	{1800, 5200, 0},
+	{2000, 104000, 0},
+	{2100, 260000, 0},
 }
 
 // levelOf is the node budget and noise for elo (clamped to the ladder),
