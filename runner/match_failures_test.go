@@ -3,6 +3,8 @@ package runner
 import (
 	"context"
 	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -76,6 +78,31 @@ func TestCrashingEngineLosesByDisconnectAndIsRestarted(t *testing.T) {
 		{"loss", "abandoned", "mis disconnects"},
 		{"loss", "abandoned", "mis disconnects"},
 	})
+}
+
+// After a disconnect the I/O log says how the engine's process ended, so a
+// crash (here misengine's exit status 3) can be told from a quit.
+func TestIOLogNamesACrashedEnginesExitStatus(t *testing.T) {
+	needStockfish(t)
+	logPath := filepath.Join(t.TempDir(), "io.log")
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
+			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-mode=crash arg=-at=3 nodes=1"),
+			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4"),
+		},
+		Games: 1, MaxMoves: 30, LogFile: logPath,
+	})
+	if run.err != nil {
+		t.Fatalf("match error: %v\n%s", run.err, run.out)
+	}
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crashed := regexp.MustCompile(`mis\(\d+\) # exited: exit status 3\n`)
+	if !crashed.Match(b) {
+		t.Errorf("the log does not name mis's exit status 3:\n%s", b)
+	}
 }
 
 func TestHungEngineLosesOnTimeAndIsKilled(t *testing.T) {

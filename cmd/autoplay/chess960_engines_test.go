@@ -69,7 +69,7 @@ func TestChess960EveryDebianEngineAgainstTheBuiltIn(t *testing.T) {
 				case fault == "disconnects" && exitsNowAndThen[name]:
 					t.Logf("%s round %s: %s (this engine exits now and then: see exitsNowAndThen)", name, g.tags["Round"], g.ending)
 				default:
-					t.Errorf("%s round %s: %s", name, g.tags["Round"], g.ending)
+					t.Errorf("%s round %s: %s\nthe engines' stderr and exits:\n%s", name, g.tags["Round"], g.ending, stderrAndExits(logPath))
 				}
 			}
 			replay.check(t, name, g, castles)
@@ -99,4 +99,21 @@ func checkShredderPositions(t *testing.T, logPath string) {
 			t.Errorf("%s: sent %q: castling as X-FEN letters", logPath, m[0])
 		}
 	}
+}
+
+// stderrAndExits is what the I/O log at logPath says of the engines'
+// stderr ('!') and their exits ('#'), the last 40 such lines: enough to
+// tell a crash from a kill after a disconnect.
+func stderrAndExits(logPath string) string {
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		return err.Error()
+	}
+	var kept []string
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.Contains(line, ") ! ") || strings.Contains(line, ") # ") {
+			kept = append(kept, line)
+		}
+	}
+	return strings.Join(kept[max(len(kept)-40, 0):], "\n")
 }

@@ -225,6 +225,7 @@ func (p *process) afterExit(readDone <-chan struct{}) {
 	p.waitErr = p.cmd.Wait()
 	p.reaped = true
 	p.reapMu.Unlock()
+	p.log.Note(p.name, exitNote(p.waitErr))
 	liveEngines.remove(p.pid)
 	killOrphans()
 }
@@ -322,4 +323,13 @@ func signalName(sig syscall.Signal) string {
 		return "SIGINT"
 	}
 	return sig.String()
+}
+
+// exitNote is how the engine's process ended, for the I/O log: after a
+// disconnect it tells a crash (a signal, an exit status) from a quit.
+func exitNote(waitErr error) string {
+	if waitErr == nil {
+		return "exited: exit status 0"
+	}
+	return "exited: " + waitErr.Error()
 }
