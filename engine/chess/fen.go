@@ -195,7 +195,9 @@ func (p *Position) addCastling(idx int, k, rook Square) {
 	kTo, rTo := (Move(k) | Move(rook)<<6 | kindCastle).castleSquares()
 	span := func(a, b Square) Bitboard { return between[a][b] | sqBB(a) | sqBB(b) }
 	p.castlePath[idx] = (span(k, kTo) | span(rook, rTo)) &^ (sqBB(k) | sqBB(rook))
-	p.kingPath[idx] = span(k, kTo) &^ sqBB(k)
+	// The king's destination is always checked, also when the king stays
+	// put (Chess960): the rook leaving may uncover an attack along the rank.
+	p.kingPath[idx] = span(k, kTo)&^sqBB(k) | sqBB(kTo)
 }
 
 // FEN returns the position in FEN. Castling is written KQkq when the rook is

@@ -228,14 +228,23 @@ func TestChess960CastlingKingAndRookOnAnyFiles(t *testing.T) {
 		})
 	}
 	// The castling rook on b1 shields c1 from the queen on a1; once it moves
-	// to d1 the king on c1 would be in check, so castling is illegal.
-	p, err := ParseFEN("4k3/8/8/8/8/8/8/qR1K4 w B - 0 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range p.LegalMoves(nil) {
-		if m.IsCastle() {
-			t.Errorf("castling %s allowed into the queen's line", m)
+	// to d1 the king on c1 would be in check, so castling is illegal: when
+	// the king goes to c1, and when it stands there already and does not
+	// move (the last, from a game in which the built-in engine castled so
+	// in its search, lost its king and crashed).
+	for _, fen := range []string{
+		"4k3/8/8/8/8/8/8/qR1K4 w B - 0 1",
+		"4k3/8/8/8/8/8/8/qRK5 w B - 0 1",
+		"Qrk1r2b/1ppp2pp/3p1p2/1N1P4/4PP2/1P1B2P1/2P4q/R1K2R2 b Fb - 0 21",
+	} {
+		p, err := ParseFEN(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range p.LegalMoves(nil) {
+			if m.IsCastle() {
+				t.Errorf("%s: castling %s allowed into the queen's line", fen, m)
+			}
 		}
 	}
 }
