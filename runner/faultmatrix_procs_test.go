@@ -135,24 +135,35 @@ func TestStopScoresNothingAfterIt(t *testing.T) {
 
 // An engine's stderr goes to the --log, marked '!'.
 func TestEngineStderrGoesToTheLog(t *testing.T) {
-	needStockfish(t)
-	logPath := filepath.Join(t.TempDir(), "io.log")
-	run := runMatch(t, spec.Config{
-		Engines: []spec.EngineConfig{
-			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-stderr tc=5+0.05"),
-			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 tc=5+0.05"),
-		},
-		Games: 1, MaxMoves: 5, LogFile: logPath,
-	})
-	if run.err != nil {
-		t.Fatal(run.err)
-	}
-	log, _ := os.ReadFile(logPath)
+	log := logOfOneGame(t, "arg=-stderr tc=5+0.05", "tc=5+0.05", 5)
 	for _, want := range []string{" ! misengine: stderr line at start", " ! misengine: stderr at go 1"} {
 		if !strings.Contains(string(log), want) {
 			t.Errorf("log lacks %q", want)
 		}
 	}
+}
+
+// logOfOneGame plays one game of misengine (misSpec added to its spec)
+// against stockfish at 200 nodes (sfSpec added) and returns the --log.
+func logOfOneGame(t *testing.T, misSpec, sfSpec string, maxMoves int) []byte {
+	t.Helper()
+	needStockfish(t)
+	logPath := filepath.Join(t.TempDir(), "io.log")
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
+			engineSpec(t, "cmd="+misengine(t)+" name=mis "+misSpec),
+			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 "+sfSpec),
+		},
+		Games: 1, MaxMoves: maxMoves, LogFile: logPath,
+	})
+	if run.err != nil {
+		t.Fatalf("match error: %v\n%s", run.err, run.out)
+	}
+	log, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log
 }
 
 func writeScript(t *testing.T, path, text string) {

@@ -3,7 +3,6 @@ package runner
 import (
 	"context"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -83,25 +82,10 @@ func TestCrashingEngineLosesByDisconnectAndIsRestarted(t *testing.T) {
 // After a disconnect the I/O log says how the engine's process ended, so a
 // crash (here misengine's exit status 3) can be told from a quit.
 func TestIOLogNamesACrashedEnginesExitStatus(t *testing.T) {
-	needStockfish(t)
-	logPath := filepath.Join(t.TempDir(), "io.log")
-	run := runMatch(t, spec.Config{
-		Engines: []spec.EngineConfig{
-			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-mode=crash arg=-at=3 nodes=1"),
-			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4"),
-		},
-		Games: 1, MaxMoves: 30, LogFile: logPath,
-	})
-	if run.err != nil {
-		t.Fatalf("match error: %v\n%s", run.err, run.out)
-	}
-	b, err := os.ReadFile(logPath)
-	if err != nil {
-		t.Fatal(err)
-	}
+	log := logOfOneGame(t, "arg=-mode=crash arg=-at=3 nodes=1", "", 30)
 	crashed := regexp.MustCompile(`mis\(\d+\) # exited: exit status 3\n`)
-	if !crashed.Match(b) {
-		t.Errorf("the log does not name mis's exit status 3:\n%s", b)
+	if !crashed.Match(log) {
+		t.Errorf("the log does not name mis's exit status 3:\n%s", log)
 	}
 }
 
