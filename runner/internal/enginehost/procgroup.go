@@ -2,6 +2,8 @@ package enginehost
 
 import (
 	"bytes"
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"strconv"
@@ -87,7 +89,7 @@ func killOrphans() {
 	}
 	var orphans []int
 	liveEngines.mu.Lock()
-	for _, pid := range childrenOf(os.Getpid()) {
+	for _, pid := range ownChildren() {
 		if !liveEngines.pids[pid] {
 			syscall.Kill(pid, syscall.SIGKILL)
 			orphans = append(orphans, pid)
@@ -102,6 +104,34 @@ func killOrphans() {
 			}
 		}
 	}
+}
+
+// ownChildren lists autoplay's child processes. The kernel lists each
+// thread's children in /proc/self/task/TID/children (CONFIG_PROC_CHILDREN,
+// on in common kernels): a file per thread of ours, where childrenOf reads
+// one per process on the machine, and the sweep runs after every engine's
+// exit (512 engines ending a run together: a quarter million reads).
+func ownChildren() []int {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return childrenOf(os.Getpid())
+	}
+	var kids []int
+	for _, task := range tasks {
+		b, err := os.ReadFile("/proc/self/task/" + task.Name() + "/children")
+		if errors.Is(err, fs.ErrNotExist) {
+			if _, err := os.Stat("/proc/thread-self/children"); err != nil {
+				return childrenOf(os.Getpid()) // a kernel without the lists
+			}
+			continue // a thread gone since the listing
+		}
+		for _, f := range bytes.Fields(b) {
+			if pid, err := strconv.Atoi(string(f)); err == nil {
+				kids = append(kids, pid)
+			}
+		}
+	}
+	return kids
 }
 
 // childrenOf lists the pids whose parent is ppid, from /proc.
