@@ -193,7 +193,7 @@ func (l *Live) moved(number int, m protocol.Move, side record.Color, info *recor
 	g.Clocks = clocks
 	if info != nil {
 		p := record.Ply{Info: *info}
-		e := LiveEval{Depth: info.Depth, PV: info.PV, Ply: len(g.Moves)}
+		e := LiveEval{Depth: int(info.Depth), PV: info.PV(), Ply: len(g.Moves)}
 		if text := p.ScoreText(); len(text) > 0 && (text[0] == '+' || text[0] == '-') {
 			e.Score, _, _ = strings.Cut(text, "/")
 		}

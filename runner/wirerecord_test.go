@@ -33,6 +33,10 @@ func fillNonZero(t *testing.T, v reflect.Value, seed int) {
 			fillNonZero(t, s.Index(i), seed+i)
 		}
 		v.Set(s)
+	case reflect.Pointer:
+		n := reflect.New(v.Type().Elem())
+		fillNonZero(t, n.Elem(), seed)
+		v.Set(n)
 	default:
 		t.Fatalf("fillNonZero: no rule for %s", v.Type())
 	}

@@ -13,6 +13,7 @@ import (
 )
 
 func main() {
+	noHeapProfile()
 	// Engines' orphaned descendants become our children, so that none
 	// outlives autoplay; a panic takes every engine down with it.
 	if err := runner.BecomeSubreaper(); err != nil {

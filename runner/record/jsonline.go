@@ -30,13 +30,13 @@ type JSONMove struct {
 	TimeMS   *float64 `json:"time_ms,omitempty"`
 	ScoreCP  *int     `json:"score_cp,omitempty"`
 	Mate     *int     `json:"mate,omitempty"`
-	Depth    *int     `json:"depth,omitempty"`
+	Depth    *int32   `json:"depth,omitempty"`
 	TimeLeft *float64 `json:"timeleft_ms,omitempty"`
 	Latency  *float64 `json:"latency_ms,omitempty"`
 	Nodes    *uint64  `json:"nodes,omitempty"`
-	SelDepth *int     `json:"seldepth,omitempty"`
+	SelDepth *int32   `json:"seldepth,omitempty"`
 	NPS      *uint64  `json:"nps,omitempty"`
-	HashFull *int     `json:"hashfull,omitempty"`
+	HashFull *int32   `json:"hashfull,omitempty"`
 	TBHits   *uint64  `json:"tbhits,omitempty"`
 	PV       string   `json:"pv,omitempty"`
 	Lines    []string `json:"lines,omitempty"`
@@ -90,9 +90,9 @@ func (r *GameRecord) JSONLine(g *pgn.Game, f spec.MoveFields) []byte {
 			m.TBHits = &p.Info.TBHits
 		}
 		if f.PV {
-			m.PV = p.Info.PV
+			m.PV = p.Info.PV()
 		}
-		m.Lines = p.Info.Lines
+		m.Lines = p.Info.Lines()
 	}
 	b, _ := json.Marshal(line)
 	return append(b, '\n')

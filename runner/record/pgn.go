@@ -71,21 +71,21 @@ func (p *Ply) extras(f spec.MoveFields) string {
 		add("n=" + strconv.FormatUint(p.Info.Nodes, 10))
 	}
 	if f.SelDepth && p.Info.Sent.Has(protocol.FieldSelDepth) {
-		add("sd=" + strconv.Itoa(p.Info.SelDepth))
+		add("sd=" + strconv.Itoa(int(p.Info.SelDepth)))
 	}
 	if f.NPS && p.Info.Sent.Has(protocol.FieldNPS) {
 		add("nps=" + strconv.FormatUint(p.Info.NPS, 10))
 	}
 	if f.HashFull && p.Info.Sent.Has(protocol.FieldHashFull) {
-		add("hashfull=" + strconv.Itoa(p.Info.HashFull))
+		add("hashfull=" + strconv.Itoa(int(p.Info.HashFull)))
 	}
 	if f.TBHits && p.Info.Sent.Has(protocol.FieldTBHits) {
 		add("tbhits=" + strconv.FormatUint(p.Info.TBHits, 10))
 	}
-	if f.PV && p.Info.PV != "" {
-		add(`pv="` + p.Info.PV + `"`)
+	if pv := p.Info.PV(); f.PV && pv != "" {
+		add(`pv="` + pv + `"`)
 	}
-	for _, l := range p.Info.Lines {
+	for _, l := range p.Info.Lines() {
 		add(`line="` + commentSafe(l) + `"`)
 	}
 	return b.String()
@@ -115,7 +115,7 @@ func (p *Ply) ScoreText() string {
 	default:
 		return secs
 	}
-	return score + "/" + strconv.Itoa(p.Info.Depth) + " " + secs
+	return score + "/" + strconv.Itoa(int(p.Info.Depth)) + " " + secs
 }
 
 // EPDLine is the game's final position as an EPD line: the position's four

@@ -88,17 +88,42 @@ type Ply struct {
 type MoveInfo struct {
 	// Sent names the counters the engine reported; the others are zero
 	// and left out of the PGN comment and the JSON line.
-	Sent     protocol.Fields
+	Sent protocol.Fields
+	// Depth, SelDepth and HashFull are int32 beside Sent, in one word of
+	// what every ply of every live game holds.
+	Depth    int32
+	SelDepth int32
+	HashFull int32 // permille
 	Score    protocol.Score
-	Depth    int
-	SelDepth int
 	Nodes    uint64
 	NPS      uint64
-	HashFull int // permille
 	TBHits   uint64
 	Time     time.Duration // the search time the engine reported
-	// PV and Lines are filled only when the run asks for them (MoveFields.PV,
-	// MatchLine); each move gets fresh ones, handed over, never shared.
-	PV    string
-	Lines []string
+	// Said is set only when the run asks for the PV or lines (MoveFields.PV,
+	// MatchLine): each move gets a fresh one, handed over, never shared.
+	// Behind a pointer, they cost a ply of a run that asks for neither one
+	// word rather than five.
+	Said *Said
+}
+
+// Said is the text an engine gave with a move that a run asked to keep.
+type Said struct {
+	PV    string   // its last PV, coordinate moves separated by spaces
+	Lines []string // its lines matching match_line
+}
+
+// PV is the move's principal variation as the engine gave it, or "".
+func (m *MoveInfo) PV() string {
+	if m.Said == nil {
+		return ""
+	}
+	return m.Said.PV
+}
+
+// Lines are the engine's lines kept with the move (match_line).
+func (m *MoveInfo) Lines() []string {
+	if m.Said == nil {
+		return nil
+	}
+	return m.Said.Lines
 }

@@ -42,9 +42,9 @@ func AppendPlies(dst []byte, plies []Ply) []byte {
 		dst = binary.AppendVarint(dst, int64(in.HashFull))
 		dst = binary.AppendUvarint(dst, in.TBHits)
 		dst = binary.AppendVarint(dst, int64(in.Time))
-		dst = appendBytes(dst, []byte(in.PV))
-		dst = binary.AppendUvarint(dst, uint64(len(in.Lines)))
-		for _, l := range in.Lines {
+		dst = appendBytes(dst, []byte(in.PV()))
+		dst = binary.AppendUvarint(dst, uint64(len(in.Lines())))
+		for _, l := range in.Lines() {
 			dst = appendBytes(dst, []byte(l))
 		}
 		dst = binary.AppendVarint(dst, int64(p.Elapsed))
@@ -132,23 +132,27 @@ func ReadPlies(b []byte) ([]Ply, error) {
 		in.Sent = protocol.Fields(r.byte())
 		in.Score.Kind, in.Score.Bound = protocol.ScoreKind(r.byte()), protocol.Bound(r.byte())
 		in.Score.Value = int(r.varint())
-		in.Depth = int(r.varint())
-		in.SelDepth = int(r.varint())
+		in.Depth = int32(r.varint())
+		in.SelDepth = int32(r.varint())
 		in.Nodes = r.uvarint()
 		in.NPS = r.uvarint()
-		in.HashFull = int(r.varint())
+		in.HashFull = int32(r.varint())
 		in.TBHits = r.uvarint()
 		in.Time = time.Duration(r.varint())
+		var said Said
 		if pv := r.bytes(); len(pv) > 0 {
-			in.PV = string(pv)
+			said.PV = string(pv)
 		}
 		if lines := r.uvarint(); lines > uint64(len(r.b)) {
 			r.fail()
 		} else if lines > 0 {
-			in.Lines = make([]string, lines)
-			for j := range in.Lines {
-				in.Lines[j] = string(r.bytes())
+			said.Lines = make([]string, lines)
+			for j := range said.Lines {
+				said.Lines[j] = string(r.bytes())
 			}
+		}
+		if said.PV != "" || len(said.Lines) > 0 {
+			in.Said = &said
 		}
 		p.Elapsed = time.Duration(r.varint())
 		p.TimeLeft = time.Duration(r.varint())

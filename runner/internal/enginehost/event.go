@@ -1,6 +1,7 @@
 package enginehost
 
 import (
+	"math"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
@@ -31,8 +32,15 @@ const (
 
 // fromInfo keeps the per-move figures of an info line.
 func fromInfo(i *protocol.Info) record.MoveInfo {
-	return record.MoveInfo{Sent: i.Sent, Score: i.Score, Depth: i.Depth, SelDepth: i.SelDepth, Nodes: i.Nodes,
-		NPS: i.NPS, HashFull: i.HashFull, TBHits: i.TBHits, Time: i.Time}
+	return record.MoveInfo{Sent: i.Sent, Score: i.Score, Depth: small(i.Depth), SelDepth: small(i.SelDepth), Nodes: i.Nodes,
+		NPS: i.NPS, HashFull: small(i.HashFull), TBHits: i.TBHits, Time: i.Time}
+}
+
+// small narrows a depth or hashfull an engine reported to the record's
+// int32; no engine searches 2^31 plies deep, but one that says so is
+// recorded at the limit rather than as a negative depth.
+func small(n int) int32 {
+	return int32(min(max(n, math.MinInt32), math.MaxInt32))
 }
 
 // Event is one message from an engine's reader goroutine to its game loop.

@@ -40,9 +40,15 @@ func (k *keeper) line(line []byte) {
 // maxKeptLines bounds what a chatty engine can make a move's record hold.
 const maxKeptLines = 32
 
-// handOver gives the move's info its own PV text and lines.
+// handOver gives the move's info its own PV text and lines, if it has any
+// (with nothing asked: nothing, and no allocation).
 func (k *keeper) handOver(info *record.MoveInfo) {
-	if k.Capture.PV && len(k.pvMoves) > 0 {
+	pv := k.Capture.PV && len(k.pvMoves) > 0
+	if !pv && len(k.lines) == 0 {
+		return
+	}
+	said := &record.Said{Lines: k.lines}
+	if pv {
 		var b strings.Builder
 		for i, m := range k.pvMoves {
 			if i > 0 {
@@ -50,9 +56,9 @@ func (k *keeper) handOver(info *record.MoveInfo) {
 			}
 			b.WriteString(m.String())
 		}
-		info.PV = b.String()
+		said.PV = b.String()
 	}
-	info.Lines = k.lines
+	info.Said = said
 }
 
 func (k *keeper) reset() {
