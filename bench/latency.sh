@@ -9,7 +9,10 @@
 #
 # Per run: relay p50/p90/p99/max (µs, from the engines' own clocks), wall
 # time, the runner's own CPU per move (slot processes counted, engines not),
-# time forfeits, and the runner's peak memory (RSS, slot processes summed).
+# time forfeits, and the runner's peak memory (RSS, slot processes summed),
+# then the anonymous part of it: RSS less the pages of the runner's program
+# file (a Go binary of 30 MB has 13 MB of them resident, a C one 2 MB), what
+# the games themselves cost.
 # REPS runs each (default 3), order turned round each repetition; the
 # medians are printed at the end.
 #
@@ -46,15 +49,15 @@ run() {
   rm -f "$out/lat.txt" "$out/$pgn"*
   local stats
   stats=$(cd "$out" && SLEEPER_OUT="$out/lat.txt" python3 "$OLDPWD/bench/runnercpu.py" "$@")
-  read -r wall cpu rss <<<"$stats"
+  read -r wall cpu rss anon <<<"$stats"
   local plies forfeits
   plies=$(python3 bench/plies.py "$out/$pgn")
   # games (not lines) that end in a time forfeit, however the runner words it
   forfeits=$(python3 -c 'import re,sys; t=open(sys.argv[1]).read(); print(sum(1 for g in re.split(r"\n(?=\[Event )", t) if re.search(r"on time|time forfeit|timeout", g, re.I)))' "$out/$pgn")
-  sort -n "$out/lat.txt" | awk -v l="$label" -v c="$conc" -v w="$wall" -v cpu="$cpu" -v p="$plies" -v f="$forfeits" -v r="$rss" '
+  sort -n "$out/lat.txt" | awk -v l="$label" -v c="$conc" -v w="$wall" -v cpu="$cpu" -v p="$plies" -v f="$forfeits" -v r="$rss" -v an="$anon" '
     { a[NR] = $1 }
-    END { printf "%-22s c=%-4d p50 %6d  p90 %6d  p99 %6d  max %7d us  wall %6.1f s  cpu %5.1f us/move  forfeits %d  peak %6.1f MB\n",
-            l, c, a[int(NR*0.5)+1], a[int(NR*0.9)+1], a[int(NR*0.99)+1], a[NR], w, cpu / p * 1e6, f, r / 1024 }' | tee -a "$out/runs"
+    END { printf "%-22s c=%-4d p50 %6d  p90 %6d  p99 %6d  max %7d us  wall %6.1f s  cpu %5.1f us/move  forfeits %d  peak %6.1f MB  anon %6.1f MB\n",
+            l, c, a[int(NR*0.5)+1], a[int(NR*0.9)+1], a[int(NR*0.99)+1], a[NR], w, cpu / p * 1e6, f, r / 1024, an / 1024 }' | tee -a "$out/runs"
 }
 
 autoplay_run() { # mode conc
@@ -112,7 +115,7 @@ echo
 echo "Medians of $REPS:"
 python3 - "$out/runs" <<'EOF'
 import collections, re, statistics, sys
-fields = r"c=(\d+)\s+p50\s+(\d+)\s+p90\s+(\d+)\s+p99\s+(\d+)\s+max\s+(\d+) us\s+wall\s+([\d.]+) s\s+cpu\s+([\d.]+) us/move\s+forfeits (\d+)\s+peak\s+([\d.]+) MB"
+fields = r"c=(\d+)\s+p50\s+(\d+)\s+p90\s+(\d+)\s+p99\s+(\d+)\s+max\s+(\d+) us\s+wall\s+([\d.]+) s\s+cpu\s+([\d.]+) us/move\s+forfeits (\d+)\s+peak\s+([\d.]+) MB\s+anon\s+([\d.]+) MB"
 runs = collections.defaultdict(list)
 for line in open(sys.argv[1]):
     m = re.search(fields, line)
@@ -120,5 +123,5 @@ for line in open(sys.argv[1]):
         runs[(line[:22].strip(), int(m.group(1)))].append([float(x) for x in m.groups()[1:]])
 for (label, conc), rows in sorted(runs.items(), key=lambda kv: (kv[0][1], kv[0][0])):
     m = [statistics.median(col) for col in zip(*rows)]
-    print(f"{label:22s} c={conc:<4d} p50 {m[0]:6.0f}  p90 {m[1]:6.0f}  p99 {m[2]:6.0f}  max {m[3]:7.0f} us  wall {m[4]:6.1f} s  cpu {m[5]:5.1f} us/move  forfeits {m[6]:.0f}  peak {m[7]:6.1f} MB")
+    print(f"{label:22s} c={conc:<4d} p50 {m[0]:6.0f}  p90 {m[1]:6.0f}  p99 {m[2]:6.0f}  max {m[3]:7.0f} us  wall {m[4]:6.1f} s  cpu {m[5]:5.1f} us/move  forfeits {m[6]:.0f}  peak {m[7]:6.1f} MB  anon {m[8]:6.1f} MB")
 EOF

@@ -7,7 +7,10 @@ engines' time goes to cutime and cstime. The slot processes of a run with
 --slot-processes (its children running "autoplay slot") are the runner too:
 their own times are read every 10 ms while they live, the last reading
 kept. Peak memory: the runner's VmHWM (read every 10 ms while it lives) plus
-each slot process's last VmHWM. Prints: wall_s self_cpu_s peak_rss_kb."""
+each slot process's last VmHWM; and the largest RssAnon seen in those
+readings (slot processes' added), the memory the runner's games cost apart
+from the pages of its program file. Prints: wall_s self_cpu_s peak_rss_kb
+peak_anon_kb."""
 import os, subprocess, sys, time
 
 tick = os.sysconf("SC_CLK_TCK")
@@ -44,36 +47,43 @@ def slot_children(pid):
 
 
 def peak_kb(pid):
-    """VmHWM of pid in kB, or None once it is gone (or a zombie)."""
+    """(VmHWM, RssAnon) of pid in kB, or (None, None) once it is gone (or a zombie)."""
+    hwm = anon = None
     try:
         with open(f"/proc/{pid}/status") as f:
             for line in f:
                 if line.startswith("VmHWM:"):
-                    return int(line.split()[1])
+                    hwm = int(line.split()[1])
+                elif line.startswith("RssAnon:"):
+                    anon = int(line.split()[1])
     except OSError:
         pass
-    return None
+    return hwm, anon
 
 
 start = time.perf_counter()
 p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 slots = {}
 slot_peaks = {}
-runner_peak = 0
+slot_anon = {}
+runner_peak = runner_anon = 0
 while True:
     info = os.waitid(os.P_PID, p.pid, os.WEXITED | os.WNOWAIT | os.WNOHANG)
     if info is not None:
         break
-    runner_peak = max(runner_peak, peak_kb(p.pid) or 0)
+    hwm, anon = peak_kb(p.pid)
+    runner_peak = max(runner_peak, hwm or 0)
+    runner_anon = max(runner_anon, anon or 0)
     for kid in slot_children(p.pid):
         cpu = own_cpu(kid)
         if cpu is not None:
             slots[kid] = cpu
-        kb = peak_kb(kid)
-        if kb is not None:
-            slot_peaks[kid] = kb
+        hwm, anon = peak_kb(kid)
+        if hwm is not None:
+            slot_peaks[kid] = hwm
+            slot_anon[kid] = max(slot_anon.get(kid, 0), anon or 0)
     time.sleep(0.01)
 wall = time.perf_counter() - start
 cpu = own_cpu(p.pid) + sum(slots.values())
 p.wait()
-print(f"{wall:.3f} {cpu:.3f} {runner_peak + sum(slot_peaks.values())}")
+print(f"{wall:.3f} {cpu:.3f} {runner_peak + sum(slot_peaks.values())} {runner_anon + sum(slot_anon.values())}")
