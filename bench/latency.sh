@@ -68,6 +68,7 @@ autoplay_run() { # mode conc
   gmp2) flags=(--slot-processes=false); env=(GOMAXPROCS=2) ;;        # one process on two
   slots) flags=(--slot-processes) ;;                                 # a process per game slot
   slotsaff) flags=(--slot-processes --affinity) ;;                   # the same, pinned
+  aff) flags=(--slot-processes=false --affinity) ;;                  # one process, game slots pinned to CPUs
   esac
   local g; g=$(games_for "$2")
   run "autoplay $1" "$2" ap.pgn env "${env[@]}" "$PWD/bin/autoplay" match "${flags[@]}" \

@@ -7,7 +7,8 @@
 # per ply (its slot processes' counted, its engines' left out:
 # bench/runnercpu.py), plies from the PGN's PlyCount
 # tags. Also autoplay's startup CPU and how soon its built-in engine answers
-# uciok. REPS runs of each (default 3), medians and ratios at the end.
+# uciok. REPS runs of each (default 3), medians and ratios at the end;
+# CONCS picks the concurrencies (default "2 4 8").
 # Build c-chess-cli with: gcc -O2 -std=gnu11 -mpopcnt -DNDEBUG
 #   -DVERSION=\"x\" -Isrc src/*.c -o c-chess-cli -lpthread -lm
 set -euo pipefail
@@ -53,7 +54,7 @@ ccc_run() { # conc
 # a machine's first run after a pause is slower (fresh memory for the
 # engines), and no runner should always pay it. Medians at the end.
 REPS=${REPS:-3}
-for conc in 2 4 8; do
+for conc in ${CONCS:-2 4 8}; do
   runners=(plain affinity slots)
   [ -n "$CCC" ] && runners+=(ccc)
   for rep in $(seq "$REPS"); do
