@@ -144,6 +144,11 @@ func (c *core) handle(cmd Command) bool {
 	case CmdHello:
 		c.send(Reply{Kind: ReplyID, Name: Name, Author: Author, Options: engineOptions})
 	case CmdIsReady:
+		// A GUI waits for readyok before its first go: the table's fresh
+		// memory is written now rather than during that search.
+		if c.thinker.state == waiting {
+			c.thinker.searcher.TT.Warm()
+		}
 		c.send(Reply{Kind: ReplyReady, N: cmd.N})
 	case CmdReport:
 		c.send(cmd.Reply)

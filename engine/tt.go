@@ -11,6 +11,7 @@ type TT struct {
 	entries []ttEntry
 	mask    uint64
 	age     uint8 // of the current search, modulo ageLimit
+	cold    bool  // fresh memory not yet written: see Warm
 }
 
 type ttEntry struct {
@@ -49,24 +50,33 @@ func NewTT(mb int) *TT {
 	return t
 }
 
-// Resize reallocates the table to about mb megabytes, clearing it.
+// Resize reallocates the table to about mb megabytes, empty. Its memory is
+// written by Warm or Clear, not here: an engine starts (and answers uci)
+// without touching 16 MB it may be told to resize at once.
 func (t *TT) Resize(mb int) {
 	n := uint64(2)
 	for n*2*16 <= uint64(max(mb, 1))<<20 {
 		n *= 2
 	}
 	t.entries = make([]ttEntry, n)
-	// Fresh memory is mapped on first touch: writing it now spares the
-	// first search thousands of page faults on the clock, when no new-game
-	// command cleared the table first.
-	clear(t.entries)
 	t.mask = n - 1
+	t.cold = true
+}
+
+// Warm writes a freshly allocated table's memory, which the system maps
+// on first touch: done at isready, it spares the first search thousands
+// of page faults on the clock.
+func (t *TT) Warm() {
+	if t.cold {
+		t.Clear()
+	}
 }
 
 // Clear empties the table, for a new game.
 func (t *TT) Clear() {
 	clear(t.entries)
 	t.age = 0
+	t.cold = false
 }
 
 func (t *TT) newSearch() { t.age = (t.age + 1) % ageLimit }

@@ -34,3 +34,25 @@ func TestTTKeepsBoundAndAgeApart(t *testing.T) {
 		t.Fatal("a different key was found")
 	}
 }
+
+// A resized table is left for Warm (at isready) to write, so that the
+// engine answers uci without touching its memory; Warm writes it once.
+func TestResizedTableIsWrittenByWarmOnce(t *testing.T) {
+	tt := NewTT(1)
+	if !tt.cold {
+		t.Fatal("a new table was written before isready")
+	}
+	tt.store(42, Move(1), 10, 10, 3, boundExact)
+	tt.Warm()
+	if tt.cold {
+		t.Fatal("Warm left the table cold")
+	}
+	if _, ok := tt.probe(42); ok {
+		t.Error("Warm on a cold table kept an entry: it must clear what it writes")
+	}
+	tt.store(42, Move(1), 10, 10, 3, boundExact)
+	tt.Warm()
+	if _, ok := tt.probe(42); !ok {
+		t.Error("Warm on a warm table cleared it")
+	}
+}
