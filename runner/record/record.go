@@ -82,15 +82,15 @@ type Ply struct {
 }
 
 // MoveInfo is the part of an engine's last search info that the runner
-// keeps per move (PGN comment, adjudication). Apart from the PV and lines
-// asked for, it has no slices, so it can cross goroutines by value without
-// sharing memory.
+// keeps per move (PGN comment, adjudication). Apart from Said (the PV and
+// lines asked for, handed over), it holds no pointers, so it can cross
+// goroutines by value without sharing memory.
 type MoveInfo struct {
 	// Sent names the counters the engine reported; the others are zero
 	// and left out of the PGN comment and the JSON line.
 	Sent protocol.Fields
-	// Depth, SelDepth and HashFull are int32 beside Sent, in one word of
-	// what every ply of every live game holds.
+	// Depth, SelDepth and HashFull are int32, packed with Sent into two
+	// words of what every ply of every live game holds.
 	Depth    int32
 	SelDepth int32
 	HashFull int32 // permille
