@@ -23,7 +23,7 @@ CONC=${CONC:-1}
 BOOK=${BOOK:-../shared/books/8moves_v3.pgn.zip}
 SF=${SF:-/usr/games/stockfish}
 SEED=${SEED:-2026}
-go build -o bin/autoplay ./cmd/autoplay
+make -s build
 out=${OUT:-$(mktemp -d)}
 for rung in $RUNGS; do
   ours=${rung%%:*} theirs=${rung##*:}

@@ -32,7 +32,7 @@ CCC=${CCC:-}
 FASTCHESS=${FASTCHESS:-}
 CUTECHESS=${CUTECHESS:-}
 
-go build -o bin/autoplay ./cmd/autoplay
+make -s build
 go build -o bin/sleeper ./bench/sleeper
 sleeper=$PWD/bin/sleeper
 out=$(mktemp -d)

@@ -18,7 +18,7 @@ SF=${SF:-/usr/games/stockfish}
 CCC=${CCC:-}
 BOOK=${BOOK:-../shared/books/UHO_4060_v3.epd.zip}
 [ -x "$SF" ] || { echo "bench: $SF not found (apt-get install stockfish)"; exit 1; }
-go build -o bin/autoplay ./cmd/autoplay
+make -s build
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

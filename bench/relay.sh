@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 GAMES=${GAMES:-200}
 SF=${SF:-/usr/games/stockfish}
 [ -x "$SF" ] || { echo "bench: $SF not found (apt-get install stockfish)"; exit 1; }
-[ -x bin/autoplay ] || go build -o bin/autoplay ./cmd/autoplay
+[ -x bin/autoplay ] || make -s build
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT

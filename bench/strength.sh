@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BOOK=${BOOK:-../shared/books/UHO_4060_v3.epd.zip}
 GAMES=${GAMES:-200}
-go build -o bin/autoplay ./cmd/autoplay
+make -s build
 out=${OUT:-$(mktemp -d)}
 bin/autoplay match \
   --engine "cmd=$PWD/bin/autoplay arg=engine name=autoplay" \

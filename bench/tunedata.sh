@@ -30,7 +30,7 @@ GAMES=${GAMES:-3400}
 NODES=${NODES:-6000}
 CONC=${CONC:-1}
 BOOK=${BOOK:-../shared/books/noob_3moves.epd.zip}
-go build -o bin/autoplay ./cmd/autoplay
+make -s build
 out=${OUT:-$(mktemp -d)}
 mkdir -p "$out"
 bin/autoplay match \
