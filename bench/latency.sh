@@ -69,6 +69,7 @@ autoplay_run() { # mode conc
   slots) flags=(--slot-processes) ;;                                 # a process per game slot
   slotsaff) flags=(--slot-processes --affinity) ;;                   # the same, pinned
   aff) flags=(--slot-processes=false --affinity) ;;                  # one process, game slots pinned to CPUs
+  gogc*) env=(GOGC=${1#gogc}) ;;                                     # the automatic choice with GOGC N (gogc25)
   esac
   local g; g=$(games_for "$2")
   run "autoplay $1" "$2" ap.pgn env "${env[@]}" "$PWD/bin/autoplay" match "${flags[@]}" \

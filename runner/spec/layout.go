@@ -20,6 +20,14 @@ type Layout struct {
 // GOGC 100, 54 MB at 50 for 5 % more runner CPU; 25 saved 3 MB more for 14 %).
 const manyGamesGCPercent = 50
 
+// hundredsOfGamesGCPercent: from 192 games at once, a quarter. There the
+// engines saturate the machine, and a smaller heap cost no relay latency
+// (sleeping-engine games, bench/latency.sh, medians of 3: at 192 p50 548 ->
+// 368 us, peak RSS 28.4 -> 27.2 MB; at 256 p50 3513 -> 2960 us, 33.4 ->
+// 30.7 MB, anonymous 21.5 -> 18.9 MB) for 10 % more runner CPU per move. At
+// 64 and 128 it saved 0.5-1 MB for a longer p50 and p90: those keep half.
+const hundredsOfGamesGCPercent = 25
+
 // ChooseLayout picks, for concurrency games at a time on cpus usable CPUs,
 // the layout that measured fastest on a 2-CPU machine (bench/overhead.sh
 // with stockfish at nodes=1 for 2-8 games, bench/latency.sh with sleeping
@@ -31,13 +39,16 @@ const manyGamesGCPercent = 50
 //     wall time where one process was at 1.0-1.35x);
 //   - 16 games or more: one process on several Go processors (with one,
 //     a single descheduled thread stalls every game: p99 221 ms at 256
-//     games against 32 ms with two), one more per 16 games, up to cpus.
+//     games against 32 ms with two), one more per 16 games, up to cpus;
+//     the heap kept tighter from 192 games.
 //
 // slotsAllowed is false where slot processes cannot serve (an engine I/O
 // log, games played on remote workers).
 func ChooseLayout(concurrency, cpus int, slotsAllowed bool) Layout {
 	cpus = max(cpus, 1)
 	switch {
+	case concurrency >= 192:
+		return Layout{Procs: min(cpus, 1+concurrency/16), GCPercent: hundredsOfGamesGCPercent}
 	case concurrency >= 16:
 		return Layout{Procs: min(cpus, 1+concurrency/16), GCPercent: manyGamesGCPercent}
 	case concurrency >= 2 && concurrency <= 8 && cpus >= 2 && slotsAllowed:
