@@ -11,8 +11,8 @@
 # time, the runner's own CPU per move (slot processes counted, engines not),
 # time forfeits, and the runner's peak memory (RSS, slot processes summed),
 # then the anonymous part of it: RSS less the pages of the runner's program
-# file (a Go binary of 30 MB has 13 MB of them resident, a C one 2 MB), what
-# the games themselves cost.
+# file (a static Go binary of 30 MB has 12 MB of them resident, a C one
+# 2 MB), what the games themselves cost.
 # REPS runs each (default 3), order turned round each repetition; the
 # medians are printed at the end.
 #
@@ -64,8 +64,7 @@ autoplay_run() { # mode conc
   local flags=() env=()
   case $1 in
   auto) ;;                                                         # no flags: autoplay chooses
-  gmp1) flags=(--slot-processes=false); env=(GOMAXPROCS=1) ;;        # one process on one Go processor (the default before the automatic choice)
-  gmp2) flags=(--slot-processes=false); env=(GOMAXPROCS=2) ;;        # one process on two
+  gmp*) flags=(--slot-processes=false); env=(GOMAXPROCS=${1#gmp}) ;; # one process on N Go processors (gmp1: the default before the automatic choice)
   slots) flags=(--slot-processes) ;;                                 # a process per game slot
   slotsaff) flags=(--slot-processes --affinity) ;;                   # the same, pinned
   aff) flags=(--slot-processes=false --affinity) ;;                  # one process, game slots pinned to CPUs
