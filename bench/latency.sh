@@ -125,4 +125,25 @@ for line in open(sys.argv[1]):
 for (label, conc), rows in sorted(runs.items(), key=lambda kv: (kv[0][1], kv[0][0])):
     m = [statistics.median(col) for col in zip(*rows)]
     print(f"{label:22s} c={conc:<4d} p50 {m[0]:6.0f}  p90 {m[1]:6.0f}  p99 {m[2]:6.0f}  max {m[3]:7.0f} us  wall {m[4]:6.1f} s  cpu {m[5]:5.1f} us/move  forfeits {m[6]:.0f}  peak {m[7]:6.1f} MB  anon {m[8]:6.1f} MB")
+
+# Issue 21's goals, where c-chess-cli ran beside autoplay's automatic
+# choice: from 16 games p50 and p99 at most c-chess-cli's and p90 at most
+# 1.2x it; at 256 peak memory at most 1.5x.
+med = {k: [statistics.median(col) for col in zip(*rows)] for k, rows in runs.items()}
+goals = []
+for (label, conc), m in sorted(med.items(), key=lambda kv: kv[0][1]):
+    c = med.get(("c-chess-cli", conc))
+    if label != "autoplay auto" or c is None:
+        continue
+    r = [m[i] / c[i] if c[i] else float("inf") for i in range(len(m))]
+    checks = []
+    if conc >= 16:
+        checks += [("p50", r[0], 1.0), ("p90", r[1], 1.2), ("p99", r[2], 1.0)]
+    if conc == 256:
+        checks.append(("peak memory", r[7], 1.5))
+    if checks:
+        goals.append(f"c={conc:<4d} " + ", ".join(f"{n} {x:.2f}x ({'met' if x <= lim else 'NOT met'}: at most {lim}x)" for n, x, lim in checks))
+if goals:
+    print("\nautoplay auto against c-chess-cli, the issue's goals:")
+    print("\n".join(goals))
 EOF
