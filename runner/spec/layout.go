@@ -47,10 +47,12 @@ const hundredsOfGamesGCPercent = 25
 func ChooseLayout(concurrency, cpus int, slotsAllowed bool) Layout {
 	cpus = max(cpus, 1)
 	switch {
-	case concurrency >= 192:
-		return Layout{Procs: min(cpus, 1+concurrency/16), GCPercent: hundredsOfGamesGCPercent}
 	case concurrency >= 16:
-		return Layout{Procs: min(cpus, 1+concurrency/16), GCPercent: manyGamesGCPercent}
+		l := Layout{Procs: min(cpus, 1+concurrency/16), GCPercent: manyGamesGCPercent}
+		if concurrency >= 192 {
+			l.GCPercent = hundredsOfGamesGCPercent
+		}
+		return l
 	case concurrency >= 2 && concurrency <= 8 && cpus >= 2 && slotsAllowed:
 		return Layout{Procs: 1, SlotProcesses: true, Affinity: true}
 	}
