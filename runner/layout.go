@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"runtime"
@@ -14,7 +15,8 @@ import (
 type LayoutChoice struct {
 	spec.Layout
 	CPUs        int  // the CPUs autoplay may use
-	Concurrency int  // games at a time
+	Concurrency int  // games at a time: the concurrency, or the games left to play when fewer
+	Asked       int  // the concurrency the run was given
 	Chosen      bool // by autoplay, not given by the user
 	ProcsGiven  bool // GOMAXPROCS was set
 }
@@ -27,25 +29,41 @@ func (c LayoutChoice) String() string {
 	case c.ProcsGiven:
 		why = "GOMAXPROCS as given, the rest chosen"
 	default:
-		games := "games"
-		if c.Concurrency == 1 {
-			games = "game"
+		why = "chosen for " + plural(c.Concurrency, "game") + " at a time on " + plural(c.CPUs, "CPU")
+		if c.Concurrency < c.Asked {
+			verb := "are"
+			if c.Concurrency == 1 {
+				verb = "is"
+			}
+			why += fmt.Sprintf(", as only %d %s left to play at concurrency %d", c.Concurrency, verb, c.Asked)
 		}
-		why = fmt.Sprintf("chosen for %d %s at a time on %d CPUs; --slot-processes, --affinity or GOMAXPROCS choose otherwise", c.Concurrency, games, c.CPUs)
+		why += "; --slot-processes, --affinity or GOMAXPROCS choose otherwise"
 	}
 	return fmt.Sprintf("Runner: %s (%s)", c.Layout, why)
 }
 
-// ChooseLayout decides how the runner itself runs cfg's games, once,
-// before the run: the layout the user gave (flags, YAML keys, GOMAXPROCS),
-// or else spec.ChooseLayout's for the concurrency and the CPUs autoplay
-// may use (its affinity mask and cgroup quota, as the Go runtime counts
-// them). It sets the Go processors and cfg's SlotProcesses and Affinity.
-// Slot processes are not chosen for games played on workers elsewhere
-// (opt.Farm), where they do not apply, nor for a dashboard (opt.Live),
-// whose live boards follow the games of this process.
-func ChooseLayout(cfg *spec.Config, opt Options) LayoutChoice {
-	c := LayoutChoice{CPUs: runtime.GOMAXPROCS(0), Concurrency: max(cfg.Concurrency, 1)} // the runtime's count, before any change
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
+
+// chooseLayout decides how the runner itself runs cfg's games, once the
+// run knows how many it plays at a time (its concurrency, or fewer when
+// fewer games are left to play): the layout the user gave (flags, YAML
+// keys, GOMAXPROCS), or else spec.ChooseLayout's for those games and the
+// CPUs autoplay may use (its affinity mask and cgroup quota, as the Go
+// runtime counts them). It sets the Go processors and cfg's SlotProcesses
+// and Affinity. Slot processes are not chosen for games played on workers
+// elsewhere (opt.Farm), where they do not apply, nor for a dashboard
+// (opt.Live), whose live boards follow the games of this process.
+func chooseLayout(cfg *spec.Config, opt Options, games int) LayoutChoice {
+	procsGiven := os.Getenv("GOMAXPROCS") != ""
+	if !procsGiven {
+		runtime.SetDefaultGOMAXPROCS() // the runtime's own count, whatever an earlier run in this process chose
+	}
+	c := LayoutChoice{CPUs: runtime.GOMAXPROCS(0), Concurrency: max(games, 1), Asked: max(cfg.Concurrency, 1)}
 	if allowed, err := enginehost.AllowedCPUs(); err == nil {
 		c.CPUs = min(c.CPUs, allowed.Count())
 	}
@@ -56,13 +74,13 @@ func ChooseLayout(cfg *spec.Config, opt Options) LayoutChoice {
 		c.Layout, c.Chosen = spec.ChooseLayout(c.Concurrency, c.CPUs, slotsAllowed), true
 		cfg.SlotProcesses, cfg.Affinity = c.SlotProcesses, c.Affinity
 	}
-	if os.Getenv("GOMAXPROCS") != "" {
+	if procsGiven {
 		c.Procs, c.ProcsGiven = runtime.GOMAXPROCS(0), true // the user's
 	} else {
 		runtime.GOMAXPROCS(c.Procs)
 	}
-	if c.GCPercent != 0 && os.Getenv("GOGC") == "" { // GOGC, when set, is the user's
-		debug.SetGCPercent(c.GCPercent)
+	if os.Getenv("GOGC") == "" { // GOGC, when set, is the user's
+		debug.SetGCPercent(cmp.Or(c.GCPercent, 100))
 	}
 	return c
 }

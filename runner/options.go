@@ -25,6 +25,11 @@ type Options struct {
 	// Live, when set, is kept up to date with the games being played and
 	// the standings (the web dashboard reads it).
 	Live *Live
+	// Layout, when set, has the run choose how it runs itself (the Go
+	// processors, slot processes, affinity: see chooseLayout) once it knows
+	// how many games it plays at a time, and is told the choice. Unset,
+	// the run keeps the process's GOMAXPROCS and the config's layout.
+	Layout func(LayoutChoice)
 }
 
 // RelayStats gathers relay latencies (an engine's move read → the

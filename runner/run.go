@@ -84,6 +84,9 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 	if r.knockout != nil {
 		workers = cfg.Concurrency // later rounds may have more games than the first phase
 	}
+	if opt.Layout != nil {
+		opt.Layout(chooseLayout(r.cfg, opt, workers))
+	}
 	if err := r.placeWorkers(&opt, todo, workers); err != nil {
 		return nil, err
 	}

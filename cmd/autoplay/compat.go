@@ -56,10 +56,11 @@ func runCompat(d compat.Dialect, args []string) error {
 	if err := inv.Prepare(os.Stderr); err != nil {
 		return err
 	}
-	runner.ChooseLayout(&inv.Config, runner.Options{})
 	ctx, stop := interruptible()
 	defer stop()
-	res, err := runner.Run(ctx, inv.Config, inv.Options(os.Stdout))
+	opt := inv.Options(os.Stdout)
+	opt.Layout = func(runner.LayoutChoice) {} // chosen as for match, not printed: the drop-in's output is the original's
+	res, err := runner.Run(ctx, inv.Config, opt)
 	if err != nil {
 		return err
 	}

@@ -32,8 +32,10 @@ func playRun(cfg *spec.Config, f runFlags) error {
 	if f.runnerStats {
 		opt.Relay = &runner.RelayStats{}
 	}
-	if layout := runner.ChooseLayout(cfg, opt); cfg.Verbose {
-		fmt.Println(layout)
+	opt.Layout = func(c runner.LayoutChoice) {
+		if cfg.Verbose {
+			fmt.Println(c)
+		}
 	}
 	ctx, stop := interruptible()
 	defer stop()

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// The automatic layout is chosen for the games the run plays at a time:
+// its concurrency, or the games left to play when they are fewer (a short
+// run, a resumed one), on the CPUs autoplay may use (here set by taskset).
+func TestLayoutIsChosenForTheGamesPlayedAtATime(t *testing.T) {
+	bin := buildAutoplay(t)
+	taskset, err := exec.LookPath("taskset")
+	if err != nil {
+		t.Skip("no taskset")
+	}
+	runnerLine := regexp.MustCompile(`(?m)^Runner: .*$`)
+	play := func(cpus string, args ...string) string {
+		t.Helper()
+		cmd := exec.Command(taskset, append([]string{"-c", cpus, bin, "match", "--verbose", "--each", "nodes=200", "--maxmoves", "40"}, args...)...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%v: %v\n%s", cmd.Args, err, out)
+		}
+		return runnerLine.FindString(string(out))
+	}
+	expect := func(got, want string) {
+		t.Helper()
+		if !strings.HasPrefix(got, want) {
+			t.Errorf("got  %q\nwant %q...", got, want)
+		}
+	}
+
+	expect(play("0", "--games", "2", "--concurrency", "16"),
+		"Runner: one process on 1 Go processor (chosen for 2 games at a time on 1 CPU, as only 2 are left to play at concurrency 16;")
+	pgn := filepath.Join(t.TempDir(), "games.pgn")
+	play("0", "--games", "2", "--pgnout", pgn)
+	expect(play("0", "--games", "3", "--concurrency", "16", "--pgnout", pgn),
+		"Runner: one process on 1 Go processor (chosen for 1 game at a time on 1 CPU, as only 1 is left to play at concurrency 16;")
+
+	if runtime.NumCPU() < 2 {
+		t.Log("one CPU: the two-CPU layouts are not checked")
+		return
+	}
+	expect(play("0,1", "--games", "2", "--concurrency", "16"),
+		"Runner: a process per game slot, pinned with its engines (chosen for 2 games at a time on 2 CPUs, as only 2 are left to play at concurrency 16;")
+	expect(play("0,1", "--games", "32", "--concurrency", "16"),
+		"Runner: one process on 2 Go processors, GOGC 50 (chosen for 16 games at a time on 2 CPUs;")
+	expect(play("0,1", "--games", "2", "--concurrency", "2", "--slot-processes=false"),
+		"Runner: one process on 1 Go processor (as given)")
+}
