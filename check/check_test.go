@@ -3,49 +3,30 @@ package check
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"go.uber.org/goleak"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
-// Builds of the built-in engine (autoplay itself) and the misbehaving test
-// engine, once per test run.
-var (
-	buildOnce           sync.Once
-	autoplayBin, misBin string
-	buildErr            error
-)
+func TestMain(m *testing.M) {
+	code := m.Run()
+	proctest.RemoveBuilds()
+	os.Exit(code)
+}
 
+// binaries builds the built-in engine (autoplay itself) and the
+// misbehaving test engine, once per test run.
 func binaries(t *testing.T) (autoplay, misengine string) {
 	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "autoplay-check")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		autoplayBin, misBin = filepath.Join(dir, "autoplay"), filepath.Join(dir, "misengine")
-		for bin, pkg := range map[string]string{autoplayBin: "../cmd/autoplay", misBin: "../runner/testdata/misengine"} {
-			if out, err := exec.Command("go", "build", "-o", bin, pkg).CombinedOutput(); err != nil {
-				buildErr = err
-				t.Logf("%s", out)
-				return
-			}
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return autoplayBin, misBin
+	return proctest.Build(t, "autoplay", "../cmd/autoplay"), proctest.Build(t, "misengine", "../runner/testdata/misengine")
 }
 
 func need(t *testing.T, path string) {

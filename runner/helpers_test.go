@@ -14,6 +14,7 @@ import (
 
 	"go.uber.org/goleak"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
 )
@@ -32,32 +33,10 @@ func needStockfish(t *testing.T) {
 	}
 }
 
-var (
-	misengineOnce sync.Once
-	misenginePath string
-	misengineErr  error
-)
-
 // misengine builds the misbehaving test engine once per test run.
 func misengine(t *testing.T) string {
 	t.Helper()
-	misengineOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "autoplay-misengine")
-		if err != nil {
-			misengineErr = err
-			return
-		}
-		misenginePath = filepath.Join(dir, "misengine")
-		out, err := exec.Command("go", "build", "-o", misenginePath, "./testdata/misengine").CombinedOutput()
-		if err != nil {
-			misengineErr = err
-			misenginePath = string(out)
-		}
-	})
-	if misengineErr != nil {
-		t.Fatalf("building misengine: %v\n%s", misengineErr, misenginePath)
-	}
-	return misenginePath
+	return proctest.Build(t, "misengine", "./testdata/misengine")
 }
 
 // engineSpec builds an engine config from a spec, failing the test on error.

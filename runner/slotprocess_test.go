@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -25,7 +26,9 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(0)
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	proctest.RemoveBuilds()
+	os.Exit(code)
 }
 
 // runSlotMatch is runMatchCtx with each game slot in a process of its own.

@@ -2,13 +2,11 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 
@@ -17,30 +15,16 @@ import (
 
 const stockfish = "/usr/games/stockfish"
 
-var (
-	buildOnce sync.Once
-	binPath   string
-	buildErr  error
-)
+func TestMain(m *testing.M) {
+	code := m.Run()
+	proctest.RemoveBuilds()
+	os.Exit(code)
+}
 
 // buildAutoplay builds the command once per test run.
 func buildAutoplay(t *testing.T) string {
 	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "autoplay-bin")
-		if err != nil {
-			buildErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "autoplay")
-		if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
-			buildErr = fmt.Errorf("%v\n%s", err, out)
-		}
-	})
-	if buildErr != nil {
-		t.Fatalf("build: %v", buildErr)
-	}
-	return binPath
+	return proctest.Build(t, "autoplay", ".")
 }
 
 func needStockfish(t *testing.T) {

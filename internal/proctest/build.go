@@ -1,0 +1,59 @@
+package proctest
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// builds are the programs Build compiled for this test binary, in one
+// temporary directory that RemoveBuilds takes away.
+var builds struct {
+	sync.Mutex
+	dir  string
+	done map[string]error // by program name
+}
+
+// Build compiles the Go package pkg (as go build takes it, from the test's
+// directory) to a program called name, once per test binary, and returns
+// its path; a build that failed fails every test that asks for it. The
+// package's TestMain calls RemoveBuilds after the tests, so that no test
+// run leaves its programs behind.
+func Build(t testing.TB, name, pkg string) string {
+	t.Helper()
+	builds.Lock()
+	defer builds.Unlock()
+	if builds.dir == "" {
+		dir, err := os.MkdirTemp("", "autoplay-test-builds")
+		if err != nil {
+			t.Fatal(err)
+		}
+		builds.dir, builds.done = dir, map[string]error{}
+	}
+	path := filepath.Join(builds.dir, name)
+	err, ok := builds.done[name]
+	if !ok {
+		if out, berr := exec.Command("go", "build", "-o", path, pkg).CombinedOutput(); berr != nil {
+			err = fmt.Errorf("go build %s: %v\n%s", pkg, berr, out)
+		}
+		builds.done[name] = err
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// RemoveBuilds removes what Build compiled; TestMain calls it once the
+// tests are done.
+func RemoveBuilds() {
+	builds.Lock()
+	defer builds.Unlock()
+	if builds.dir != "" {
+		os.RemoveAll(builds.dir)
+		builds.dir, builds.done = "", nil
+	}
+}
