@@ -1,5 +1,6 @@
-// Package proctest holds helpers for tests that run processes: it waits
-// for their progress and looks for processes they left behind.
+// Package proctest holds helpers for tests that run processes: it builds
+// their programs once per test binary, waits for their progress and looks
+// for processes they left behind.
 package proctest
 
 import (
