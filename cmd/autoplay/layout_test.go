@@ -1,10 +1,11 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -18,6 +19,8 @@ func TestLayoutIsChosenForTheGamesPlayedAtATime(t *testing.T) {
 	if err != nil {
 		t.Skip("no taskset")
 	}
+	cpus := allowedCPUs(t)
+	one := strconv.Itoa(cpus[0])
 	runnerLine := regexp.MustCompile(`(?m)^Runner: .*$`)
 	play := func(cpus string, args ...string) string {
 		t.Helper()
@@ -35,21 +38,57 @@ func TestLayoutIsChosenForTheGamesPlayedAtATime(t *testing.T) {
 		}
 	}
 
-	expect(play("0", "--games", "2", "--concurrency", "16"),
+	expect(play(one, "--games", "2", "--concurrency", "16"),
 		"Runner: one process on 1 Go processor (chosen for 2 games at a time on 1 CPU, as only 2 are left to play at concurrency 16;")
 	pgn := filepath.Join(t.TempDir(), "games.pgn")
-	play("0", "--games", "2", "--pgnout", pgn)
-	expect(play("0", "--games", "3", "--concurrency", "16", "--pgnout", pgn),
+	play(one, "--games", "2", "--pgnout", pgn)
+	expect(play(one, "--games", "3", "--concurrency", "16", "--pgnout", pgn),
 		"Runner: one process on 1 Go processor (chosen for 1 game at a time on 1 CPU, as only 1 is left to play at concurrency 16;")
 
-	if runtime.NumCPU() < 2 {
+	if len(cpus) < 2 {
 		t.Log("one CPU: the two-CPU layouts are not checked")
 		return
 	}
-	expect(play("0,1", "--games", "2", "--concurrency", "16"),
+	two := one + "," + strconv.Itoa(cpus[1])
+	expect(play(two, "--games", "2", "--concurrency", "16"),
 		"Runner: a process per game slot, pinned with its engines (chosen for 2 games at a time on 2 CPUs, as only 2 are left to play at concurrency 16;")
-	expect(play("0,1", "--games", "32", "--concurrency", "16"),
+	expect(play(two, "--games", "32", "--concurrency", "16"),
 		"Runner: one process on 2 Go processors, GOGC 50 (chosen for 16 games at a time on 2 CPUs;")
-	expect(play("0,1", "--games", "2", "--concurrency", "2", "--slot-processes=false"),
+	expect(play(two, "--games", "2", "--concurrency", "2", "--slot-processes=false"),
 		"Runner: one process on 1 Go processor (as given)")
+}
+
+// allowedCPUs lists the CPUs this test may use (Cpus_allowed_list), so that
+// taskset picks among them wherever the test runs.
+func allowedCPUs(t *testing.T) []int {
+	t.Helper()
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		t.Skip(err)
+	}
+	var cpus []int
+	for line := range strings.Lines(string(status)) {
+		list, ok := strings.CutPrefix(line, "Cpus_allowed_list:")
+		if !ok {
+			continue
+		}
+		for part := range strings.SplitSeq(strings.TrimSpace(list), ",") {
+			lo, hi, isRange := strings.Cut(part, "-")
+			if !isRange {
+				hi = lo
+			}
+			a, err1 := strconv.Atoi(lo)
+			b, err2 := strconv.Atoi(hi)
+			if err1 != nil || err2 != nil {
+				t.Fatalf("Cpus_allowed_list: %q", list)
+			}
+			for c := a; c <= b; c++ {
+				cpus = append(cpus, c)
+			}
+		}
+	}
+	if len(cpus) == 0 {
+		t.Skip("no Cpus_allowed_list")
+	}
+	return cpus
 }
