@@ -240,10 +240,8 @@ func failureLine(e EngineStats) string {
 		n    int
 		what string
 	}{{e.TimeForfeits, "time forfeit"}, {e.Disconnects, "disconnect"}, {e.Stalls, "stall"}, {e.Illegal, "illegal move or claim"}} {
-		if c.n == 1 {
-			parts = append(parts, "1 "+c.what)
-		} else if c.n > 1 {
-			parts = append(parts, fmt.Sprintf("%d %ss", c.n, c.what))
+		if c.n > 0 {
+			parts = append(parts, plural(c.n, c.what))
 		}
 	}
 	if len(parts) == 0 {

@@ -58,37 +58,25 @@ func TestLayoutIsChosenForTheGamesPlayedAtATime(t *testing.T) {
 		"Runner: one process on 1 Go processor (as given)")
 }
 
-// allowedCPUs lists the CPUs this test may use (Cpus_allowed_list), so that
-// taskset picks among them wherever the test runs.
+// allowedCPUs lists the CPUs this test may use (its Cpus_allowed_list), so
+// that taskset picks among them wherever the test runs.
 func allowedCPUs(t *testing.T) []int {
 	t.Helper()
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		t.Skip(err)
-	}
+	list := cpusAllowed(t, os.Getpid())
 	var cpus []int
-	for line := range strings.Lines(string(status)) {
-		list, ok := strings.CutPrefix(line, "Cpus_allowed_list:")
-		if !ok {
-			continue
+	for part := range strings.SplitSeq(list, ",") {
+		lo, hi, isRange := strings.Cut(part, "-")
+		if !isRange {
+			hi = lo
 		}
-		for part := range strings.SplitSeq(strings.TrimSpace(list), ",") {
-			lo, hi, isRange := strings.Cut(part, "-")
-			if !isRange {
-				hi = lo
-			}
-			a, err1 := strconv.Atoi(lo)
-			b, err2 := strconv.Atoi(hi)
-			if err1 != nil || err2 != nil {
-				t.Fatalf("Cpus_allowed_list: %q", list)
-			}
-			for c := a; c <= b; c++ {
-				cpus = append(cpus, c)
-			}
+		a, err1 := strconv.Atoi(lo)
+		b, err2 := strconv.Atoi(hi)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("Cpus_allowed_list: %q", list)
 		}
-	}
-	if len(cpus) == 0 {
-		t.Skip("no Cpus_allowed_list")
+		for c := a; c <= b; c++ {
+			cpus = append(cpus, c)
+		}
 	}
 	return cpus
 }
