@@ -44,12 +44,15 @@ func TestFaultMatrixProcesses(t *testing.T) {
 			endings: []ending3{{"loss", "abandoned", "mis disconnects"}, {"loss", "abandoned", "mis disconnects"}},
 		},
 		{
-			name: "hang while a forked child holds stdout", spec: mis + " arg=-mode=hang arg=-at=2 arg=-holder=group tc=1+0.01",
+			// timeout=2: after the flag, the runner waits that long (not
+			// the default 10 s) for the hung engine's answer to stop
+			// before it starts a fresh one for the next game.
+			name: "hang while a forked child holds stdout", spec: mis + " arg=-mode=hang arg=-at=2 arg=-holder=group tc=1+0.01 timeout=2",
 			games: 2, within: 40 * time.Second,
 			endings: []ending3{{"loss", "time forfeit", "mis loses on time"}, {"loss", "time forfeit", "mis loses on time"}},
 		},
 		{
-			name: "shell wrapper without exec hangs", spec: wrapper + " arg=-mode=hang arg=-at=2 tc=1+0.01",
+			name: "shell wrapper without exec hangs", spec: wrapper + " arg=-mode=hang arg=-at=2 tc=1+0.01 timeout=2",
 			games: 2, within: 40 * time.Second,
 			endings: []ending3{{"loss", "time forfeit", "mis loses on time"}, {"loss", "time forfeit", "mis loses on time"}},
 		},

@@ -79,7 +79,7 @@ func TestCtrlCStopsTheMatchCleanly(t *testing.T) {
 	cmd := exec.Command(bin, "match",
 		"--engine", "cmd="+stockfish+" name=a option.Hash=4",
 		"--engine", "cmd="+stockfish+" name=b option.Hash=4",
-		"--each", "tc=30+0.3", "--games", "50", "--maxmoves", "6", "--pgnout", pgnPath)
+		"--each", "tc=5+0.05", "--games", "50", "--maxmoves", "6", "--pgnout", pgnPath)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {

@@ -29,7 +29,7 @@ func TestTerminalSignalsStopTheRunNotTheEngines(t *testing.T) {
 			cmd := exec.Command(bin, "match",
 				"--engine", "cmd="+stockfish+" name=a option.Hash=4",
 				"--engine", "cmd="+stockfish+" name=b option.Hash=4",
-				"--each", "tc=30+0.3", "--games", "50", "--maxmoves", "8", "--concurrency", "2", "--pgnout", pgnPath)
+				"--each", "tc=5+0.05", "--games", "50", "--maxmoves", "8", "--concurrency", "2", "--pgnout", pgnPath)
 			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // a job of its own, like a shell's
 			var stdout, stderr bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &stdout, &stderr
