@@ -72,10 +72,7 @@ func TestTerminalSignalsStopTheRunNotTheEngines(t *testing.T) {
 func TestEngineDescendantsInOtherSessionsDieWithTheRun(t *testing.T) {
 	needStockfish(t)
 	bin := buildAutoplay(t)
-	mis := filepath.Join(t.TempDir(), "misengine")
-	if out, err := exec.Command("go", "build", "-o", mis, "../../runner/testdata/misengine").CombinedOutput(); err != nil {
-		t.Fatalf("build misengine: %v\n%s", err, out)
-	}
+	mis := proctest.Build(t, "misengine", "../../runner/testdata/misengine")
 	cmd := exec.Command(bin, "match",
 		"--engine", "cmd="+mis+" name=mis arg=-holder=session arg=-mode=crash arg=-at=3",
 		"--engine", "cmd="+stockfish+" name=sf nodes=200 option.Hash=4",
