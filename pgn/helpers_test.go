@@ -2,6 +2,7 @@ package pgn
 
 import (
 	"errors"
+	"io"
 	"os/exec"
 	"strconv"
 	"testing"
@@ -68,3 +69,12 @@ func playedGame(t testing.TB, seed uint64, fen string, plies int, comments ...st
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func errorsAs(err error, target any) bool { return errors.As(err, target) }
+
+// readAllResults collects what readAll hands over, as ReadResults does.
+func readAllResults(r *resultReader, f io.Reader, chunk int) (games []GameResult, complete int64, err error) {
+	complete, err = r.readAll(f, chunk, func(g GameResult, _ []byte) error {
+		games = append(games, g)
+		return nil
+	})
+	return games, complete, err
+}

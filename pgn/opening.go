@@ -25,7 +25,22 @@ type Opening struct {
 // line (all when plies is 0). place names the game's file for errors; line
 // is the line it starts on.
 func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error) {
+	return parseMainLine(text, place, line, plies, false)
+}
+
+// ReadGameMoves reads a recorded game's start and every move of its main
+// line, for replaying it: as an opening is read, but a Chess960 game
+// (Variant "fischerandom" or "chess960", as autoplay and cutechess write
+// it) is read by Chess960's rules. Errors name place:line and the move.
+func ReadGameMoves(text []byte, place string, line int) (Opening, error) {
+	return parseMainLine(text, place, line, 0, true)
+}
+
+// parseMainLine reads a game's tags and up to plies moves of its main line;
+// with chess960 a Variant tag may ask for Chess960.
+func parseMainLine(text []byte, place string, line, plies int, chess960 bool) (Opening, error) {
 	o := Opening{Source: place + ":" + strconv.Itoa(line)}
+	variant960 := false
 	sc := newScanner(text, line)
 	fenLine := line
 	tok, err := sc.next()
@@ -37,7 +52,12 @@ func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error
 				return o, fmt.Errorf("%s:%d: %w", place, tok.line, ferr)
 			}
 		case "Variant":
-			if v := strings.ToLower(tok.value); v != "" && v != "standard" && v != "chess" {
+			v := strings.ToLower(tok.value)
+			if chess960 && (v == "fischerandom" || v == "chess960" || v == "chess 960") {
+				variant960 = true
+				continue
+			}
+			if v != "" && v != "standard" && v != "chess" {
 				return o, fmt.Errorf("%s:%d: variant %q is not supported", place, tok.line, tok.value)
 			}
 		}
@@ -55,6 +75,10 @@ func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error
 		}
 		o.Chess960 = needsChess960(o.FEN, pos)
 		number, black = startNumbering(o.FEN)
+	}
+	if variant960 {
+		o.Chess960 = true
+		pos.SetChess960(true)
 	}
 	depth := 0
 	for ; tok.kind != tokEOF && (plies == 0 || len(o.Moves) < plies); tok, _ = sc.next() {

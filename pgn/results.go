@@ -36,9 +36,22 @@ type GameResult struct {
 // its result (a cut in the middle of the file, which truncating at complete
 // could not repair).
 func ReadResults(path string) (games []GameResult, complete int64, err error) {
+	complete, err = ScanGames(path, func(g GameResult, _ []byte) error {
+		games = append(games, g)
+		return nil
+	})
+	return games, complete, err
+}
+
+// ScanGames reads the games of a PGN file as ReadResults does, handing
+// each complete game to each with its text (tags and movetext, without the
+// white space after it), which is valid only during the call: a caller
+// that replays the games holds one at a time, whatever the file's size.
+// An error from each ends the scan and is returned.
+func ScanGames(path string, each func(g GameResult, text []byte) error) (complete int64, err error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, 0, fmt.Errorf("pgn: %w", err)
+		return 0, fmt.Errorf("pgn: %w", err)
 	}
 	defer f.Close()
 	chunk := readChunk
@@ -46,7 +59,7 @@ func ReadResults(path string) (games []GameResult, complete int64, err error) {
 		chunk = int(fi.Size()) + 1 // small files need no more room
 	}
 	r := resultReader{path: path}
-	return r.readAll(f, chunk)
+	return r.readAll(f, chunk, each)
 }
 
 // readChunk is how much of a large file is read at a time; a game longer
@@ -86,7 +99,7 @@ func (r *resultReader) intern(b []byte) string {
 }
 
 // readAll reads games from f through a buffer of chunk bytes.
-func (r *resultReader) readAll(f io.Reader, chunk int) (games []GameResult, complete int64, err error) {
+func (r *resultReader) readAll(f io.Reader, chunk int, each func(GameResult, []byte) error) (complete int64, err error) {
 	var (
 		buf   = make([]byte, 0, max(chunk, 1))
 		base  int64 // file offset of buf[0]
@@ -100,7 +113,7 @@ func (r *resultReader) readAll(f io.Reader, chunk int) (games []GameResult, comp
 		case rerr == io.EOF:
 			atEOF = true
 		case rerr != nil:
-			return games, complete, fmt.Errorf("pgn: %w", rerr)
+			return complete, fmt.Errorf("pgn: %w", rerr)
 		case n == 0 && len(buf) < cap(buf):
 			continue // a reader may return nothing without an error
 		}
@@ -109,18 +122,20 @@ func (r *resultReader) readAll(f io.Reader, chunk int) (games []GameResult, comp
 		for {
 			g, n, endLine, status, err := r.scanGame(buf[pos:], line, atEOF)
 			if err != nil {
-				return games, complete, err
+				return complete, err
 			}
 			switch status {
 			case gameComplete:
-				games = append(games, g)
+				if err := each(g, bytes.TrimRight(buf[pos:pos+n], "\r\n\t ")); err != nil {
+					return complete, err
+				}
 				pos += n
 				line = endLine
 				complete = base + int64(pos)
 			case onlyWhiteSpace:
-				return games, base + int64(len(buf)), nil
+				return base + int64(len(buf)), nil
 			case gameCut:
-				return games, complete, nil
+				return complete, nil
 			case gameNeedsMore:
 				break scan
 			}

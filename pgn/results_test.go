@@ -103,7 +103,7 @@ func TestReadResultsOfACutFileKeepsOnlyWholeGames(t *testing.T) {
 		for cut := 0; cut <= len(data); cut++ {
 			// Through the file for the last game, as the brief has it; in
 			// memory, which is faster, for the others.
-			got, complete, err := (&resultReader{path: path}).readAll(bytes.NewReader(data[:cut]), cut+1)
+			got, complete, err := readAllResults(&resultReader{path: path}, bytes.NewReader(data[:cut]), cut+1)
 			if cut >= starts[len(games)-1] {
 				if err := os.WriteFile(path, data[:cut], 0o644); err != nil {
 					t.Fatal(err)
@@ -142,7 +142,7 @@ func TestReadResultsFindsTheSameGamesInAnyChunks(t *testing.T) {
 		t.Fatal(err)
 	}
 	for name, data := range map[string][]byte{"writer": buf.Bytes(), "tricky": tricky} {
-		want, wantComplete, err := (&resultReader{path: name}).readAll(bytes.NewReader(data), len(data)+1)
+		want, wantComplete, err := readAllResults(&resultReader{path: name}, bytes.NewReader(data), len(data)+1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -151,7 +151,7 @@ func TestReadResultsFindsTheSameGamesInAnyChunks(t *testing.T) {
 				"one byte": iotest.OneByteReader(bytes.NewReader(data)),
 				"half":     iotest.HalfReader(bytes.NewReader(data)),
 			} {
-				got, complete, err := (&resultReader{path: name}).readAll(r, chunk)
+				got, complete, err := readAllResults(&resultReader{path: name}, r, chunk)
 				if err != nil || complete != wantComplete || !reflect.DeepEqual(got, want) {
 					t.Errorf("%s, chunk %d, %s reads: %d games, complete %d, %v; want %d games, complete %d",
 						name, chunk, rname, len(got), complete, err, len(want), wantComplete)
