@@ -56,8 +56,9 @@ func UnmarshalRecord(b []byte) (*record.GameRecord, error) {
 // CheckRecord says whether a record that came back from a worker elsewhere
 // is the game of job in the run of cfg: its number, place and players the
 // job's, its opening the job's opening (the same start, the opening's moves
-// as book moves), every move legal from there, and a result. A record that
-// does not check out is never recorded.
+// as book moves), every move legal from there, and an ending its final
+// position and the run allow (checkPlay), with the termination that ending
+// has. A record that does not check out is never recorded.
 func CheckRecord(cfg *spec.Config, job GameJob, rec *record.GameRecord) error {
 	switch {
 	case rec.Number != job.Number:
@@ -86,15 +87,12 @@ func CheckRecord(cfg *spec.Config, job GameJob, rec *record.GameRecord) error {
 		}
 		pos.MakeMove(mv)
 	}
-	for i, p := range rec.Plies[len(job.Opening.Moves):] {
-		mv, ok := pos.FromProtocol(p.Move)
-		if !ok {
-			return fmt.Errorf("game %d: ply %d %s is illegal", rec.Number, len(job.Opening.Moves)+i+1, p.Move)
-		}
-		pos.MakeMove(mv)
-	}
-	if err := record.CheckResult(rec.Outcome, rec.Ending, pos.Status(), pos.SideToMove()); err != nil {
+	end, err := checkPlay(rec, len(job.Opening.Moves), runEndings(cfg, job.White, job.Black), true)
+	if err != nil {
 		return fmt.Errorf("game %d: %w", rec.Number, err)
+	}
+	if rec.Termination != end.Termination || rec.Culprit != end.Culprit || rec.Failure != end.Failure || rec.Replace != end.Replace {
+		return fmt.Errorf("game %d: it ends {%s}, but its termination (%q, culprit %s, failure %d) is not that ending's", rec.Number, rec.Ending, rec.Termination, rec.Culprit, rec.Failure)
 	}
 	return nil
 }

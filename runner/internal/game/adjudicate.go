@@ -81,3 +81,19 @@ func abs(x int) int {
 	}
 	return x
 }
+
+// ScoreReplay replays the score adjudication over a recorded game's engine
+// moves, so that a record's claim of one is checked by the rule that ends
+// games, not by a copy of it.
+type ScoreReplay struct{ a adjudicator }
+
+// NewScoreReplay adjudicates as a run with draw and resign does.
+func NewScoreReplay(draw *spec.DrawAdjudication, resign *spec.ResignAdjudication) *ScoreReplay {
+	return &ScoreReplay{adjudicator{draw: draw, resign: resign}}
+}
+
+// Moved takes side's engine move with its score, fullMove the full move
+// number after it, and says whether the game ends there.
+func (r *ScoreReplay) Moved(side Color, score protocol.Score, fullMove int) (record.End, bool) {
+	return r.a.moved(side, score, fullMove)
+}
