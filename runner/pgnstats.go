@@ -16,22 +16,34 @@ import (
 // encounter with colours swapped), Elo, and with sprt the test's standing;
 // three or more engines get a rating table and crosstable. It prints what
 // `autoplay match` or `autoplay run` would have printed at the end.
-func StatsFromPGN(paths []string, sprt *stats.SPRT, out io.Writer) (*Result, error) {
+//
+// Each game is replayed first, as resume does: a game whose result its
+// moves contradict is not counted, and a copy of a game (the same tags and
+// moves again, in any of the files) is counted once; warn hears of each.
+func StatsFromPGN(paths []string, sprt *stats.SPRT, out io.Writer, warn func(string)) (*Result, error) {
 	type game struct {
 		pgn.GameResult
 		file  int
 		order int
 	}
 	var games []game
+	var seen copies
+	noRun := func(*pgn.GameResult) endingRules { return endingRules{} }
 	for f, path := range paths {
-		results, _, err := pgn.ReadResults(path)
+		_, err := scanFinishedGames(path, noRun, func(g *readBackGame) error {
+			if why, copied := seen.copyOf(g, path, false); copied {
+				warn(why)
+				return nil
+			}
+			if g.bad != nil {
+				warn(fmt.Sprintf("%v: not counted", g.bad))
+				return nil
+			}
+			games = append(games, game{g.GameResult, f, len(games)})
+			return nil
+		})
 		if err != nil {
 			return nil, err
-		}
-		for _, r := range results {
-			if _, ok := record.ParseOutcome(r.Result); ok {
-				games = append(games, game{r, f, len(games)})
-			}
 		}
 	}
 	if len(games) == 0 {

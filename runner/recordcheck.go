@@ -59,9 +59,9 @@ func replay(rec *record.GameRecord, opening int, each func(ply int, mover record
 			}
 		}
 		mover := pos.SideToMove()
-		name := strconv.Itoa(pos.FullmoveNumber()) + "."
+		name := strconv.Itoa(pos.FullmoveNumber()) + ". "
 		if mover == record.Black {
-			name += ".."
+			name = name[:len(name)-1] + ".."
 		}
 		text, _, ok := pos.PlaySAN(san[:0], rec.Plies[i].Move)
 		if !ok {

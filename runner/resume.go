@@ -91,7 +91,12 @@ func fingerprintWith(c *spec.Config, counts bool) string {
 // its earlier schedule laid out keep their places in the new one: raising
 // --games of a match (or the SPRT's maximum) extends it. rebuild lays out
 // the schedule for other counts.
-func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(games, rounds int) []scheduledGame) (map[int]bool, error) {
+//
+// Every game counted is replayed first (scanFinishedGames): a result its
+// moves or the run contradict stops the resume with the file, line and
+// what is wrong, before any game; a copy of a game is counted once, with
+// a warning.
+func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(games, rounds int) []scheduledGame, warn func(string)) (map[int]bool, error) {
 	done := map[int]bool{}
 	if c.PGNOut == "" {
 		return done, nil
@@ -113,34 +118,48 @@ func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(
 			return nil, fmt.Errorf("resume: %w", err)
 		}
 	}
-	games, complete, err := pgn.ReadResults(c.PGNOut)
+	var seen copies
+	rules := func(g *pgn.GameResult) endingRules {
+		if g.Round < 1 || g.Round > len(schedule) {
+			return endingRules{}
+		}
+		sg := schedule[g.Round-1]
+		return runEndings(c, sg.white, sg.black)
+	}
+	complete, err := scanFinishedGames(c.PGNOut, rules, func(g *readBackGame) error {
+		if g.Round > len(schedule) {
+			return fmt.Errorf("%s:%d: game %d was played, but the run now has only %d games: give at least --games/rounds that include it",
+				c.PGNOut, g.Line, g.Round, len(schedule))
+		}
+		if g.Round < 1 {
+			return nil
+		}
+		if why, copied := seen.copyOf(g, c.PGNOut, true); copied {
+			warn(why)
+			return nil
+		}
+		sg := schedule[g.Round-1]
+		if g.White != c.Engines[sg.white].Name || g.Black != c.Engines[sg.black].Name {
+			return fmt.Errorf("%s:%d: game %d is %s vs %s, but the schedule has %s vs %s",
+				c.PGNOut, g.Line, g.Round, g.White, g.Black, c.Engines[sg.white].Name, c.Engines[sg.black].Name)
+		}
+		if g.bad != nil {
+			return fmt.Errorf("%w: autoplay resumes only from games that check out (was the file edited?); move the game out of the file, or start afresh", g.bad)
+		}
+		culprit, fail, _ := record.ParseEnding(g.Ending)
+		res.add(sg, g.outcome, culprit, fail)
+		res.Resumed++
+		done[g.Round] = true
+		return nil
+	})
 	if errors.Is(err, os.ErrNotExist) {
-		return done, nil
+		return map[int]bool{}, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
 	}
 	if err := truncateTo(c.PGNOut, complete); err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
-	}
-	for _, g := range games {
-		outcome, ok := record.ParseOutcome(g.Result)
-		if ok && g.Round > len(schedule) {
-			return nil, fmt.Errorf("resume: %s:%d: game %d was played, but the run now has only %d games: give at least --games/rounds that include it",
-				c.PGNOut, g.Line, g.Round, len(schedule))
-		}
-		if !ok || g.Round < 1 || done[g.Round] {
-			continue
-		}
-		sg := schedule[g.Round-1]
-		if g.White != c.Engines[sg.white].Name || g.Black != c.Engines[sg.black].Name {
-			return nil, fmt.Errorf("resume: %s:%d: game %d is %s vs %s, but the schedule has %s vs %s",
-				c.PGNOut, g.Line, g.Round, g.White, g.Black, c.Engines[sg.white].Name, c.Engines[sg.black].Name)
-		}
-		culprit, fail, _ := record.ParseEnding(g.Ending)
-		res.add(sg, outcome, culprit, fail)
-		res.Resumed++
-		done[g.Round] = true
 	}
 	return done, nil
 }

@@ -190,7 +190,7 @@ func (r *run) gamesToPlay(appendOnly bool, res *Result) ([]scheduledGame, error)
 	done := map[int]bool{}
 	if !appendOnly {
 		var err error
-		if done, err = resume(r.cfg, r.schedule, res, rebuild); err != nil {
+		if done, err = resume(r.cfg, r.schedule, res, rebuild, r.out.warn); err != nil {
 			return nil, err
 		}
 	}

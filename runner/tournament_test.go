@@ -213,7 +213,7 @@ func statsAgree(t *testing.T, run matchRun, sprt *stats.SPRT) {
 	path := t.TempDir() + "/again.pgn"
 	os.WriteFile(path, []byte(run.pgn), 0o644)
 	var out syncBuffer
-	again, err := StatsFromPGN([]string{path}, sprt, &out)
+	again, err := StatsFromPGN([]string{path}, sprt, &out, func(w string) { t.Errorf("stats warns: %s", w) })
 	if err != nil {
 		t.Fatal(err)
 	}

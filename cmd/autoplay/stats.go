@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/spf13/cobra"
 
 	"github.com/autoplay/autoplay/runner"
@@ -20,7 +22,9 @@ func newStatsCmd() *cobra.Command {
 W/D/L, Elo with error, LOS, draw ratio, normalized Elo and the pentanomial counts over
 game pairs (consecutive games of an encounter with colours swapped); with --elo0/--elo1
 the SPRT's LLR and decision; with three or more engines a rating table and crosstable.
-The first engine is the White player of the first game.
+The first engine is the White player of the first game. Every game is replayed: one whose
+result its moves contradict is left out, and a copy of a game is counted once, each with a
+warning, so that stats counts what a resumed run counts.
 
 Exit status as for match: 0, or 3 H0 accepted, 4 SPRT undecided.`,
 		Example: "  autoplay stats games.pgn\n  autoplay stats --elo0 0 --elo1 5 --model normalized sprt-ab.pgn",
@@ -38,7 +42,8 @@ Exit status as for match: 0, or 3 H0 accepted, 4 SPRT undecided.`,
 				}
 				sprt = &test
 			}
-			res, err := runner.StatsFromPGN(args, sprt, cmd.OutOrStdout())
+			warn := func(msg string) { fmt.Fprintf(cmd.ErrOrStderr(), "Warning: %s\n", msg) }
+			res, err := runner.StatsFromPGN(args, sprt, cmd.OutOrStdout(), warn)
 			return outcome(res, err)
 		},
 	}
