@@ -74,6 +74,7 @@ func runMatchCtx(t *testing.T, ctx context.Context, cfg spec.Config) matchRun {
 	run := matchRun{res: res, err: err, out: out.String()}
 	if b, rerr := os.ReadFile(cfg.PGNOut); rerr == nil {
 		run.pgn = string(b)
+		checkRecordsHold(t, cfg, cfg.PGNOut)
 	}
 	checkNoLeaks(t)
 	return run
