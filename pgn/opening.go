@@ -31,14 +31,16 @@ func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error
 // ReadGameMoves reads a recorded game's start and every move of its main
 // line, for replaying it: as an opening is read, but a Chess960 game
 // (Variant "fischerandom" or "chess960", as autoplay and cutechess write
-// it) is read by Chess960's rules. Errors name place:line and the move.
+// it) is read by Chess960's rules; SAN is left empty. Errors name
+// place:line and the move.
 func ReadGameMoves(text []byte, place string, line int) (Opening, error) {
 	return parseMainLine(text, place, line, 0, true)
 }
 
 // parseMainLine reads a game's tags and up to plies moves of its main line;
-// with chess960 a Variant tag may ask for Chess960.
-func parseMainLine(text []byte, place string, line, plies int, chess960 bool) (Opening, error) {
+// for games (ReadGameMoves) a Variant tag may ask for Chess960, and the
+// moves are not spelt again in SAN.
+func parseMainLine(text []byte, place string, line, plies int, games bool) (Opening, error) {
 	o := Opening{Source: place + ":" + strconv.Itoa(line)}
 	variant960 := false
 	sc := newScanner(text, line)
@@ -53,7 +55,7 @@ func parseMainLine(text []byte, place string, line, plies int, chess960 bool) (O
 			}
 		case "Variant":
 			v := strings.ToLower(tok.value)
-			if chess960 && (v == "fischerandom" || v == "chess960" || v == "chess 960") {
+			if games && (v == "fischerandom" || v == "chess960" || v == "chess 960") {
 				variant960 = true
 				continue
 			}
@@ -116,7 +118,9 @@ func parseMainLine(text []byte, place string, line, plies int, chess960 bool) (O
 		case err != nil:
 			return o, fmt.Errorf("%s:%d: move %s %q: %w in position %s", place, tok.line, moveName, san, chess.ErrNoSuchMove, pos.FEN())
 		}
-		o.SAN = append(o.SAN, pos.SAN(mv))
+		if !games { // a game's moves are replayed, not written again
+			o.SAN = append(o.SAN, pos.SAN(mv))
+		}
 		o.Moves = append(o.Moves, pos.CanonicalMove(mv))
 		pos.MakeMove(mv)
 		if black {

@@ -20,21 +20,44 @@ import (
 // out.
 const unknownOpening = -1
 
-// replayed is a record played through: its final position and its last
-// move as a reader names it ("37...Kg7").
+// replayed is a record played through: its final position and how many
+// moves led there.
 type replayed struct {
-	pos  *chess.Position
-	last string
+	pos   *chess.Position
+	plies int
+	last  chess.Move // the move that led to pos, when plies > 0
 	// engineMoves is the moves after the opening (-1 when it is unknown).
 	engineMoves int
 }
 
-// after names the final position for messages.
+// after names the final position for messages by its last move
+// ("37...Kg7"), spelt only when a message needs it.
 func (r *replayed) after() string {
-	if r.last == "" {
+	if r.plies == 0 {
 		return "its start"
 	}
-	return r.last
+	r.pos.UnmakeMove()
+	defer r.pos.MakeMove(r.last)
+	name := strconv.Itoa(r.pos.FullmoveNumber()) + ". "
+	if r.pos.SideToMove() == record.Black {
+		name = name[:len(name)-1] + ".."
+	}
+	return name + r.pos.SAN(r.last)
+}
+
+// drawnByRules is the draw the rules make of a position where the side to
+// move has a move: what a game must not go on after. (After a mate or
+// stalemate no move is legal.)
+func drawnByRules(pos *chess.Position) (chess.Status, bool) {
+	switch {
+	case pos.InsufficientMaterial():
+		return chess.InsufficientMaterial, true
+	case pos.HalfmoveClock() >= 100:
+		return chess.FiftyMoveRule, true
+	case pos.RepetitionCount() >= 3:
+		return chess.Repetition, true
+	}
+	return chess.Ongoing, false
 }
 
 // replay plays rec's moves from its start: each must be legal, and none may
@@ -51,23 +74,23 @@ func replay(rec *record.GameRecord, opening int, each func(ply int, mover record
 	if opening >= 0 {
 		r.engineMoves = len(rec.Plies) - opening
 	}
-	var san [16]byte
 	for i := range rec.Plies {
 		if i >= max(opening, 0) {
-			if status := pos.Status(); status != chess.Ongoing {
+			if status, over := drawnByRules(pos); over {
 				return nil, fmt.Errorf("it goes on after %s, where the rules ended it {%s}", r.after(), record.EndByRules(status, pos.SideToMove()).Text)
 			}
 		}
 		mover := pos.SideToMove()
-		name := strconv.Itoa(pos.FullmoveNumber()) + ". "
-		if mover == record.Black {
-			name = name[:len(name)-1] + ".."
-		}
-		text, _, ok := pos.PlaySAN(san[:0], rec.Plies[i].Move)
+		m, ok := pos.FromProtocol(rec.Plies[i].Move)
 		if !ok {
+			name := strconv.Itoa(pos.FullmoveNumber()) + ". "
+			if mover == record.Black {
+				name = name[:len(name)-1] + ".."
+			}
 			return nil, fmt.Errorf("its move %s%s (ply %d) is illegal after %s", name, rec.Plies[i].Move, i+1, r.after())
 		}
-		r.last = name + string(text)
+		pos.MakeMove(m)
+		r.plies, r.last = i+1, m
 		if each != nil && i >= opening && opening >= 0 {
 			each(i, mover, pos.FullmoveNumber())
 		}
