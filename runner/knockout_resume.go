@@ -21,7 +21,7 @@ func (r *run) resumeKnockout(appendOnly bool, res *Result) ([]scheduledGame, err
 	if appendOnly || c.PGNOut == "" {
 		return todo, nil
 	}
-	played, err := knockoutPlayed(c)
+	played, err := knockoutPlayed(c, r.out.warn)
 	if err != nil || len(played) == 0 {
 		return todo, err
 	}
@@ -62,7 +62,8 @@ func (r *run) resumeKnockout(appendOnly bool, res *Result) ([]scheduledGame, err
 
 // knockoutPlayed checks the state file beside the PGN (written when there is
 // none) and returns the finished games the PGN holds, by number.
-func knockoutPlayed(c *spec.Config) (map[int]pgn.GameResult, error) {
+// Each game is replayed and a copy counted once, as resume does.
+func knockoutPlayed(c *spec.Config, warn func(string)) (map[int]pgn.GameResult, error) {
 	want := runState{Fingerprint: fingerprint(c), ConfigGames: c.Games, Rounds: c.Rounds}
 	have, fresh, err := loadState(c, want)
 	if err != nil || fresh {
@@ -72,7 +73,34 @@ func knockoutPlayed(c *spec.Config) (map[int]pgn.GameResult, error) {
 		return nil, fmt.Errorf("resume: %s belongs to a different run (other engines, games per encounter, time controls, openings or seed, says %s): choose another pgnout, or delete both files to start afresh",
 			c.PGNOut, statePath(c.PGNOut))
 	}
-	games, complete, err := pgn.ReadResults(c.PGNOut)
+	index := map[string]int{}
+	for i, e := range c.Engines {
+		index[e.Name] = i
+	}
+	rules := func(g *pgn.GameResult) endingRules {
+		w, okw := index[g.White]
+		b, okb := index[g.Black]
+		if !okw || !okb {
+			return endingRules{}
+		}
+		return runEndings(c, w, b)
+	}
+	played := map[int]pgn.GameResult{}
+	var seen copies
+	complete, err := scanFinishedGames(c.PGNOut, rules, func(g *readBackGame) error {
+		if g.Round < 1 {
+			return nil
+		}
+		if why, copied := seen.copyOf(g, c.PGNOut, true); copied {
+			warn(why)
+			return nil
+		}
+		if g.bad != nil {
+			return refusedForResume(g.bad)
+		}
+		played[g.Round] = g.GameResult
+		return nil
+	})
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -81,14 +109,6 @@ func knockoutPlayed(c *spec.Config) (map[int]pgn.GameResult, error) {
 	}
 	if err := truncateTo(c.PGNOut, complete); err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
-	}
-	played := map[int]pgn.GameResult{}
-	for _, g := range games {
-		if _, ok := record.ParseOutcome(g.Result); ok && g.Round > 0 {
-			if _, dup := played[g.Round]; !dup {
-				played[g.Round] = g
-			}
-		}
 	}
 	return played, nil
 }

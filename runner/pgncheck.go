@@ -86,3 +86,9 @@ func (c *copies) copyOf(g *readBackGame, path string, byNumber bool) (string, bo
 	}
 	return "", false
 }
+
+// refusedForResume is the error of a resume that meets a game that does
+// not check out.
+func refusedForResume(bad error) error {
+	return fmt.Errorf("%w: autoplay resumes only from games that check out (was the file edited?); move the game out of the file, or start afresh", bad)
+}

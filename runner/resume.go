@@ -144,7 +144,7 @@ func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(
 				c.PGNOut, g.Line, g.Round, g.White, g.Black, c.Engines[sg.white].Name, c.Engines[sg.black].Name)
 		}
 		if g.bad != nil {
-			return fmt.Errorf("%w: autoplay resumes only from games that check out (was the file edited?); move the game out of the file, or start afresh", g.bad)
+			return refusedForResume(g.bad)
 		}
 		culprit, fail, _ := record.ParseEnding(g.Ending)
 		res.add(sg, g.outcome, culprit, fail)
