@@ -105,7 +105,12 @@ func TestResumeAndStatsCountACopiedGameOnce(t *testing.T) {
 	}
 	gs := games(text)
 	second := strings.TrimSuffix(gs[1], "[Event ")
-	edited := text + "[Event " + second // game 2 again, at the end
+	// Game 2 again at the end, its comments not the same: the same tags
+	// and moves are the same game.
+	edited := text + "[Event " + strings.Replace(second, "{+M1/", "{+M1/1", 1)
+	if edited == text+"[Event "+second {
+		t.Fatalf("no move comment to change in game 2:\n%s", second)
+	}
 
 	res, out, err, counted, warned := resumeAndStats(t, cfg, edited)
 	if err != nil {
@@ -125,5 +130,19 @@ func TestResumeAndStatsCountACopiedGameOnce(t *testing.T) {
 			t.Errorf("%s counts %d games %+v pairs %+v; the file without the copy %d games %+v pairs %+v", name,
 				r.Played, r.Encounters[0].Score, r.Encounters[0].Pairs, clean.Played, clean.Encounters[0].Score, clean.Encounters[0].Pairs)
 		}
+	}
+}
+
+// A second game with the number of another, but other tags or moves, was
+// not written by the run: a resume is refused, naming both lines.
+func TestResumeRefusesTwoGamesOfOneNumber(t *testing.T) {
+	needStockfish(t)
+	dir := t.TempDir()
+	cfg, text := mateRun(t, dir)
+	third := strings.TrimSuffix(games(text)[2], "[Event ")
+	edited := text + "[Event " + strings.Replace(third, `[Round "3"]`, `[Round "2"]`, 1)
+	_, _, err, _, _ := resumeAndStats(t, cfg, edited)
+	if err == nil || !strings.Contains(err.Error(), "game 2 has the number of the game at line") {
+		t.Errorf("resume: %v, want a refusal of the second game 2", err)
 	}
 }

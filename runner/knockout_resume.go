@@ -91,9 +91,12 @@ func knockoutPlayed(c *spec.Config, warn func(string)) (map[int]pgn.GameResult, 
 		if g.Round < 1 {
 			return nil
 		}
-		if why, copied := seen.copyOf(g, c.PGNOut, true); copied {
+		if why, copied := seen.copyOf(g, c.PGNOut); copied {
 			warn(why)
 			return nil
+		}
+		if err := seen.numbered(g, c.PGNOut); err != nil {
+			return err
 		}
 		if g.bad != nil {
 			return refusedForResume(g.bad)

@@ -31,7 +31,7 @@ func StatsFromPGN(paths []string, sprt *stats.SPRT, out io.Writer, warn func(str
 	noRun := func(*pgn.GameResult) endingRules { return endingRules{} }
 	for f, path := range paths {
 		_, err := scanFinishedGames(path, noRun, func(g *readBackGame) error {
-			if why, copied := seen.copyOf(g, path, false); copied {
+			if why, copied := seen.copyOf(g, path); copied {
 				warn(why)
 				return nil
 			}

@@ -134,9 +134,12 @@ func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(
 		if g.Round < 1 {
 			return nil
 		}
-		if why, copied := seen.copyOf(g, c.PGNOut, true); copied {
+		if why, copied := seen.copyOf(g, c.PGNOut); copied {
 			warn(why)
 			return nil
+		}
+		if err := seen.numbered(g, c.PGNOut); err != nil {
+			return err
 		}
 		sg := schedule[g.Round-1]
 		if g.White != c.Engines[sg.white].Name || g.Black != c.Engines[sg.black].Name {
