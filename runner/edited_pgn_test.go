@@ -41,26 +41,37 @@ func mateRun(t *testing.T, dir string) (spec.Config, string) {
 // games splits a PGN after each blank line that a game's tags follow.
 func games(pgnText string) []string { return strings.SplitAfter(pgnText, "\n\n[Event ") }
 
+// readBack is what resume and `stats` made of one PGN text.
+type readBack struct {
+	resumed   *Result
+	resumeOut string // what the resumed run printed
+	resumeErr error
+	counted   *Result // by stats
+	warned    []string
+}
+
 // resumeAndStats resumes cfg's run from text (put in its PGN) and reads
 // the same text with `stats`: what each counted, said, or refused.
-func resumeAndStats(t *testing.T, cfg spec.Config, text string) (resumed *Result, resumeOut string, resumeErr error, counted *Result, warned []string) {
+func resumeAndStats(t *testing.T, cfg spec.Config, text string) (rb readBack) {
 	t.Helper()
 	if err := os.WriteFile(cfg.PGNOut, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var out syncBuffer
-	resumed, resumeErr = Run(context.Background(), cfg, Options{Out: &out})
+	rb.resumed, rb.resumeErr = Run(context.Background(), cfg, Options{Out: &out})
+	rb.resumeOut = out.String()
 	checkNoLeaks(t)
 	statsPath := filepath.Join(t.TempDir(), "copy.pgn") // resume may have rewritten its PGN
 	if err := os.WriteFile(statsPath, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var report strings.Builder
-	counted, err := StatsFromPGN([]string{statsPath}, nil, &report, func(w string) { warned = append(warned, w) })
+	var err error
+	rb.counted, err = StatsFromPGN([]string{statsPath}, nil, &report, func(w string) { rb.warned = append(rb.warned, w) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	return resumed, out.String(), resumeErr, counted, warned
+	return rb
 }
 
 // A result edited to contradict the game's moves (1. Rd8# {White mates}
@@ -75,7 +86,8 @@ func TestResumeAndStatsRefuseAResultTheMovesContradict(t *testing.T) {
 	edited := strings.Join(gs, "")
 	line := 1 + strings.Count(strings.Join(gs[:2], ""), "\n")
 
-	res, _, err, counted, warned := resumeAndStats(t, cfg, edited)
+	rb := resumeAndStats(t, cfg, edited)
+	res, err, counted, warned := rb.resumed, rb.resumeErr, rb.counted, rb.warned
 	want := "games.pgn:" + strconv.Itoa(line) + ": game 3: it ends 0-1 {White mates}, but the rules end it 1-0 {White mates} after 1. Rd8#"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("resume: %v, want an error naming %q", err, want)
@@ -112,7 +124,8 @@ func TestResumeAndStatsCountACopiedGameOnce(t *testing.T) {
 		t.Fatalf("no move comment to change in game 2:\n%s", second)
 	}
 
-	res, out, err, counted, warned := resumeAndStats(t, cfg, edited)
+	rb := resumeAndStats(t, cfg, edited)
+	res, out, err, counted, warned := rb.resumed, rb.resumeOut, rb.resumeErr, rb.counted, rb.warned
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +154,7 @@ func TestResumeRefusesTwoGamesOfOneNumber(t *testing.T) {
 	cfg, text := mateRun(t, dir)
 	third := strings.TrimSuffix(games(text)[2], "[Event ")
 	edited := text + "[Event " + strings.Replace(third, `[Round "3"]`, `[Round "2"]`, 1)
-	_, _, err, _, _ := resumeAndStats(t, cfg, edited)
+	err := resumeAndStats(t, cfg, edited).resumeErr
 	if err == nil || !strings.Contains(err.Error(), "game 2 has the number of the game at line") {
 		t.Errorf("resume: %v, want a refusal of the second game 2", err)
 	}
