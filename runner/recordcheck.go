@@ -60,12 +60,12 @@ func drawnByRules(pos *chess.Position) (chess.Status, bool) {
 	return chess.Ongoing, false
 }
 
-// replay plays rec's moves from its start: each must be legal, and none may
-// follow a position the rules ended once the engines play (from ply
-// opening on; the opening's moves are the suite's). each, if not nil, is
-// given every engine move's index and mover with the full move number
-// after it.
-func replay(rec *record.GameRecord, opening int, each func(ply int, mover record.Color, fullMove int)) (*replayed, error) {
+// replay plays rec's moves from its start: each must be legal, and with
+// strict none may follow a position the rules ended once the engines play
+// (from ply opening on; the opening's moves are the suite's). each, if not
+// nil, is given every engine move's index and mover with the full move
+// number after it.
+func replay(rec *record.GameRecord, opening int, strict bool, each func(ply int, mover record.Color, fullMove int)) (*replayed, error) {
 	pos, err := chess.StartPosition(rec.StartFEN)
 	if err != nil {
 		return nil, fmt.Errorf("its start: %v", err)
@@ -75,7 +75,7 @@ func replay(rec *record.GameRecord, opening int, each func(ply int, mover record
 		r.engineMoves = len(rec.Plies) - opening
 	}
 	for i := range rec.Plies {
-		if i >= max(opening, 0) {
+		if strict && i >= max(opening, 0) {
 			if status, over := drawnByRules(pos); over {
 				return nil, fmt.Errorf("it goes on after %s, where the rules ended it {%s}", r.after(), record.EndByRules(status, pos.SideToMove()).Text)
 			}
@@ -120,7 +120,7 @@ func checkPlay(rec *record.GameRecord, opening int, run endingRules, scores bool
 			adjudged, adjudgedAt = e, ply
 		}
 	}
-	r, err := replay(rec, opening, each)
+	r, err := replay(rec, opening, run.known, each)
 	if err != nil {
 		return record.End{}, err
 	}
@@ -138,22 +138,35 @@ func checkPlay(rec *record.GameRecord, opening int, run endingRules, scores bool
 
 // checkEnding says whether rec's result and final comment follow from its
 // replayed final position r under run, and gives the End they stand for.
+// Without a run (stats, which reads other tools' files too) words no
+// autoplay game ends with are not judged, nor a decisive result in a
+// position a draw could have been claimed in (repetition, 50 moves: a
+// claim, not automatic, under FIDE's rules); a mate, a stalemate and bare
+// material decide the result whatever the words.
 func checkEnding(rec *record.GameRecord, r *replayed, run endingRules) (record.End, error) {
 	pos := r.pos
 	toMove := pos.SideToMove()
-	if status := pos.Status(); status != chess.Ongoing {
+	status := pos.Status()
+	automatic := status == chess.Checkmate || status == chess.Stalemate || status == chess.InsufficientMaterial
+	if status != chess.Ongoing && (run.known || automatic) {
 		want := record.EndByRules(status, toMove)
-		if rec.Ending != want.Text || rec.Outcome != want.Outcome {
+		if rec.Outcome != want.Outcome || run.known && rec.Ending != want.Text {
 			return want, fmt.Errorf("it ends %s {%s}, but the rules end it %s {%s} after %s", rec.Outcome, rec.Ending, want.Outcome, want.Text, r.after())
 		}
 		return want, nil
 	}
 	kind, side, end, ok := claimedEnd(rec.Ending)
-	if !ok {
+	switch {
+	case !ok && !run.known:
+		return record.End{Outcome: rec.Outcome, Text: rec.Ending}, nil
+	case !ok:
 		return end, fmt.Errorf("it ends {%s}, which no game of autoplay ends with", rec.Ending)
-	}
-	if err := checkClaim(kind, side, end, rec, r, run); err != nil {
-		return end, err
+	case kind == endRules && status != chess.Ongoing && rec.Ending == record.EndByRules(status, toMove).Text:
+		// the draw the position allowed, claimed
+	default:
+		if err := checkClaim(kind, side, end, rec, r, run); err != nil {
+			return end, err
+		}
 	}
 	if rec.Outcome != end.Outcome {
 		return end, fmt.Errorf("it ends {%s}, which is %s, not %s", rec.Ending, end.Outcome, rec.Outcome)

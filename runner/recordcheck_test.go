@@ -67,3 +67,39 @@ func TestRecordCheckerKnowsHowGamesEnd(t *testing.T) {
 		})
 	}
 }
+
+// Without a run (autoplay stats, which reads other tools' files too) the
+// checker judges what the board decides and autoplay's own words only:
+// another tool's words, no words, and play on after a repetition no one
+// claimed are counted; a result a mate contradicts is not.
+func TestRecordCheckerWithoutARunJudgesTheBoard(t *testing.T) {
+	knights := []string{"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"}
+	mate := []string{"f2f3", "e7e5", "g2g4", "d8h4"}
+	for _, tc := range []struct {
+		name    string
+		moves   []string
+		outcome record.Outcome
+		ending  string
+		want    string
+	}{
+		{"cutechess's draw adjudication", []string{"e2e4"}, record.Draw, "Draw by adjudication", ""},
+		{"no words", []string{"e2e4"}, record.WhiteWins, "", ""},
+		{"play on after a repetition", append(knights, "e2e4"), record.BlackWins, "", ""},
+		{"a loss in a repeated position", knights, record.WhiteWins, "Black resigns", ""},
+		{"the repetition claimed", knights, record.Draw, "Draw by 3-fold repetition", ""},
+		{"a mate in other words", mate, record.BlackWins, "Black wins", ""},
+		{"a mate's result flipped", mate, record.WhiteWins, "", "but the rules end it 0-1 {Black mates} after 2...Qh4#"},
+		{"a mate claimed where there is none", mate[:3], record.BlackWins, "Black mates", "it claims Black mates, but White is not mated after 2. g4"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := &record.GameRecord{Plies: plies(0, tc.moves...), Outcome: tc.outcome, Ending: tc.ending}
+			_, err := checkPlay(rec, unknownOpening, endingRules{}, false)
+			switch {
+			case tc.want == "" && err != nil:
+				t.Errorf("refused: %v", err)
+			case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+				t.Errorf("got %v, want an error holding %q", err, tc.want)
+			}
+		})
+	}
+}
