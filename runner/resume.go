@@ -93,9 +93,9 @@ func fingerprintWith(c *spec.Config, counts bool) string {
 // the schedule for other counts.
 //
 // Every game counted is replayed first (scanFinishedGames): a result its
-// moves or the run contradict stops the resume with the file, line and
-// what is wrong, before any game; a copy of a game is counted once, with
-// a warning.
+// moves or the run contradict, or a second game of one number, stops the
+// resume with the file, line and what is wrong, before any game; a copy of
+// a game is counted once, with a warning.
 func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(games, rounds int) []scheduledGame, warn func(string)) (map[int]bool, error) {
 	done := map[int]bool{}
 	if c.PGNOut == "" {
