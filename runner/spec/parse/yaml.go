@@ -112,6 +112,10 @@ type configParser struct {
 	errs   []*ConfigError
 	fields int  // mapping keys read so far, merged ones included
 	bomb   bool // maxConfigFields was passed: reported once, reading stopped
+	// stopped is how many problems were found when reading stopped (the
+	// bomb's among them): what was found later is about keys never read
+	// ("missing name"), not about the file.
+	stopped int
 }
 
 // yamlField is one key: value pair of a mapping; merged ones came in through a
@@ -161,6 +165,9 @@ func (p *configParser) add(n *yaml.Node, path string, err error) {
 func (p *configParser) err() error {
 	if len(p.errs) == 0 {
 		return nil
+	}
+	if p.bomb {
+		p.errs = p.errs[:p.stopped]
 	}
 	slices.SortStableFunc(p.errs, func(a, b *ConfigError) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
@@ -256,6 +263,7 @@ func (p *configParser) collect(n *yaml.Node, m yamlMap, known []string, merged b
 			if !p.bomb {
 				p.bomb = true
 				p.errorf(n, m.path, "more than %d keys once aliases and merge keys (<<) are expanded: refusing to expand further", maxConfigFields)
+				p.stopped = len(p.errs)
 			}
 			return
 		}
