@@ -122,11 +122,7 @@ func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([
 		}
 	}
 	if err != nil {
-		for _, e := range engines {
-			if e != nil {
-				e.Close()
-			}
-		}
+		closeAll(engines)
 		return nil, err
 	}
 	kept := make([]map[int]*enginehost.Engine, len(firsts))
@@ -139,6 +135,22 @@ func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([
 		}
 	}
 	return kept, nil
+}
+
+// closeAll quits the engines started, all at once: one that ignores quit
+// costs its grace once, not once for each engine after it.
+func closeAll(engines []*enginehost.Engine) {
+	var wg sync.WaitGroup
+	for _, e := range engines {
+		if e != nil {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				e.Close()
+			}()
+		}
+	}
+	wg.Wait()
 }
 
 // ready makes sure the worker holds healthy engines white and black: it
