@@ -92,7 +92,8 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 	}
 	refusals := &refusalWatch{giveUp: f.RefusedGiveUp}
 	if refusals.giveUp <= 0 {
-		refusals.giveUp = DefaultRefusedGiveUp
+		// At least three of a playing worker's signs of life.
+		refusals.giveUp = max(DefaultRefusedGiveUp, f.ackWait)
 	}
 	incoming := make(chan jetstream.Msg)
 	iter, err := cons.Messages()

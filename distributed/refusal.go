@@ -20,7 +20,8 @@ const (
 )
 
 // DefaultRefusedGiveUp is how long workers may refuse a run, with none of
-// them playing it or sending a result, before its coordinator ends it.
+// them playing it or sending a result, before its coordinator ends it (or
+// --ack-wait when longer: a playing worker says so every third of it).
 const DefaultRefusedGiveUp = 2 * time.Minute
 
 // reportRefusal tells the coordinator why this worker leaves the run's

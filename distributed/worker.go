@@ -192,6 +192,10 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	if p == nil {
 		var err error
 		if p, err = w.player(ctx, slot, run); err != nil {
+			if ctx.Err() != nil {
+				m.Nak() // this worker stops: not a refusal
+				return false
+			}
 			w.refuse(run, err)
 			reportRefusal(w.nc, run, w.name, err)
 			m.NakWithDelay(refusedDelay) // another worker takes it
