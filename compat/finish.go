@@ -101,7 +101,8 @@ func (inv *Invocation) roundGames(games int) int {
 	case spec.TypeRoundRobin:
 		return games * (len(c.Engines) / 2)
 	case spec.TypeGauntlet:
-		return games * len(c.Encounters())
+		// Counted, not built: a run too big is refused when it is completed.
+		return games * int(min(spec.EncounterCount(c.Type, len(c.Engines), c.Seeds), spec.MaxGames+1))
 	case spec.TypeKnockout:
 		return 0
 	}

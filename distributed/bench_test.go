@@ -44,7 +44,7 @@ func BenchmarkCoordinator(b *testing.B) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					Work(ctx, WorkerOptions{URL: srv.URL(), Waited: func(d time.Duration) {
+					Work(ctx, WorkerOptions{URL: srv.URL(), TrustCoordinatorCommands: true, Waited: func(d time.Duration) {
 						mu.Lock()
 						waits = append(waits, d)
 						mu.Unlock()

@@ -46,6 +46,16 @@ func testConfig(t *testing.T, pgnPath string) spec.Config {
 		Openings: spec.OpeningsConfig{File: book}}
 }
 
+// ownStockfish is a worker's own configuration: stockfish under each name,
+// the engines the tests' runs name.
+func ownStockfish(names ...string) []spec.EngineConfig {
+	var engines []spec.EngineConfig
+	for _, n := range names {
+		engines = append(engines, spec.EngineConfig{Name: n, Cmd: stockfish})
+	}
+	return engines
+}
+
 var (
 	roundTag   = regexp.MustCompile(`\[Round "(\d+)"\]`)
 	commentsRe = regexp.MustCompile(`\{[^}]*\}`)
@@ -126,7 +136,7 @@ func TestDistributedRunPlaysTheLocalRunsGames(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := Work(wctx, WorkerOptions{URL: srv.URL(), Concurrency: 1, AckWait: ackWait, Log: log}); err != nil {
+			if err := Work(wctx, WorkerOptions{URL: srv.URL(), Concurrency: 1, AckWait: ackWait, Log: log, Engines: ownStockfish("a", "b")}); err != nil {
 				t.Error(err)
 			}
 		}()
@@ -179,7 +189,7 @@ func workersFor(t *testing.T, url string, n int, ackWait time.Duration) (stop fu
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			err := Work(ctx, WorkerOptions{URL: url, Concurrency: 1, AckWait: ackWait, Log: func(l string) {
+			err := Work(ctx, WorkerOptions{URL: url, Concurrency: 1, AckWait: ackWait, Engines: ownStockfish("a", "b", "strong", "weak"), Log: func(l string) {
 				mu.Lock()
 				log = append(log, time.Now().Format("15:04:05.000")+" "+l)
 				mu.Unlock()

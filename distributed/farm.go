@@ -27,6 +27,9 @@ type Farm struct {
 	// StoreGiveUp is how long results may fail to be stored, with none
 	// recorded, before the run ends with an error (DefaultStoreGiveUp).
 	StoreGiveUp time.Duration
+	// RefusedGiveUp is how long workers may refuse the run, none playing
+	// it, before it ends with an error (DefaultRefusedGiveUp).
+	RefusedGiveUp time.Duration
 
 	mu   sync.Mutex
 	said map[string]bool
@@ -86,6 +89,11 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 	store := &storeWatch{giveUp: f.StoreGiveUp}
 	if store.giveUp <= 0 {
 		store.giveUp = DefaultStoreGiveUp
+	}
+	refusals := &refusalWatch{giveUp: f.RefusedGiveUp}
+	if refusals.giveUp <= 0 {
+		// At least three of a playing worker's signs of life.
+		refusals.giveUp = max(DefaultRefusedGiveUp, f.ackWait)
 	}
 	incoming := make(chan jetstream.Msg)
 	iter, err := cons.Messages()
@@ -148,8 +156,21 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 			m.Ack()
 			delete(q.sent, rec.Number)
 			store.recorded()
+			refusals.played()
 		case m := <-troubles:
 			sender, game := m.Header.Get(headerWorker), m.Header.Get(headerGame)
+			switch m.Header.Get(headerKind) {
+			case kindPlaying:
+				refusals.played()
+				continue
+			case kindRefused:
+				f.warnOnce(sender+"|refused|"+string(m.Data), fmt.Sprintf("worker %s refuses this run's games: %s", sender, m.Data))
+				if err := refusals.report(sender, string(m.Data), time.Now()); err != nil {
+					f.withdraw(ctx, jobStream, kv, run) // no worker is left going round its jobs
+					return err
+				}
+				continue
+			}
 			f.warnOnce(sender+"|store|"+string(m.Data), fmt.Sprintf("worker %s cannot store the result of game %s: %s", sender, game, m.Data))
 			if err := store.report(sender, string(m.Data), time.Now()); err != nil {
 				return err

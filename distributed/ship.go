@@ -99,7 +99,7 @@ func upload(ctx context.Context, js jetstream.JetStream, cfg *spec.Config) error
 }
 
 // errNotAccepted: a run ships a program this worker may not take.
-var errNotAccepted = errors.New("the run ships its engine programs: start the worker with --accept-binaries, or install the same program")
+var errNotAccepted = errors.New("the run ships its engine programs: start the worker with --accept-binaries, or give it an --engine of that name with the same program")
 
 // receive makes each shipped engine of cfg a program whose hash is the one
 // the coordinator gave: fetched into cacheDir (with accept), or the local

@@ -30,6 +30,14 @@ type WorkerOptions struct {
 	// ships (checked against their SHA-256), cached in CacheDir.
 	AcceptBinaries bool
 	CacheDir       string
+	// Engines are the engines this worker trusts, by name: a run's engine
+	// of that name runs with the program, args and directory given here,
+	// never the coordinator's (see trust).
+	Engines []spec.EngineConfig
+	// TrustCoordinatorCommands runs the command lines a run gives for
+	// engines not in Engines, as given: anyone who can publish a run to
+	// the server runs commands on this machine.
+	TrustCoordinatorCommands bool
 	// Waited, when set, learns how long each job waited from its publication
 	// to its start here (for the coordinator benchmark).
 	Waited func(time.Duration)
@@ -55,7 +63,8 @@ func Work(ctx context.Context, o WorkerOptions) error {
 	}
 	defer nc.Close()
 	w := &worker{o: o, nc: nc, js: js, kv: kv, name: workerName(), configs: map[string]*spec.Config{},
-		running: map[string]map[*context.CancelFunc]bool{}, stopped: map[string]bool{}, refused: map[string]bool{}}
+		running: map[string]map[*context.CancelFunc]bool{}, stopped: map[string]bool{}, refused: map[string]bool{}, commands: map[string]bool{}}
+	o.Log(trustNote(o))
 	sub, err := nc.Subscribe(stopSubject("*"), func(m *nats.Msg) { w.stop(strings.TrimPrefix(m.Subject, stopSubject(""))) })
 	if err != nil {
 		return err
@@ -85,6 +94,9 @@ type worker struct {
 	running map[string]map[*context.CancelFunc]bool // run -> its games' cancels
 	stopped map[string]bool
 	refused map[string]bool // runs this worker cannot play, said once
+	// commands are the coordinators' command lines this worker has run
+	// (--trust-coordinator-commands), each logged once.
+	commands map[string]bool
 }
 
 // refusedDelay is how long a job this worker cannot play stays away from
@@ -180,7 +192,12 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	if p == nil {
 		var err error
 		if p, err = w.player(ctx, slot, run); err != nil {
+			if ctx.Err() != nil {
+				m.Nak() // this worker stops: not a refusal
+				return false
+			}
 			w.refuse(run, err)
+			reportRefusal(w.nc, run, w.name, err)
 			m.NakWithDelay(refusedDelay) // another worker takes it
 			return true
 		}
@@ -194,11 +211,13 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	beat := time.NewTicker(w.o.AckWait / 3)
 	defer beat.Stop()
 	done := make(chan struct{})
+	reportPlaying(w.nc, run, w.name)
 	go func() {
 		for {
 			select {
 			case <-beat.C:
 				m.InProgress()
+				reportPlaying(w.nc, run, w.name)
 			case <-done:
 				return
 			}
@@ -280,6 +299,9 @@ func (w *worker) config(ctx context.Context, run string) (*spec.Config, error) {
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	if cfg, err = spec.UnmarshalWire(e.Value()); err != nil {
+		return nil, err
+	}
+	if err := w.trust(cfg); err != nil {
 		return nil, err
 	}
 	if w.o.Prepare != nil {

@@ -66,7 +66,7 @@ func (p *Player) Warm(ctx context.Context, plan WarmPlan) error {
 	if len(plan.First) == 2 {
 		firsts = [][2]int{{plan.First[0], plan.First[1]}}
 	}
-	kept, err := p.r.startEngines(ctx, firsts, plan.Check)
+	kept, err := p.r.startEngines(ctx, firsts, distinctStarts(p.r.cfg.Engines, firsts, plan.Check))
 	if err != nil {
 		return err
 	}

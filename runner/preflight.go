@@ -2,10 +2,10 @@ package runner
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/autoplay/autoplay/pgn"
@@ -15,16 +15,16 @@ import (
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
-// preflight starts, all at once, the engines of each worker's first game
-// and every other engine once (then quits those): an engine that cannot
-// start is an error before any game, and no worker waits for the others'
-// engines to start one after another (a stockfish takes about 0.1 s).
+// preflight starts the engines of each worker's first game (kept for it)
+// and checks every other distinct engine once: an engine that cannot start
+// is an error before any game, and no worker waits for the others' engines
+// to start one after another (a stockfish takes about 0.1 s).
 func (r *run) preflight(ctx context.Context, todo []scheduledGame, workers int) ([]map[int]*enginehost.Engine, error) {
 	var firsts [][2]int
 	for w := 0; w < workers && w < len(todo); w++ {
 		firsts = append(firsts, [2]int{todo[w].white, todo[w].black})
 	}
-	kept, err := r.startEngines(ctx, firsts, uncoveredEngines(len(r.cfg.Engines), firsts))
+	kept, err := r.startEngines(ctx, firsts, uncoveredEngines(r.cfg.Engines, firsts))
 	if err != nil {
 		return nil, err
 	}
@@ -34,24 +34,44 @@ func (r *run) preflight(ctx context.Context, todo []scheduledGame, workers int) 
 	return kept, nil
 }
 
-// uncoveredEngines lists the engines of n that no game of firsts plays.
-func uncoveredEngines(n int, firsts [][2]int) []int {
-	covered := map[int]bool{}
+// uncoveredEngines lists one engine of each distinct start (startKey) that
+// no game of firsts starts already: a gauntlet of 3,000 entries of a few
+// programs checks those few programs.
+func uncoveredEngines(engines []spec.EngineConfig, firsts [][2]int) []int {
+	all := make([]int, len(engines))
+	for i := range all {
+		all[i] = i
+	}
+	return distinctStarts(engines, firsts, all)
+}
+
+// distinctStarts keeps of candidates the first engine of each start key
+// that no game of firsts starts.
+func distinctStarts(engines []spec.EngineConfig, firsts [][2]int, candidates []int) []int {
+	covered := map[string]bool{}
 	for _, g := range firsts {
-		covered[g[0]], covered[g[1]] = true, true
+		covered[startKey(&engines[g[0]])], covered[startKey(&engines[g[1]])] = true, true
 	}
 	var out []int
-	for i := range n {
-		if !covered[i] {
+	for _, i := range candidates {
+		if key := startKey(&engines[i]); !covered[key] {
+			covered[key] = true
 			out = append(out, i)
 		}
 	}
 	return out
 }
 
-// startEngines starts, all at once, the engines of each worker's first game
-// (firsts, by worker), kept for it, and the engines of check, quit once
-// started.
+// startsAtOnce bounds the engines starting at the same time: an engine's
+// start is CPU work (stockfish loads its network), and one that waits its
+// turn has not begun its handshake timeout yet.
+func startsAtOnce() int { return max(2, runtime.NumCPU()) }
+
+// startEngines starts the engines of each worker's first game (firsts, by
+// worker), kept for it, and the engines of check, each quit as soon as it
+// has started. At most startsAtOnce start at a time, so at most that many
+// checked engines run at once; after a failure or once ctx ends no more
+// start, and a start under way is killed by ctx.
 func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([]map[int]*enginehost.Engine, error) {
 	type start struct{ worker, engine int } // worker -1: started only to check it
 	var starts []start
@@ -65,46 +85,72 @@ func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([
 	}
 	engines := make([]*enginehost.Engine, len(starts))
 	errs := make([]error, len(starts))
-	// As many starts at a time as there are CPUs: an engine's start is CPU
-	// work (stockfish loads its network), and one that waits its turn has
-	// not begun its handshake timeout yet.
-	turns := make(chan struct{}, max(2, runtime.NumCPU()))
+	next := make(chan int)
+	var failed atomic.Bool
 	var wg sync.WaitGroup
-	for k, st := range starts {
+	for range min(startsAtOnce(), len(starts)) {
 		wg.Add(1)
 		go func() {
 			defer enginehost.KillOnPanic()
 			defer wg.Done()
-			turns <- struct{}{}
-			defer func() { <-turns }()
-			engines[k], errs[k] = r.startEngine(ctx, st.engine, st.worker)
+			for k := range next {
+				if failed.Load() || ctx.Err() != nil {
+					continue
+				}
+				e, err := r.startEngine(ctx, starts[k].engine, starts[k].worker)
+				switch {
+				case err != nil:
+					errs[k] = err
+					failed.Store(true)
+				case starts[k].worker < 0:
+					e.Close()
+				default:
+					engines[k] = e
+				}
+			}
 		}()
 	}
+	for k := range starts {
+		next <- k
+	}
+	close(next)
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		for _, e := range engines {
-			if e != nil {
-				e.Close()
-			}
+	err := ctx.Err()
+	for _, e := range errs {
+		if e != nil && err == nil {
+			err = e // the first in engine order, as a serial start would say
 		}
-		for _, err := range errs {
-			if err != nil {
-				return nil, err // the first in engine order, as a serial start would say
-			}
-		}
+	}
+	if err != nil {
+		closeAll(engines)
+		return nil, err
 	}
 	kept := make([]map[int]*enginehost.Engine, len(firsts))
 	for w := range kept {
 		kept[w] = map[int]*enginehost.Engine{}
 	}
 	for k, st := range starts {
-		if st.worker < 0 {
-			engines[k].Close()
-		} else {
+		if st.worker >= 0 {
 			kept[st.worker][st.engine] = engines[k]
 		}
 	}
 	return kept, nil
+}
+
+// closeAll quits the engines started, all at once: one that ignores quit
+// costs its grace once, not once for each engine after it.
+func closeAll(engines []*enginehost.Engine) {
+	var wg sync.WaitGroup
+	for _, e := range engines {
+		if e != nil {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				e.Close()
+			}()
+		}
+	}
+	wg.Wait()
 }
 
 // ready makes sure the worker holds healthy engines white and black: it

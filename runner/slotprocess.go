@@ -58,7 +58,7 @@ func (r *run) slotFarm(program []string, todo []scheduledGame, slots int) (*slot
 	for s, g := range firsts {
 		plans[s].First = g[:]
 	}
-	for k, i := range uncoveredEngines(len(r.cfg.Engines), firsts) {
+	for k, i := range uncoveredEngines(r.cfg.Engines, firsts) {
 		plans[k%slots].Check = append(plans[k%slots].Check, i)
 	}
 	started := func(j GameJob) {

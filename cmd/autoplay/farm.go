@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,6 +13,7 @@ import (
 	"github.com/autoplay/autoplay/distributed"
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 // farmFlags are the flags that send a run's games to workers over NATS.
@@ -98,19 +100,28 @@ func (f *farmFlags) apply(cfg *spec.Config, opt *runner.Options) (func(), error)
 func newWorkerCmd() *cobra.Command {
 	var o distributed.WorkerOptions
 	var quiet bool
+	var engineSpecs []string
 	cmd := &cobra.Command{
 		Use:   "worker",
 		Short: "Play games for coordinators (runs with --serve or --nats) over NATS",
 		Long: `Pull jobs (one game each) of any run from a NATS JetStream server, play them with the
 same runner code as a local run, and publish each finished game to its coordinator.
 A worker serves any number of runs, one after another, and may join or leave at any time:
-a game it leaves unfinished goes to another worker. Engine commands must work here as they
-are given in the run's config.`,
-		Example: "  autoplay worker --nats nats://coordinator:4222 --concurrency 4",
+a game it leaves unfinished goes to another worker.
+
+A worker runs only engines it trusts: those --engine names (a run's engine of that name runs
+with the program, args and directory given here, never the coordinator's), and the built-in
+engine. --accept-binaries adds the programs coordinators ship; --trust-coordinator-commands
+runs any command line a run gives, which lets whoever can publish a run run commands here.`,
+		Example: "  autoplay worker --nats nats://coordinator:4222 --concurrency 4 --engine name=sf cmd=/usr/games/stockfish",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.URL == "" {
 				return fmt.Errorf("--nats URL: the coordinator's NATS server")
+			}
+			var err error
+			if o.Engines, err = workerEngines(engineSpecs); err != nil {
+				return err
 			}
 			o.Prepare = func(cfg *spec.Config) error { return useBuiltinEngine(cfg.Engines) }
 			if !quiet {
@@ -118,7 +129,7 @@ are given in the run's config.`,
 			}
 			ctx, stop := interruptible()
 			defer stop()
-			err := distributed.Work(ctx, o)
+			err = distributed.Work(ctx, o)
 			if ctx.Err() != nil {
 				return errInterrupted
 			}
@@ -135,7 +146,39 @@ are given in the run's config.`,
 	f.IntVar(&o.Concurrency, "concurrency", 1, "games at a time")
 	f.BoolVar(&quiet, "quiet", false, "say nothing about the jobs")
 	f.BoolVar(&o.AcceptBinaries, "accept-binaries", false, "run engine programs coordinators ship (--ship-engines), after checking their SHA-256")
+	f.StringArrayVar(&engineSpecs, "engine", nil, "an engine this worker trusts, as name=NAME cmd=PROGRAM [arg=ARG]... [dir=DIR] [stderr=FILE]: a run's engine of that name runs so (give once per engine)")
+	f.BoolVar(&o.TrustCoordinatorCommands, "trust-coordinator-commands", false, "also run the command lines coordinators give for engines not named by --engine: whoever can publish a run to the NATS server runs commands here")
 	cache, _ := os.UserCacheDir()
 	f.StringVar(&o.CacheDir, "cache", filepath.Join(cache, "autoplay", "engines"), "where shipped engine programs are kept")
 	return cmd
+}
+
+// workerEngines reads a worker's --engine specs: how this machine starts
+// each engine it trusts, by name. Only how to start it is taken; the run
+// gives the rest (time control, options).
+func workerEngines(specs []string) ([]spec.EngineConfig, error) {
+	var engines []spec.EngineConfig
+	names := map[string]bool{}
+	for i, text := range specs {
+		var e spec.EngineConfig
+		if err := parse.EngineSpec(&e, text); err != nil {
+			return nil, fmt.Errorf("--engine %d: %w", i+1, err)
+		}
+		start := spec.EngineConfig{Name: e.Name, Cmd: e.Cmd, Args: e.Args, Dir: e.Dir, StderrFile: e.StderrFile}
+		if !reflect.DeepEqual(e, start) {
+			return nil, fmt.Errorf("--engine %d (%s): a worker's engine takes name, cmd, arg, dir and stderr; the run gives the rest", i+1, text)
+		}
+		if e.Cmd == "" {
+			return nil, fmt.Errorf("--engine %d (%s): missing cmd= (the engine's program)", i+1, text)
+		}
+		if e.Name == "" {
+			e.Name = filepath.Base(e.Cmd)
+		}
+		if names[e.Name] {
+			return nil, fmt.Errorf("--engine %d: engine %s given twice", i+1, e.Name)
+		}
+		names[e.Name] = true
+		engines = append(engines, e)
+	}
+	return engines, nil
 }

@@ -8,10 +8,6 @@ import (
 	"strings"
 )
 
-// MaxGames bounds the games of one run: the schedule is laid out in full
-// before the first game (a few dozen bytes a game).
-const MaxGames = 10_000_000
-
 // Complete fills the defaults of a config and checks it, before anything
 // starts. Every front end (match, run, the drop-in command lines, slot
 // processes, workers) calls it, and it may be called again on a completed
@@ -138,13 +134,9 @@ func (c *Config) checkTournament() error {
 		if err := CheckKnockoutRounds(c.Rounds); err != nil {
 			return fmt.Errorf("rounds %d: %w", c.Rounds, err)
 		}
-		if total := c.KnockoutGames(); total > MaxGames {
-			return fmt.Errorf("%d games: a run plays at most %d games", total, MaxGames)
-		}
 	}
-	if total := c.Games * c.Rounds * len(c.Encounters()); total > MaxGames {
-		return fmt.Errorf("%d games (games %d × rounds %d × %d encounters): a run plays at most %d games; split it into several runs",
-			total, c.Games, c.Rounds, len(c.Encounters()), MaxGames)
+	if err := c.checkSize(); err != nil {
+		return err
 	}
 	if c.SPRT != nil {
 		return CheckSPRTType(c.Type)
@@ -206,6 +198,7 @@ func CompileMatchLine(pattern string) (*regexp.Regexp, error) {
 // them the run's variant and checks each.
 func (c *Config) completeEngines() error {
 	names := map[string]bool{}
+	next := map[string]int{} // the next number to try for a name
 	for i := range c.Engines {
 		e := &c.Engines[i]
 		if e.Name == "" {
@@ -219,10 +212,13 @@ func (c *Config) completeEngines() error {
 			return fmt.Errorf("engine %s: no time control: give tc=, st=, nodes= or depth=", e.Name)
 		}
 		if names[e.Name] {
-			// Two engines of one name: number them so results stay apart.
-			for k := 2; ; k++ {
-				if n := fmt.Sprintf("%s-%d", e.Name, k); !names[n] {
-					e.Name = n
+			// Two engines of one name: number them so results stay apart,
+			// each from where the last of that name stopped (thousands of
+			// one name would otherwise cost a square of their number).
+			base := e.Name
+			for k := max(next[base], 2); ; k++ {
+				if n := fmt.Sprintf("%s-%d", base, k); !names[n] {
+					e.Name, next[base] = n, k+1
 					break
 				}
 			}

@@ -110,8 +110,11 @@ var (
 type configParser struct {
 	file   string
 	errs   []*ConfigError
-	fields int  // mapping keys read so far, merged ones included
-	bomb   bool // maxConfigFields was passed: reported once, reading stopped
+	fields int // mapping keys read so far, merged ones included
+	// bomb is set once maxConfigFields was passed and reading stopped: its
+	// problem is said alone, since what else was found is about keys never
+	// read ("missing name") or drowns it.
+	bomb *ConfigError
 }
 
 // yamlField is one key: value pair of a mapping; merged ones came in through a
@@ -161,6 +164,9 @@ func (p *configParser) add(n *yaml.Node, path string, err error) {
 func (p *configParser) err() error {
 	if len(p.errs) == 0 {
 		return nil
+	}
+	if p.bomb != nil {
+		return p.bomb
 	}
 	slices.SortStableFunc(p.errs, func(a, b *ConfigError) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
@@ -253,9 +259,9 @@ func (p *configParser) mapping(n *yaml.Node, path string, known []string) (yamlM
 func (p *configParser) collect(n *yaml.Node, m yamlMap, known []string, merged bool) {
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if p.fields++; p.fields > maxConfigFields {
-			if !p.bomb {
-				p.bomb = true
+			if p.bomb == nil {
 				p.errorf(n, m.path, "more than %d keys once aliases and merge keys (<<) are expanded: refusing to expand further", maxConfigFields)
+				p.bomb = p.errs[len(p.errs)-1]
 			}
 			return
 		}
