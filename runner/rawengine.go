@@ -22,6 +22,9 @@ type RawEngine struct {
 type RawLine struct {
 	Text string
 	At   time.Time
+	// Cut is the whole size in bytes of a line too long for the runner to
+	// read (over 64 KB), whose first kilobyte Text holds; 0 for a whole line.
+	Cut int
 }
 
 // ErrEngineGone: the engine closed its output (it exited).
@@ -57,7 +60,7 @@ func (e *RawEngine) Read(ctx context.Context, timeout time.Duration) (RawLine, e
 			e.gone = true
 			return RawLine{}, ErrEngineGone
 		}
-		return RawLine{Text: ev.Text, At: ev.At}, nil
+		return RawLine{Text: ev.Text, At: ev.At, Cut: ev.N}, nil
 	case <-timer.C:
 		return RawLine{}, ErrNoLine
 	case <-ctx.Done():
