@@ -38,18 +38,27 @@ func (b *battery) uciHandshake() (*session, []uci.OptionDecl, bool) {
 	s.send(uci.AppendCommand(nil, uci.CmdUCI))
 	var (
 		msg        uci.EngineMessage
-		name, auth string
+		name, auth idLine
 		decls      []uci.OptionDecl
 		badDecls   []string
 	)
 	_, err = s.until(b.o.Timeout, func(l runner.RawLine) {
+		if l.Cut > 0 {
+			switch firstTwoWords(l.Text) {
+			case "id name":
+				name.cut(l.Cut)
+			case "id author":
+				auth.cut(l.Cut)
+			}
+			return
+		}
 		perr := uci.ParseEngineLine([]byte(l.Text), &msg)
 		switch msg.Kind {
 		case uci.KindID:
 			if msg.IDField == "name" {
-				name = msg.IDValue
+				name.see(msg.IDValue)
 			} else if msg.IDField == "author" {
-				auth = msg.IDValue
+				auth.see(msg.IDValue)
 			}
 		case uci.KindOption:
 			if perr != nil {
@@ -65,17 +74,8 @@ func (b *battery) uciHandshake() (*session, []uci.OptionDecl, bool) {
 		return nil, nil, false
 	}
 	b.result("start and handshake", Pass, fmt.Sprintf("uciok %v after uci", time.Since(start).Round(time.Millisecond)), s)
-	switch {
-	case name == "":
-		b.result("id name", Fail, "no \"id name\" before uciok", s)
-	default:
-		b.result("id name", Pass, name, s)
-	}
-	if auth == "" {
-		b.result("id author", Warn, "no \"id author\" before uciok", s)
-	} else {
-		b.result("id author", Pass, auth, s)
-	}
+	b.idResult("id name", &name, Fail, s)
+	b.idResult("id author", &auth, Warn, s)
 	for _, d := range decls {
 		if why := badDefault(d); why != "" {
 			badDecls = append(badDecls, d.Name+": "+why)
