@@ -6,7 +6,7 @@ import (
 )
 
 // A move that is not one, with a terminal's escape sequence in it, reaches
-// the result lines and the PGN as a visible escape, never raw.
+// the result lines, the PGN and the I/O log as a visible escape, never raw.
 func TestEngineTextIsEscapedInResultLinesAndPGN(t *testing.T) {
 	run := misMatch(t, 1, "-mode escapes -at 1", "tc=2+0.05")
 	if run.err != nil {
@@ -19,6 +19,10 @@ func TestEngineTextIsEscapedInResultLinesAndPGN(t *testing.T) {
 		if !strings.Contains(text, `makes an illegal move: e2\x1b[2Je4`) {
 			t.Errorf("the %s lacks the escaped move:\n%s", what, text)
 		}
+	}
+	log := string(logOfOneGame(t, "arg=-mode arg=escapes arg=-at arg=1 tc=2+0.05", "", 30))
+	if strings.ContainsAny(log, "\x1b\xff") || !strings.Contains(log, `< bestmove e2\x1b[2Je4`) || !strings.Contains(log, `< id name misengine \x1b[31mescapes\x1b[0m \xff`) {
+		t.Errorf("the I/O log does not show the engine's escapes escaped:\n%q", log)
 	}
 }
 
