@@ -33,6 +33,12 @@ type cutReporter interface {
 	cutLine(start []byte, size int, ev *Event) bool
 }
 
+// bigReader is a decoder that reads with a buffer of its own size: a raw
+// session, one engine at a time, that may be flooded with lines.
+type bigReader interface {
+	readSize() int
+}
+
 // cutShown is how much of a cut line a cutReporter is given.
 const cutShown = 1 << 10
 
@@ -167,7 +173,11 @@ func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *CPUSet)
 func (p *process) read(dec decoder, readDone chan<- struct{}) {
 	defer KillOnPanic()
 	defer close(readDone)
-	br := bufio.NewReaderSize(p.stdout, readBuffer)
+	size := readBuffer
+	if b, ok := dec.(bigReader); ok {
+		size = b.readSize()
+	}
+	br := bufio.NewReaderSize(p.stdout, size)
 	var long []byte // a line longer than the buffer, gathered
 	// One event for the reader's life: decode takes it through an
 	// interface, so a fresh one per line would be a heap allocation per line.
