@@ -8,6 +8,7 @@ import (
 
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // Timing honesty: per engine, how much longer each move took by the
@@ -31,8 +32,9 @@ type EngineTiming struct {
 	Min time.Duration `json:"gap_min_ns"`
 	// Behind counts the moves whose gap was over TimingWarnGap.
 	Behind int `json:"behind"`
-	// Ahead counts the moves the engine reported over TimingAheadGap more
-	// time than was measured.
+	// Ahead counts the moves the engine reported more time than was
+	// measured, by more than its protocol's unit (a millisecond in UCI, a
+	// centisecond in XBoard: a time rounded up is ahead by less).
 	Ahead int `json:"ahead"`
 	// NegativeTimes counts the moves whose last info line gave a time
 	// below 0 (kept apart: no gap can be taken from it); LeastTime is the
@@ -46,11 +48,7 @@ type EngineTiming struct {
 
 // TimingWarnGap is the gap past which a move counts as behind; an engine
 // behind on more than timingWarnShare of its moves is warned about.
-// TimingAheadGap is how much more time than measured an engine may report
-// before the move counts as ahead: engines report whole milliseconds, and
-// one that rounds up is ahead by less than one.
 const (
-	TimingAheadGap  = time.Millisecond
 	TimingWarnGap   = 10 * time.Millisecond
 	timingWarnShare = 0.05
 	maxOverruns     = 32
@@ -89,13 +87,30 @@ type timing struct {
 // below 0 (the engine reported more than measured) by their size in ahead.
 type engineGaps struct {
 	hist, ahead gapHistogram
+	unit        time.Duration // what the engine's protocol reports time in
 	t           EngineTiming
 }
 
 func newTiming(names []string) *timing {
 	t := &timing{engines: make([]engineGaps, len(names))}
 	for i, n := range names {
-		t.engines[i].t.Name = n
+		t.engines[i].t.Name, t.engines[i].unit = n, time.Millisecond
+	}
+	return t
+}
+
+// newTimingOf is the timing of a run's engines, each with the unit its
+// protocol reports time in.
+func newTimingOf(engines []spec.EngineConfig) *timing {
+	names := make([]string, len(engines))
+	for i, e := range engines {
+		names[i] = e.Name
+	}
+	t := newTiming(names)
+	for i, e := range engines {
+		if e.Proto == spec.XBoard {
+			t.engines[i].unit = 10 * time.Millisecond // thinking lines give centiseconds
+		}
 	}
 	return t
 }
@@ -146,7 +161,7 @@ func (g *engineGaps) add(elapsed, reported time.Duration) {
 	if gap > TimingWarnGap {
 		g.t.Behind++
 	}
-	if gap < -TimingAheadGap {
+	if gap < -g.unit {
 		g.t.Ahead++
 	}
 }
