@@ -99,3 +99,15 @@ func TestAFloodOfFaultyInfoLinesKeepsMemoryBounded(t *testing.T) {
 		t.Errorf("peak RSS %d MB for a %d MB flood: the battery keeps what it reads", peakMB, flood>>10)
 	}
 }
+
+// An engine that floods its handshake with faulty option declarations is
+// told how many, with the first few: the battery keeps no list of them all.
+func TestAFloodOfFaultyOptionsIsCounted(t *testing.T) {
+	script := `read cmd; echo id name flood; seq 20000 | sed 's/.*/option name O& type spin default x min 0 max 1/'; echo uciok`
+	r := runCheck(t, "cmd=/bin/sh arg=-c arg="+strconv.Quote(script), Options{NoGames: true, Timeout: time.Second})
+	res := resultOf(r, "option declarations")
+	if res.Status != Fail || !strings.HasPrefix(res.Detail, "1000 declarations at fault, the first 3: O1: spin default \"x\"") ||
+		!strings.HasSuffix(res.Detail, "; 19000 more declarations past the first 1000 not checked") {
+		t.Errorf("option declarations: %s %.300s", res.Status, res.Detail)
+	}
+}
