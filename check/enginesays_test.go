@@ -16,7 +16,11 @@ func misCheck(t *testing.T, args string) *Report {
 	_, mis := binaries(t)
 	text := "cmd=" + mis
 	for _, a := range strings.Fields(args) {
-		text += " arg=" + a
+		if strings.Contains(a, "=") {
+			text += " " + a // a key of the spec
+		} else {
+			text += " arg=" + a
+		}
 	}
 	return runCheck(t, text, Options{NoGames: true, Timeout: 2 * time.Second})
 }
@@ -56,6 +60,10 @@ func TestRepeatedAndOverlongIDLinesFail(t *testing.T) {
 	expect(t, r, map[string]Status{"id name": Fail, "id author": Fail})
 	if d := resultOf(r, "id name").Detail; !strings.Contains(d, `"misengine idtwice", then "another name"`) {
 		t.Errorf("id name: %s", d)
+	}
+	r = misCheck(t, "-xboard -mode idtwice proto=xboard")
+	if res := resultOf(r, "myname"); res.Status != Fail || !strings.Contains(res.Detail, `2 "myname" features after protover 2: "another name", then "misengine idtwice"`) {
+		t.Errorf("myname twice: %s %s", res.Status, res.Detail)
 	}
 	r = misCheck(t, "-mode longid")
 	expect(t, r, map[string]Status{"id name": Pass, "id author": Fail})

@@ -8,7 +8,7 @@ import (
 )
 
 // idLine is what an engine said in one kind of id line (UCI "id name",
-// "id author") before uciok: the first value, and whatever makes it
+// "id author" before uciok, XBoard's myname feature): the first value, and whatever makes it
 // doubtful, so that a second line or one too long to read is a finding,
 // not a value silently taken or dropped.
 type idLine struct {
@@ -35,18 +35,23 @@ func (l *idLine) cut(size int) {
 	}
 }
 
-// idResult is the verdict of one id line: missing is the status of an
-// engine that sent none (a name is required, an author is not).
+// idResult is the verdict of one id (name: "id name", "id author",
+// "myname"): missing is the status of an engine that sent none (a name is
+// required, an author is not).
 func (b *battery) idResult(name string, l *idLine, missing Status, s *session) {
+	unit, where := "line", "before uciok"
+	if name == "myname" {
+		unit, where = "feature", "after protover 2"
+	}
 	switch {
 	case l.cutAt > 0:
-		b.result(name, Fail, fmt.Sprintf("an %q line of %d bytes: too long to read (autoplay reads lines up to 64 KB), so a GUI may never see it", name, l.cutAt), s)
+		b.result(name, Fail, fmt.Sprintf("a %q %s of %d bytes: too long to read (autoplay reads lines up to 64 KB), so a GUI may never see it", name, unit, l.cutAt), s)
 	case l.lines > 1 && l.second != "":
-		b.result(name, Fail, fmt.Sprintf("%d %q lines before uciok: %q, then %q; a GUI takes one or the other", l.lines, name, l.value, l.second), s)
+		b.result(name, Fail, fmt.Sprintf("%d %q %ss %s: %q, then %q; a GUI takes one or the other", l.lines, name, unit, where, l.value, l.second), s)
 	case l.lines > 1:
-		b.result(name, Fail, fmt.Sprintf("%d %q lines before uciok", l.lines, name), s)
+		b.result(name, Fail, fmt.Sprintf("%d %q %ss %s", l.lines, name, unit, where), s)
 	case l.lines == 0:
-		b.result(name, missing, fmt.Sprintf("no %q before uciok", name), s)
+		b.result(name, missing, fmt.Sprintf("no %q %s", name, where), s)
 	case protocol.Escape(l.value) != l.value:
 		b.result(name, Warn, l.value+" (shown escaped: it holds control characters or bytes that are not UTF-8, which a GUI may print raw)", s)
 	default:

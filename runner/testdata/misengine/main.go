@@ -151,6 +151,9 @@ func main() {
 	for _, m := range textModes {
 		modes[m] = inUCI
 	}
+	for _, m := range xboardTextModes {
+		modes[m] |= inXBoard
+	}
 	var cfg config
 	flag.StringVar(&cfg.mode, "mode", "normal", "misbehaviour: normal, crash, hang, illegal, malformed, flood, late, exitatstart, slow; "+
 		"UCI only: nouciok, noreadyok, badoption, ponderearly, ponderdeaf (ignores stop while pondering); XBoard only: falseclaim, trueclaim, resign, rejectmove, nodone, donezero, noping, nosetboard, san, bare, reuse0, drawoffer")

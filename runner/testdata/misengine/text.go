@@ -12,7 +12,7 @@ import (
 //	escapes      its id name holds terminal escape sequences and a byte that
 //	             is not UTF-8, and at the Nth go it answers "bestmove e2<ESC>[2Je4".
 //	idtwice      sends id name and id author twice, with other words the
-//	             second time.
+//	             second time (with -xboard: myname in two feature lines).
 //	longid       its id author is 100 KB long.
 //	twice        answers the Nth go with two bestmoves.
 //	overclaim    every info line says time 5000: more than the move took.
@@ -21,6 +21,9 @@ import (
 //	             1 KB, each different: malformed info lines, info lines with
 //	             an illegal PV, and every 1000th a line of 100 KB.
 var textModes = []string{"escapes", "idtwice", "longid", "twice", "overclaim", "negtime", "junkflood"}
+
+// xboardTextModes are the text modes XBoard has too.
+var xboardTextModes = []string{"idtwice"}
 
 // sendIDs is the id lines of the uci answer.
 func (e *engine) sendIDs() {
