@@ -209,6 +209,9 @@ func (e EngineTiming) Line() string {
 		return ""
 	}
 	s := fmt.Sprintf("Timing of %s: measured minus its own time over %d moves: p50 %s, p99 %s, max %s", e.Name, e.Moves, ms(e.P50), ms(e.P99), ms(e.Max))
+	if e.Moves == 0 {
+		s = fmt.Sprintf("Timing of %s: no move with a time to compare", e.Name)
+	}
 	if e.Min < 0 {
 		s += ", min " + ms(e.Min)
 	}
