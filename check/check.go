@@ -9,6 +9,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -98,11 +99,19 @@ type battery struct {
 	o      Options
 	report *Report
 	each   func(Result)
-	infos  infoAudit // every info line of the UCI searches
+	infos  infoAudit // the info lines of the UCI searches, counted
 	xf     xfeatures // what an XBoard engine declared
 }
 
+// add records a result. Details and evidence quote the engine, so their
+// control characters and invalid UTF-8 are escaped here, once for every
+// check: the report goes to a terminal, and an engine's ESC sequences must
+// show, not act.
 func (b *battery) add(res Result) {
+	res.Detail = protocol.Escape(res.Detail)
+	for i, l := range res.Evidence {
+		res.Evidence[i] = protocol.Escape(l)
+	}
 	b.report.Results = append(b.report.Results, res)
 	if b.each != nil {
 		b.each(res)

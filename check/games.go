@@ -65,9 +65,7 @@ func (b *battery) games() {
 		moves := 0
 		for _, tm := range res.Timing { // both players are this engine
 			p99, moves = max(p99, tm.P99), moves+tm.Moves
-			if w := tm.Warning(); w != "" {
-				warnings = append(warnings, w)
-			}
+			warnings = append(warnings, tm.Warnings()...)
 		}
 		if moves > 0 {
 			detail += fmt.Sprintf("; moves took %.2f ms more than it reported (p99 of %d)", float64(p99)/float64(time.Millisecond), moves)

@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 
@@ -15,7 +16,7 @@ import (
 type session struct {
 	ctx  context.Context
 	eng  *runner.RawEngine
-	log  []string // the latest exchange, oldest first, at most maxEvidence
+	log  []noted // the latest exchange, oldest first
 	gone bool
 }
 
@@ -33,19 +34,32 @@ func startSession(ctx context.Context, cfg spec.EngineConfig) (*session, error) 
 	return &session{ctx: ctx, eng: eng}, nil
 }
 
+// note keeps a line of the exchange. A flood of lines costs no copy here:
+// the log keeps at most 4*maxEvidence lines (each at most the reader's
+// 64 KB), and cuts them for evidence only when a verdict asks.
 func (s *session) note(prefix, line string) {
-	if len(line) > maxEvidenceLine {
-		line = line[:maxEvidenceLine] + "…"
-	}
-	s.log = append(s.log, prefix+line)
+	s.log = append(s.log, noted{prefix, line})
 	if len(s.log) > 4*maxEvidence {
 		s.log = append(s.log[:0], s.log[len(s.log)-maxEvidence:]...)
 	}
 }
 
-// evidence is the latest lines of the exchange.
+// noted is a line of the exchange: "> " sent, "< " received, "" the
+// battery's own words.
+type noted struct{ prefix, line string }
+
+// evidence is the latest lines of the exchange, each cut to
+// maxEvidenceLine.
 func (s *session) evidence() []string {
-	return append([]string(nil), s.log[max(0, len(s.log)-maxEvidence):]...)
+	var out []string
+	for _, n := range s.log[max(0, len(s.log)-maxEvidence):] {
+		line := n.line
+		if len(line) > maxEvidenceLine {
+			line = line[:maxEvidenceLine] + "…"
+		}
+		out = append(out, n.prefix+line)
+	}
+	return out
 }
 
 // send writes cmd (whole lines, each ending in a newline).
@@ -85,7 +99,11 @@ func (s *session) until(timeout time.Duration, seen func(runner.RawLine), done f
 		case err != nil:
 			return runner.RawLine{}, err
 		}
-		s.note("< ", l.Text)
+		if l.Cut > 0 {
+			s.note("< ", fmt.Sprintf("%s… (a line of %d bytes, cut: autoplay reads lines up to 64 KB)", l.Text[:min(len(l.Text), 40)], l.Cut))
+		} else {
+			s.note("< ", l.Text)
+		}
 		if seen != nil {
 			seen(l)
 		}

@@ -38,24 +38,39 @@ func (b *battery) uciHandshake() (*session, []uci.OptionDecl, bool) {
 	s.send(uci.AppendCommand(nil, uci.CmdUCI))
 	var (
 		msg        uci.EngineMessage
-		name, auth string
+		name, auth idLine
 		decls      []uci.OptionDecl
 		badDecls   []string
+		bad, extra int // malformed declarations, and those past maxOptions
 	)
 	_, err = s.until(b.o.Timeout, func(l runner.RawLine) {
+		if l.Cut > 0 {
+			switch firstTwoWords(l.Text) {
+			case "id name":
+				name.cut(l.Cut)
+			case "id author":
+				auth.cut(l.Cut)
+			}
+			return
+		}
 		perr := uci.ParseEngineLine([]byte(l.Text), &msg)
 		switch msg.Kind {
 		case uci.KindID:
 			if msg.IDField == "name" {
-				name = msg.IDValue
+				name.see(msg.IDValue)
 			} else if msg.IDField == "author" {
-				auth = msg.IDValue
+				auth.see(msg.IDValue)
 			}
 		case uci.KindOption:
-			if perr != nil {
-				badDecls = append(badDecls, l.Text+": "+perr.Error())
-			} else {
+			switch {
+			case perr != nil:
+				if bad++; len(badDecls) < maxFaultyKept {
+					badDecls = append(badDecls, clip(l.Text)+": "+perr.Error())
+				}
+			case len(decls) < maxOptions:
 				decls = append(decls, msg.Option)
+			default:
+				extra++
 			}
 		}
 	}, func(line string) bool { return strings.TrimSpace(line) == "uciok" })
@@ -65,29 +80,36 @@ func (b *battery) uciHandshake() (*session, []uci.OptionDecl, bool) {
 		return nil, nil, false
 	}
 	b.result("start and handshake", Pass, fmt.Sprintf("uciok %v after uci", time.Since(start).Round(time.Millisecond)), s)
-	switch {
-	case name == "":
-		b.result("id name", Fail, "no \"id name\" before uciok", s)
-	default:
-		b.result("id name", Pass, name, s)
-	}
-	if auth == "" {
-		b.result("id author", Warn, "no \"id author\" before uciok", s)
-	} else {
-		b.result("id author", Pass, auth, s)
-	}
+	b.idResult("id name", &name, Fail, s)
+	b.idResult("id author", &auth, Warn, s)
 	for _, d := range decls {
 		if why := badDefault(d); why != "" {
-			badDecls = append(badDecls, d.Name+": "+why)
+			if bad++; len(badDecls) < maxFaultyKept {
+				badDecls = append(badDecls, clip(d.Name)+": "+why)
+			}
 		}
 	}
-	if len(badDecls) > 0 {
-		b.result("option declarations", Fail, strings.Join(badDecls, "; "), s)
-	} else {
+	switch {
+	case bad > 0:
+		detail := strings.Join(badDecls, "; ")
+		if bad > len(badDecls) {
+			detail = fmt.Sprintf("%d declarations at fault, the first %d: %s", bad, len(badDecls), detail)
+		}
+		if extra > 0 {
+			detail += fmt.Sprintf("; %d more declarations past the first %d not checked", extra, maxOptions)
+		}
+		b.result("option declarations", Fail, detail, s)
+	case extra > 0:
+		b.result("option declarations", Fail, fmt.Sprintf("%d options declared: over %d, more than a GUI can show; the first %d are checked", len(decls)+extra, maxOptions, maxOptions), s)
+	default:
 		b.result("option declarations", Pass, fmt.Sprintf("%d options, each with a type and a default that fits it", len(decls)), s)
 	}
 	return s, decls, true
 }
+
+// maxOptions is how many option declarations the battery keeps and sets:
+// engines declare tens; one that floods declarations is told so.
+const maxOptions = 1000
 
 // badDefault says what is wrong with an option's default, "" if nothing.
 func badDefault(d uci.OptionDecl) string {
@@ -184,20 +206,25 @@ func (b *battery) uciOptions(s *session, decls []uci.OptionDecl) *session {
 	if sets > 0 {
 		s.send(cmds)
 	}
-	var complaints []string
+	var (
+		complaints int
+		first      string // the first complaint
+	)
 	start := time.Now()
 	s.send(uci.AppendCommand(nil, uci.CmdIsReady))
 	_, err := s.until(b.o.Timeout+time.Duration(sets)*10*time.Millisecond, func(l runner.RawLine) {
 		if optionComplaint.MatchString(l.Text) {
-			complaints = append(complaints, l.Text)
+			if complaints++; complaints == 1 {
+				first = clip(l.Text)
+			}
 		}
 	}, isLine("readyok"))
 	switch {
 	case err != nil:
 		b.result(name, Fail, explain(err, "readyok after the setoptions", b.o.Timeout), s)
 		return b.drop(s)
-	case len(complaints) > 0:
-		b.result(name, Fail, fmt.Sprintf("%d setoptions, %d complaints: %s", sets, len(complaints), complaints[0]), s)
+	case complaints > 0:
+		b.result(name, Fail, fmt.Sprintf("%d setoptions, %d complaints: %s", sets, complaints, first), s)
 	default:
 		b.result(name, Pass, fmt.Sprintf("%d setoptions over %d options, then readyok after %v", sets, len(decls), time.Since(start).Round(time.Millisecond)), s)
 	}

@@ -94,6 +94,14 @@ func (b *battery) uciPonder(s *session, declared bool) *session {
 			b.result(c.name, Fail, fmt.Sprintf("bestmove %q is not legal", best), s)
 			continue
 		}
+		if extra, serr := b.settle(s); serr != nil || extra > 0 {
+			twice, _ := settledVerdict(extra, serr, b.o.Timeout)
+			b.result(c.name, Fail, fmt.Sprintf("bestmove %s, then %s", best, twice), s)
+			if serr != nil {
+				s = b.drop(s)
+			}
+			continue
+		}
 		b.result(c.name, Pass, fmt.Sprintf("bestmove %s %v after it", best, l.At.Sub(sent).Round(time.Millisecond)), s)
 		s.send(uci.AppendSetOption(nil, uci.OptPonder, "false"))
 	}

@@ -129,7 +129,14 @@ func (b *battery) uciInfinite(s *session) *session {
 	}
 	took := l.At.Sub(stopped)
 	best, _ := bestMoveWords(l.Text)
+	extra, serr := b.settle(s)
+	twice, settled := settledVerdict(extra, serr, b.o.Timeout)
 	switch {
+	case !settled:
+		b.result(stopName, Fail, fmt.Sprintf("bestmove %s after stop, then %s", best, twice), s)
+		if serr != nil {
+			return b.drop(s)
+		}
 	case !legal(p.pos, best):
 		b.result(stopName, Fail, fmt.Sprintf("bestmove %q after stop is not legal", best), s)
 	case took > stopAnswer:
@@ -164,10 +171,12 @@ func (b *battery) uciBurst(s *session) *session {
 			return s
 		}
 	}
-	s.send(uci.AppendCommand(nil, uci.CmdIsReady))
-	if _, err := s.until(b.o.Timeout, nil, isLine("readyok")); err != nil {
+	if extra, err := b.settle(s); err != nil {
 		b.result(name, Fail, explain(err, "readyok after them", b.o.Timeout), s)
 		return b.drop(s)
+	} else if extra > 0 {
+		b.result(name, Fail, fmt.Sprintf("%d more bestmoves than searches: some search was answered twice", extra), s)
+		return s
 	}
 	b.result(name, Pass, fmt.Sprintf("%d legal bestmoves in %v, then readyok", burstSearches, time.Since(start).Round(time.Millisecond)), s)
 	return s

@@ -45,40 +45,70 @@ func newSentPosition(fen string, chess960 bool, moves ...string) sentPosition {
 }
 
 // infoAudit checks every info line of the battery's searches: it parses,
-// and its PV is legal from the position searched.
+// and its PV is legal from the position searched. It keeps counts and the
+// first few faulty lines, never every line: an engine may write hundreds of
+// megabytes of them in one search.
 type infoAudit struct {
-	lines, scored, pvs int
-	malformed          []string
-	illegalPV          []string
-	msg                uci.EngineMessage
+	lines, scored, pvs  int
+	malformed, badPV    int
+	malformedFirst      []string // the first maxFaultyKept malformed lines, with why
+	badPVFirst          []string // the first maxFaultyKept lines whose PV is not legal
+	negativeTime        int      // lines whose time is below 0
+	negativeTimeExample string
+	msg                 uci.EngineMessage
 }
 
-func (a *infoAudit) see(line string, from *chess.Position) {
+// maxFaultyKept is how many faulty lines of each kind the audit keeps to show.
+const maxFaultyKept = 3
+
+// see audits one line; it returns the parsed info, or nil when the line
+// is not a well-formed info line.
+func (a *infoAudit) see(line string, from *chess.Position) *protocol.Info {
 	if firstWord(line) != "info" {
-		return
+		return nil
 	}
 	a.lines++
 	if err := uci.ParseEngineLine([]byte(line), &a.msg); err != nil {
-		a.malformed = append(a.malformed, line+" ("+err.Error()+")")
-		return
+		a.malformed++
+		if len(a.malformedFirst) < maxFaultyKept {
+			a.malformedFirst = append(a.malformedFirst, clip(line)+" ("+err.Error()+")")
+		}
+		return nil
 	}
 	info := &a.msg.Info
 	if info.HasScore() {
 		a.scored++
 	}
+	if info.Sent.Has(protocol.FieldTime) && info.Time < 0 {
+		if a.negativeTime++; a.negativeTime == 1 {
+			a.negativeTimeExample = clip(line)
+		}
+	}
 	if len(info.PV) == 0 || from == nil {
-		return
+		return info
 	}
 	a.pvs++
 	pos := from.Clone()
 	for _, pm := range info.PV {
 		m, ok := pos.FromProtocol(pm)
 		if !ok {
-			a.illegalPV = append(a.illegalPV, fmt.Sprintf("%s (%s is not legal there)", line, pm))
-			return
+			if a.badPV++; len(a.badPVFirst) < maxFaultyKept {
+				a.badPVFirst = append(a.badPVFirst, fmt.Sprintf("%s (%s is not legal there)", clip(line), pm))
+			}
+			return info
 		}
 		pos.MakeMove(m)
 	}
+	return info
+}
+
+// clip is a line cut to what evidence shows, copied so that it does not
+// hold the whole line.
+func clip(line string) string {
+	if len(line) > maxEvidenceLine {
+		return strings.Clone(line[:maxEvidenceLine]) + "…"
+	}
+	return line
 }
 
 // searched is what a search gave.
@@ -88,6 +118,8 @@ type searched struct {
 	depth        int           // the deepest depth an info line gave
 	nodes        uint64        // the last nodes count
 	sawNodes     bool
+	extra        int   // bestmoves after the first, before the readyok that follows it
+	settleErr    error // no readyok after the bestmove
 }
 
 // search sends p and goCmd and waits up to timeout for bestmove, auditing
@@ -107,15 +139,43 @@ func (b *battery) search(s *session, p sentPosition, goCmd []byte, timeout time.
 	}
 	r.took = l.At.Sub(sent)
 	r.best, r.ponder = bestMoveWords(l.Text)
+	r.extra, r.settleErr = b.settle(s)
 	return r, nil
 }
 
+// settle follows a search's answer with isready and reads up to readyok:
+// a bestmove before it is a second answer to the same go, counted here at
+// the check where it happened rather than taken for the next check's.
+func (b *battery) settle(s *session) (extra int, err error) {
+	if err := s.send(uci.AppendCommand(nil, uci.CmdIsReady)); err != nil {
+		return 0, err
+	}
+	_, err = s.until(b.o.Timeout, func(l runner.RawLine) {
+		if isBestMove(l.Text) {
+			extra++
+		}
+	}, isLine("readyok"))
+	return extra, err
+}
+
+// settledVerdict is the verdict on what settle found, ok when nothing.
+func settledVerdict(extra int, err error, timeout time.Duration) (detail string, ok bool) {
+	switch {
+	case err != nil:
+		return explain(err, "readyok after the bestmove", timeout), false
+	case extra == 1:
+		return "answered twice: a second bestmove for the same go", false
+	case extra > 1:
+		return fmt.Sprintf("answered %d times: %d more bestmoves for the same go", extra+1, extra), false
+	}
+	return "", true
+}
+
 func (b *battery) seeInfo(line string, from *chess.Position, r *searched) {
-	b.infos.see(line, from)
-	if firstWord(line) != "info" || uci.ParseEngineLine([]byte(line), &b.infos.msg) != nil {
+	info := b.infos.see(line, from)
+	if info == nil {
 		return
 	}
-	info := &b.infos.msg.Info
 	if info.Sent.Has(protocol.FieldDepth) {
 		r.depth = max(r.depth, info.Depth)
 	}
@@ -164,6 +224,13 @@ func (b *battery) searchResult(s *session, name string, p sentPosition, r search
 		return b.stopOrDrop(s, err)
 	case !legal(p.pos, r.best):
 		b.result(name, Fail, fmt.Sprintf("bestmove %q is not legal in %s", r.best, p.pos.FEN()), s)
+		return s
+	}
+	if detail, ok := settledVerdict(r.extra, r.settleErr, b.o.Timeout); !ok {
+		b.result(name, Fail, fmt.Sprintf("bestmove %s, then %s", r.best, detail), s)
+		if r.settleErr != nil {
+			return b.drop(s)
+		}
 		return s
 	}
 	st, detail := Pass, fmt.Sprintf("bestmove %s after %v", r.best, r.took.Round(time.Millisecond))
@@ -248,15 +315,15 @@ func (b *battery) infoVerdict() {
 	a := &b.infos
 	const name = "info lines: well formed, PVs legal"
 	switch {
-	case len(a.malformed) > 0:
-		b.add(Result{Name: name, Status: Fail, Detail: fmt.Sprintf("%d of %d info lines malformed", len(a.malformed), a.lines), Evidence: firstFew(a.malformed)})
-	case len(a.illegalPV) > 0:
-		b.add(Result{Name: name, Status: Fail, Detail: fmt.Sprintf("%d of %d PVs not legal from the position searched", len(a.illegalPV), a.pvs), Evidence: firstFew(a.illegalPV)})
+	case a.malformed > 0:
+		b.add(Result{Name: name, Status: Fail, Detail: fmt.Sprintf("%d of %d info lines malformed", a.malformed, a.lines), Evidence: a.malformedFirst})
+	case a.badPV > 0:
+		b.add(Result{Name: name, Status: Fail, Detail: fmt.Sprintf("%d of %d PVs not legal from the position searched", a.badPV, a.pvs), Evidence: a.badPVFirst})
+	case a.negativeTime > 0:
+		b.add(Result{Name: name, Status: Fail, Detail: fmt.Sprintf("%d of %d info lines give a time below 0: a runner cannot compare it with its own clock", a.negativeTime, a.lines), Evidence: []string{a.negativeTimeExample}})
 	case a.scored == 0:
 		b.add(Result{Name: name, Status: Warn, Detail: fmt.Sprintf("%d info lines, none with a score: a runner cannot adjudicate or log evaluations", a.lines)})
 	default:
 		b.add(Result{Name: name, Status: Pass, Detail: fmt.Sprintf("%d info lines parse, %d with a score, %d PVs all legal", a.lines, a.scored, a.pvs)})
 	}
 }
-
-func firstFew(lines []string) []string { return lines[:min(len(lines), 3)] }

@@ -3,6 +3,7 @@ package check
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/autoplay/autoplay/engine/chess"
@@ -18,7 +19,7 @@ const featureWait = 2 * time.Second
 // defaults when undeclared.
 type xfeatures struct {
 	seen                     bool
-	name                     string
+	name                     idLine
 	ping, setboard, usermove bool
 	san                      bool
 	done                     bool
@@ -46,11 +47,7 @@ func (b *battery) xboard() {
 		b.result("start and features", Pass, fmt.Sprintf("done=1 %v after protover 2", time.Since(start).Round(time.Millisecond)), s)
 	}
 	b.xf = f
-	if f.name == "" {
-		b.result("myname", Warn, "no myname feature", s)
-	} else {
-		b.result("myname", Pass, f.name, s)
-	}
+	b.idResult("myname", &f.name, Warn, s)
 	s = b.xboardPing(s)
 	s = b.xboardMoves(s)
 	b.quit(s, xboard.AppendCommand(nil, xboard.CmdQuit))
@@ -67,6 +64,10 @@ func (b *battery) xboardFeatures(s *session) (xfeatures, error) {
 	var msg xboard.EngineMessage
 	var reply []byte
 	seen := func(l runner.RawLine) {
+		if l.Cut > 0 && firstWord(l.Text) == "feature" && strings.Contains(l.Text, "myname=") {
+			f.name.cut(l.Cut)
+			return
+		}
 		if xboard.ParseEngineLine([]byte(l.Text), &msg) != nil || msg.Kind != xboard.KindFeature {
 			return
 		}
@@ -75,7 +76,7 @@ func (b *battery) xboardFeatures(s *session) (xfeatures, error) {
 		for _, ft := range msg.Features {
 			switch ft.Name {
 			case xboard.FeatureMyname:
-				f.name = ft.Value
+				f.name.see(ft.Value)
 			case xboard.FeaturePing:
 				f.ping = ft.Bool()
 			case xboard.FeatureSetboard:

@@ -3,6 +3,8 @@ package pgn
 import (
 	"strconv"
 	"strings"
+
+	"github.com/autoplay/autoplay/protocol"
 )
 
 // Tag is one PGN tag pair, e.g. {"White", "Stockfish 17"}.
@@ -94,22 +96,21 @@ func isRosterTag(name string) bool {
 	return false
 }
 
-// appendTag writes [Name "Value"] with the value escaped; control
-// characters, which PGN does not allow inside a tag, become spaces.
+// appendTag writes [Name "Value"] with the value escaped: line breaks and
+// tabs as spaces, other control characters (which PGN does not allow inside
+// a tag) and invalid UTF-8 as visible escapes (protocol.Escape: an engine's
+// name may hold them), then quotes and backslashes as PGN escapes them.
 func appendTag(dst []byte, name, value string) []byte {
 	dst = append(dst, '[')
 	dst = append(dst, name...)
 	dst = append(dst, ' ', '"')
+	value = protocol.Escape(breaksToSpaces(value))
 	for i := 0; i < len(value); i++ {
 		c := value[i]
-		switch {
-		case c == '"' || c == '\\':
-			dst = append(dst, '\\', c)
-		case c < ' ' || c == 0x7f:
-			dst = append(dst, ' ')
-		default:
-			dst = append(dst, c)
+		if c == '"' || c == '\\' {
+			dst = append(dst, '\\')
 		}
+		dst = append(dst, c)
 	}
 	return append(dst, '"', ']', '\n')
 }
@@ -173,8 +174,11 @@ func (w *lineWrapper) moveNumber(n int, black bool) {
 
 // comment writes {text} word by word so that long comments wrap at spaces,
 // as pgn-extract does. Braces inside the text would end the comment early,
-// so they become parentheses; line breaks and tabs become spaces.
+// so they become parentheses; line breaks and tabs become spaces, other
+// control characters and invalid UTF-8 visible escapes (protocol.Escape:
+// the text may be an engine's).
 func (w *lineWrapper) comment(text string) {
+	text = protocol.Escape(breaksToSpaces(text))
 	i, first := nextWord(text, 0), true
 	if i == len(text) {
 		w.word("{}")
@@ -223,7 +227,7 @@ func nextWord(text string, i int) int {
 	return i
 }
 
-func isCommentSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
+func isCommentSpace(c byte) bool { return c == ' ' }
 
 func (g *Game) appendMovetext(dst []byte, result string) []byte {
 	w := lineWrapper{dst: dst}
@@ -254,4 +258,20 @@ func (g *Game) appendMovetext(dst []byte, result string) []byte {
 	}
 	w.word(result)
 	return w.dst
+}
+
+// breaksToSpaces is s with line breaks and tabs made spaces: PGN allows
+// neither in a tag, and they part a comment's words as spaces do. Other
+// bytes stay as they are, invalid UTF-8 too, for protocol.Escape to show.
+func breaksToSpaces(s string) string {
+	if !strings.ContainsAny(s, "\n\r\t") {
+		return s
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if c == '\n' || c == '\r' || c == '\t' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }

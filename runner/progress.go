@@ -226,7 +226,7 @@ func (r *reporter) final(res *Result) {
 		if line := t.Line(); line != "" {
 			b.WriteString(line + "\n")
 		}
-		if w := t.Warning(); w != "" {
+		for _, w := range t.Warnings() {
 			b.WriteString("Warning: " + w + "\n")
 		}
 	}

@@ -14,14 +14,18 @@ import (
 // in a process group of its own, reads it, and reaps it with everything it
 // started, as it does the engines of a game.
 type RawEngine struct {
-	raw  *enginehost.Raw
-	gone bool // its output closed
+	raw   *enginehost.Raw
+	gone  bool        // its output closed
+	timer *time.Timer // Read's, reused: a flood of lines is read one Read each
 }
 
 // RawLine is one line the engine wrote and when the runner read it.
 type RawLine struct {
 	Text string
 	At   time.Time
+	// Cut is the whole size in bytes of a line too long for the runner to
+	// read (over 64 KB), whose first kilobyte Text holds; 0 for a whole line.
+	Cut int
 }
 
 // ErrEngineGone: the engine closed its output (it exited).
@@ -49,16 +53,20 @@ func (e *RawEngine) Read(ctx context.Context, timeout time.Duration) (RawLine, e
 	if e.gone {
 		return RawLine{}, ErrEngineGone
 	}
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
+	if e.timer == nil {
+		e.timer = time.NewTimer(timeout)
+	} else {
+		e.timer.Reset(timeout)
+	}
+	defer e.timer.Stop()
 	select {
 	case ev, ok := <-e.raw.Events():
 		if !ok || ev.Kind == enginehost.KindExit {
 			e.gone = true
 			return RawLine{}, ErrEngineGone
 		}
-		return RawLine{Text: ev.Text, At: ev.At}, nil
-	case <-timer.C:
+		return RawLine{Text: ev.Text, At: ev.At, Cut: ev.N}, nil
+	case <-e.timer.C:
 		return RawLine{}, ErrNoLine
 	case <-ctx.Done():
 		return RawLine{}, ctx.Err()

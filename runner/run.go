@@ -105,11 +105,7 @@ func newRun(cfg *spec.Config, opt Options) (*run, *Result, error) {
 		return nil, nil, err
 	}
 	r := &run{cfg: cfg, picker: picker, relay: opt.Relay, stop: make(chan struct{}), failedStarts: map[int]int{}}
-	names := make([]string, len(cfg.Engines))
-	for i, e := range cfg.Engines {
-		names[i] = e.Name
-	}
-	r.timing = newTiming(names)
+	r.timing = newTimingOf(cfg.Engines)
 	total, err := r.planGames()
 	if err != nil {
 		return nil, nil, err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // Timing honesty: per engine, how much longer each move took by the
@@ -21,13 +22,25 @@ import (
 // nanoseconds.
 type EngineTiming struct {
 	Name string `json:"name"`
-	// Moves counts the moves whose last info line gave a time.
+	// Moves counts the moves whose last info line gave a time of 0 or more.
 	Moves int           `json:"moves"`
 	P50   time.Duration `json:"gap_p50_ns"`
 	P99   time.Duration `json:"gap_p99_ns"`
 	Max   time.Duration `json:"gap_max_ns"`
+	// Min is the smallest gap: below 0 when the engine reported more time
+	// than the runner measured, which no pipe explains.
+	Min time.Duration `json:"gap_min_ns"`
 	// Behind counts the moves whose gap was over TimingWarnGap.
 	Behind int `json:"behind"`
+	// Ahead counts the moves the engine reported more time than was
+	// measured, by more than its protocol's unit (a millisecond in UCI, a
+	// centisecond in XBoard: a time rounded up is ahead by less).
+	Ahead int `json:"ahead"`
+	// NegativeTimes counts the moves whose last info line gave a time
+	// below 0 (kept apart: no gap can be taken from it); LeastTime is the
+	// lowest of them.
+	NegativeTimes int           `json:"negative_times,omitempty"`
+	LeastTime     time.Duration `json:"least_time_ns,omitempty"`
 	// Overruns are how far past its time each time forfeit came (the
 	// first maxOverruns).
 	Overruns []time.Duration `json:"overruns_ns,omitempty"`
@@ -70,15 +83,34 @@ type timing struct {
 	engines []engineGaps
 }
 
+// engineGaps are one engine's gaps: those of 0 and more in hist, those
+// below 0 (the engine reported more than measured) by their size in ahead.
 type engineGaps struct {
-	hist gapHistogram
-	t    EngineTiming
+	hist, ahead gapHistogram
+	unit        time.Duration // what the engine's protocol reports time in
+	t           EngineTiming
 }
 
 func newTiming(names []string) *timing {
 	t := &timing{engines: make([]engineGaps, len(names))}
 	for i, n := range names {
-		t.engines[i].t.Name = n
+		t.engines[i].t.Name, t.engines[i].unit = n, time.Millisecond
+	}
+	return t
+}
+
+// newTimingOf is the timing of a run's engines, each with the unit its
+// protocol reports time in.
+func newTimingOf(engines []spec.EngineConfig) *timing {
+	names := make([]string, len(engines))
+	for i, e := range engines {
+		names[i] = e.Name
+	}
+	t := newTiming(names)
+	for i, e := range engines {
+		if e.Proto == spec.XBoard {
+			t.engines[i].unit = 10 * time.Millisecond // thinking lines give centiseconds
+		}
 	}
 	return t
 }
@@ -94,7 +126,7 @@ func (t *timing) add(rec *record.GameRecord) {
 	for i := range rec.Plies {
 		p := &rec.Plies[i]
 		if e := players[side]; !p.Book && p.Info.Sent.Has(protocol.FieldTime) && e < len(t.engines) {
-			t.engines[e].add(p.Elapsed - p.Info.Time)
+			t.engines[e].add(p.Elapsed, p.Info.Time)
 		}
 		side = side.Other()
 	}
@@ -105,20 +137,49 @@ func (t *timing) add(rec *record.GameRecord) {
 	}
 }
 
-func (g *engineGaps) add(gap time.Duration) {
-	gap = max(gap, 0) // an engine that counts from before the go reached it
-	g.hist.counts[gapBucket(gap)]++
+// add takes one move: elapsed by the runner's clock, reported by the
+// engine's last info line.
+func (g *engineGaps) add(elapsed, reported time.Duration) {
+	if reported < 0 {
+		if g.t.NegativeTimes == 0 || reported < g.t.LeastTime {
+			g.t.LeastTime = reported
+		}
+		g.t.NegativeTimes++
+		return
+	}
+	gap := elapsed - reported
+	if g.t.Moves == 0 {
+		g.t.Min, g.t.Max = gap, gap
+	}
 	g.t.Moves++
-	g.t.Max = max(g.t.Max, gap)
+	g.t.Min, g.t.Max = min(g.t.Min, gap), max(g.t.Max, gap)
+	if gap < 0 {
+		g.ahead.counts[gapBucket(-gap)]++
+	} else {
+		g.hist.counts[gapBucket(gap)]++
+	}
 	if gap > TimingWarnGap {
 		g.t.Behind++
 	}
+	if gap < -g.unit {
+		g.t.Ahead++
+	}
 }
 
-func (h *gapHistogram) quantile(q float64, n int) time.Duration {
+// quantile is the gap at quantile q of n: the gaps below 0 come first,
+// the largest of them first, each read as its bucket's bound nearer 0.
+func (g *engineGaps) quantile(q float64, n int) time.Duration {
 	target := max(uint32(q*float64(n)+0.5), 1)
 	var seen uint32
-	for i, c := range h.counts {
+	for i := gapBuckets - 1; i >= 0; i-- {
+		if seen += g.ahead.counts[i]; seen >= target {
+			if i == 0 {
+				return 0
+			}
+			return -gapOf(i - 1)
+		}
+	}
+	for i, c := range g.hist.counts {
 		if seen += c; seen >= target {
 			return gapOf(i)
 		}
@@ -134,8 +195,8 @@ func (t *timing) summary() []EngineTiming {
 		out[i] = g.t
 		out[i].Overruns = append([]time.Duration(nil), g.t.Overruns...)
 		if g.t.Moves > 0 {
-			out[i].P50 = min(g.hist.quantile(0.5, g.t.Moves), g.t.Max)
-			out[i].P99 = min(g.hist.quantile(0.99, g.t.Moves), g.t.Max)
+			out[i].P50 = min(max(g.quantile(0.5, g.t.Moves), g.t.Min), g.t.Max)
+			out[i].P99 = min(max(g.quantile(0.99, g.t.Moves), g.t.Min), g.t.Max)
 		}
 	}
 	return out
@@ -144,10 +205,19 @@ func (t *timing) summary() []EngineTiming {
 // Line is the engine's timing as the final report prints it, "" when it
 // reported no times and forfeited none.
 func (e EngineTiming) Line() string {
-	if e.Moves == 0 && len(e.Overruns) == 0 {
+	if e.Moves == 0 && e.NegativeTimes == 0 && len(e.Overruns) == 0 {
 		return ""
 	}
 	s := fmt.Sprintf("Timing of %s: measured minus its own time over %d moves: p50 %s, p99 %s, max %s", e.Name, e.Moves, ms(e.P50), ms(e.P99), ms(e.Max))
+	if e.Moves == 0 {
+		s = fmt.Sprintf("Timing of %s: no move with a time to compare", e.Name)
+	}
+	if e.Min < 0 {
+		s += ", min " + ms(e.Min)
+	}
+	if e.NegativeTimes > 0 {
+		s += fmt.Sprintf("; %s below 0 (not counted; lowest %s)", plural(e.NegativeTimes, "time"), ms(e.LeastTime))
+	}
 	if len(e.Overruns) > 0 {
 		var over []string
 		for _, d := range e.Overruns {
@@ -158,13 +228,24 @@ func (e EngineTiming) Line() string {
 	return s
 }
 
-// Warning says when the engine often reports less time than it took, "".
-func (e EngineTiming) Warning() string {
-	if e.Moves < 20 || float64(e.Behind) < timingWarnShare*float64(e.Moves) {
-		return ""
+// Warnings say what in the engine's times is amiss: often less time
+// reported than it took, more time reported than it took, or a time
+// below 0.
+func (e EngineTiming) Warnings() []string {
+	var w []string
+	if e.Moves >= 20 && float64(e.Behind) >= timingWarnShare*float64(e.Moves) {
+		w = append(w, fmt.Sprintf("%s took over %s more than it reported on %d of %d moves (%.0f%%): time it does not budget for; under load it will lose on time (raise timemargin=, or look at its output buffering)",
+			e.Name, ms(TimingWarnGap), e.Behind, e.Moves, 100*float64(e.Behind)/float64(e.Moves)))
 	}
-	return fmt.Sprintf("%s took over %s more than it reported on %d of %d moves (%.0f%%): time it does not budget for; under load it will lose on time (raise timemargin=, or look at its output buffering)",
-		e.Name, ms(TimingWarnGap), e.Behind, e.Moves, 100*float64(e.Behind)/float64(e.Moves))
+	if e.Ahead > 0 {
+		w = append(w, fmt.Sprintf("%s reported more time than autoplay measured on %d of %d moves (by up to %s): its clock starts before the go reaches it, or its time is not the search's",
+			e.Name, e.Ahead, e.Moves, ms(-e.Min)))
+	}
+	if e.NegativeTimes > 0 {
+		w = append(w, fmt.Sprintf("%s reported a time below 0 on %s (lowest %s): its timing cannot be checked on those moves",
+			e.Name, plural(e.NegativeTimes, "move"), ms(e.LeastTime)))
+	}
+	return w
 }
 
 func ms(d time.Duration) string {

@@ -24,8 +24,9 @@ func gapGame(whiteEngine int, elapsed, reported []time.Duration) *record.GameRec
 }
 
 // Each side's gaps go to its engine, moves without a reported time are
-// not counted, a negative gap counts as none; the quantiles and the
-// maximum come back within the histogram's resolution.
+// not counted, a gap below 0 (more time reported than measured) is kept as
+// it is; the quantiles and the extremes come back within the histogram's
+// resolution.
 func TestTimingGapsPerEngine(t *testing.T) {
 	tm := newTiming([]string{"a", "b"})
 	ms := time.Millisecond
@@ -39,8 +40,11 @@ func TestTimingGapsPerEngine(t *testing.T) {
 	if a.Moves != 3 || a.Behind != 0 || a.Max != 3*ms || a.P50 < 2*ms*80/100 || a.P50 > 2*ms*120/100 {
 		t.Errorf("a: %+v", a)
 	}
-	if b.Moves != 3 || b.Behind != 2 || b.Max != 20*ms || b.P99 < 16*ms || b.P99 > 20*ms {
+	if b.Moves != 3 || b.Behind != 2 || b.Max != 20*ms || b.P99 < 16*ms || b.P99 > 20*ms || b.Min != -10*ms || b.Ahead != 1 {
 		t.Errorf("b: %+v", b)
+	}
+	if !strings.Contains(b.Line(), "min -10.00 ms") || len(b.Warnings()) != 1 || !strings.Contains(b.Warnings()[0], "b reported more time than autoplay measured on 1 of 3 moves (by up to 10.00 ms)") {
+		t.Errorf("b: %s; %q", b.Line(), b.Warnings())
 	}
 	if !strings.Contains(a.Line(), "Timing of a: measured minus its own time over 3 moves") {
 		t.Errorf("line: %s", a.Line())
@@ -63,10 +67,10 @@ func TestTimingWarnsAndKeepsOverruns(t *testing.T) {
 	rec.Failure, rec.Culprit, rec.Overrun = record.FailTime, record.Black, 120*time.Millisecond
 	tm.add(rec)
 	s := tm.summary()
-	if w := s[0].Warning(); !strings.Contains(w, "a took over 10.00 ms more than it reported on 4 of 20 moves (20%)") {
+	if w := s[0].Warnings(); len(w) != 1 || !strings.Contains(w[0], "a took over 10.00 ms more than it reported on 4 of 20 moves (20%)") {
 		t.Errorf("a's warning: %q", w)
 	}
-	if w := s[1].Warning(); w != "" {
+	if w := s[1].Warnings(); len(w) != 0 {
 		t.Errorf("b is on time, warned: %q", w)
 	}
 	if len(s[1].Overruns) != 1 || s[1].Overruns[0] != 120*time.Millisecond || !strings.Contains(s[1].Line(), "time forfeits over by 120.00 ms") {

@@ -2,6 +2,7 @@ package uci
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"time"
 
@@ -43,8 +44,12 @@ func parseInfo(sc *scan.Scanner, info *protocol.Info, lastString *string) error 
 			info.TBHits, err = uintField(sc, "tbhits")
 			info.Sent |= protocol.FieldTBHits
 		case "time":
-			var ms uint64
-			ms, err = uintField(sc, "time")
+			// Kept as the engine says it, below 0 too: the runner reports a
+			// time that cannot be so rather than lose the line. A figure past
+			// what a Duration holds (292 years) is held at that limit.
+			var ms int
+			ms, err = intField(sc, "time")
+			ms = min(max(ms, -maxTimeMillis), maxTimeMillis)
 			info.Time = time.Duration(ms) * time.Millisecond
 			info.Sent |= protocol.FieldTime
 		case "score":
@@ -80,6 +85,9 @@ func parseInfo(sc *scan.Scanner, info *protocol.Info, lastString *string) error 
 		}
 	}
 }
+
+// maxTimeMillis is the largest time in milliseconds a time.Duration holds.
+const maxTimeMillis = int(math.MaxInt64 / time.Millisecond)
 
 func intField(sc *scan.Scanner, name string) (int, error) {
 	tok := sc.Next()

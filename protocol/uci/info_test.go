@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/autoplay/autoplay/protocol"
 )
@@ -38,6 +39,12 @@ func TestParseInfoFieldsFromTheSpec(t *testing.T) {
 			protocol.Info{Depth: 1, String: "hello   world"}},
 		{"string eats later field names", "info string depth 5",
 			protocol.Info{String: "depth 5"}},
+		// A time that cannot be so is kept for the runner to report, not
+		// lost with the line's score.
+		{"a time below 0 is kept", "info score cp 7 time -5000",
+			protocol.Info{Score: protocol.Score{Kind: protocol.ScoreCP, Value: 7}, Time: ms(-5000)}},
+		{"a time past a Duration is held at its limit", "info time 99999999999999999",
+			protocol.Info{Time: time.Duration(maxTimeMillis) * time.Millisecond}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package xboard
 
 import (
 	"testing"
+	"time"
 
 	"github.com/autoplay/autoplay/protocol"
 )
@@ -23,5 +24,17 @@ func TestThinkingSentNamesTheCountersOfTheLine(t *testing.T) {
 		if msg.Kind != KindThinking || msg.Info.Sent != tc.want {
 			t.Errorf("%q: %v sent %b, want %b", tc.line, msg.Kind, msg.Info.Sent, tc.want)
 		}
+	}
+}
+
+// A thinking line whose time is below 0 is still a thinking line, its time
+// kept as said (the runner reports it), not a line dropped.
+func TestThinkingKeepsATimeBelowZero(t *testing.T) {
+	var msg EngineMessage
+	if err := ParseEngineLine([]byte("9 31 -500 54321 e2e4 e7e5"), &msg); err != nil {
+		t.Fatal(err)
+	}
+	if msg.Kind != KindThinking || msg.Info.Time != -5*time.Second || msg.Info.Depth != 9 {
+		t.Errorf("kind %v, info %+v", msg.Kind, msg.Info)
 	}
 }

@@ -66,9 +66,11 @@ func parseThinking(sc *scan.Scanner, info *protocol.Info) ([]byte, bool) {
 	start := sc.I
 	ply, ok1 := scan.Atou(sc.Next())
 	score, ok2 := scan.Atoi(sc.Next())
-	cs, ok3 := scan.Atou(sc.Next())
+	// A time below 0 is kept as the engine says it, for the runner to
+	// report: dropped, it took the line's score and depth with it.
+	cs, ok3 := scan.Atoi(sc.Next())
 	nodes, ok4 := scan.Atou(sc.Next())
-	if !ok1 || !ok2 || !ok3 || !ok4 || ply > 1<<20 || cs > 1<<40 {
+	if !ok1 || !ok2 || !ok3 || !ok4 || ply > 1<<20 || cs > 1<<40 || cs < -1<<40 {
 		sc.I = start
 		return nil, false
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/protocol"
 )
 
 // Color is the chess core's: one declaration for the project.
@@ -125,9 +126,12 @@ var (
 // faults are every fault, for ParseEnding.
 var faults = []fault{faultTime, faultIllegal, faultDisconnect, faultNoStart, faultStall, faultFalseClaim, faultOutOfTurn, faultRejects, faultResigns}
 
-// lost is the ending of a game c lost by f; detail follows a phrase that ends in ": ".
+// lost is the ending of a game c lost by f; detail follows a phrase that
+// ends in ": ". The detail is often the engine's own text (a move that is
+// not one), so its controls are escaped before it reaches a terminal or a
+// PGN file.
 func lost(c Color, f fault, detail string) End {
-	return End{Outcome: WinFor(c.Other()), Termination: f.termination, Text: c.String() + f.phrase + detail,
+	return End{Outcome: WinFor(c.Other()), Termination: f.termination, Text: c.String() + f.phrase + protocol.Escape(detail),
 		Culprit: c, Failure: f.failure, Replace: f.replace}
 }
 

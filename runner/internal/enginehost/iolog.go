@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/autoplay/autoplay/protocol"
 )
 
 // IOLog records every line to and from every engine, time-stamped, for
@@ -24,7 +26,9 @@ func NewIOLog(w io.Writer) *IOLog {
 }
 
 // Line records what was sent or read; dir is '>' for sent to the engine,
-// '<' for read. A write of several commands is logged a line each.
+// '<' for read. A write of several commands is logged a line each; control
+// characters and invalid UTF-8 are logged as visible escapes
+// (protocol.Escape).
 func (l *IOLog) Line(engine string, dir byte, text []byte) {
 	if l == nil {
 		return
@@ -45,7 +49,7 @@ func (l *IOLog) Line(engine string, dir byte, text []byte) {
 		b = append(b, ' ')
 		b = append(b, engine...)
 		b = append(b, ' ', dir, ' ')
-		b = append(b, line...)
+		b = protocol.AppendEscaped(b, line) // an engine's ESC sequences must not act on a terminal showing the log
 		b = append(b, '\n')
 		l.w.Write(b)
 		l.buf = b

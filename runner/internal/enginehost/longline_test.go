@@ -1,6 +1,7 @@
 package enginehost
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -48,5 +49,29 @@ func TestLongLinesArriveWholeUpToTheLimit(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "10000 5 5000" {
 		t.Errorf("line lengths delivered: %v, want 10000 5 5000 (the 100000-byte line cut)", got)
+	}
+}
+
+// A raw session is told of a line too long to read: its start and its
+// whole size, between the lines around it.
+func TestRawSessionHearsOfACutLine(t *testing.T) {
+	script := `echo before; printf 'id author '; head -c 100000 /dev/zero | tr '\0' a; echo; echo after`
+	cfg := spec.DefaultEngineConfig()
+	cfg.Cmd, cfg.Args = "/bin/sh", []string{"-c", script}
+	raw, err := StartRaw(&cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer raw.Close(nil, 0)
+	var got []string
+	for ev := range raw.Events() {
+		if ev.Kind == KindExit {
+			break
+		}
+		got = append(got, fmt.Sprintf("%.12s %d %d", ev.Text, len(ev.Text), ev.N))
+	}
+	want := "before 6 0|id author aa 1024 100011|after 5 0"
+	if strings.Join(got, "|") != want {
+		t.Errorf("raw lines %q, want %q", strings.Join(got, "|"), want)
 	}
 }

@@ -26,6 +26,22 @@ type decoder interface {
 // buffered, so a flooding engine cannot make the runner grow without limit.
 const maxLine = 64 << 10
 
+// cutReporter is a decoder that is told of each line cut for its length:
+// its start (cutShown bytes) and its whole size, line end included. A game's
+// decoders are not: the cut line is in the I/O log, and the game goes on.
+type cutReporter interface {
+	cutLine(start []byte, size int, ev *Event) bool
+}
+
+// bigReader is a decoder that reads with a buffer of its own size: a raw
+// session, one engine at a time, that may be flooded with lines.
+type bigReader interface {
+	readSize() int
+}
+
+// cutShown is how much of a cut line a cutReporter is given.
+const cutShown = 1 << 10
+
 // readBuffer is what each engine's reader holds: lines are short (an info
 // line is about 200 bytes, one with a 40-move PV about 350), and with
 // hundreds of engines a bigger buffer each was much of the runner's
@@ -157,7 +173,11 @@ func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *CPUSet)
 func (p *process) read(dec decoder, readDone chan<- struct{}) {
 	defer KillOnPanic()
 	defer close(readDone)
-	br := bufio.NewReaderSize(p.stdout, readBuffer)
+	size := readBuffer
+	if b, ok := dec.(bigReader); ok {
+		size = b.readSize()
+	}
+	br := bufio.NewReaderSize(p.stdout, size)
 	var long []byte // a line longer than the buffer, gathered
 	// One event for the reader's life: decode takes it through an
 	// interface, so a fresh one per line would be a heap allocation per line.
@@ -173,8 +193,16 @@ func (p *process) read(dec decoder, readDone chan<- struct{}) {
 			}
 			if len(long) > maxLine {
 				p.log.Line(p.name, '<', append(long[:200:200], " ...[line cut]"...))
+				size := len(long)
 				if errors.Is(err, bufio.ErrBufferFull) {
-					p.skipRestOfLine(br)
+					size += p.skipRestOfLine(br)
+				}
+				if cr, ok := dec.(cutReporter); ok {
+					*ev = Event{}
+					if cr.cutLine(long[:cutShown], size, ev) {
+						ev.At = at
+						p.deliver(*ev)
+					}
 				}
 				long = nil
 				continue
@@ -244,11 +272,12 @@ func (p *process) signalGroup(sig syscall.Signal) {
 	}
 }
 
-func (p *process) skipRestOfLine(br *bufio.Reader) {
+func (p *process) skipRestOfLine(br *bufio.Reader) (skipped int) {
 	for {
-		_, err := br.ReadSlice('\n')
+		line, err := br.ReadSlice('\n')
+		skipped += len(line)
 		if !errors.Is(err, bufio.ErrBufferFull) {
-			return
+			return skipped
 		}
 	}
 }

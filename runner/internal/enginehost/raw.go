@@ -21,6 +21,17 @@ func (rawDecoder) decode(line []byte, ev *Event) bool {
 	return true
 }
 
+// readSize: a raw session is one engine read at a time, often a flooding
+// one (autoplay check): a big buffer reads a flood in fewer system calls.
+func (rawDecoder) readSize() int { return 64 << 10 }
+
+// cutLine passes on the start of a line too long to read, with its size
+// in N, so that the caller can say so rather than never see it.
+func (rawDecoder) cutLine(start []byte, size int, ev *Event) bool {
+	ev.Kind, ev.Text, ev.N = KindLine, string(start), size
+	return true
+}
+
 // StartRaw starts cfg's command; nothing is written to it.
 func StartRaw(cfg *spec.EngineConfig, log *IOLog) (*Raw, error) {
 	proc, err := startProcess(cfg, rawDecoder{}, log, nil)
@@ -38,8 +49,9 @@ func (r *Raw) Send(cmd []byte) error {
 	return nil
 }
 
-// Events are the engine's lines (KindLine, with the time each was read),
-// then KindExit once its output closes.
+// Events are the engine's lines (KindLine, with the time each was read; a
+// line over the reader's limit as its start, with its size in N), then
+// KindExit once its output closes.
 func (r *Raw) Events() <-chan Event { return r.proc.events }
 
 // Exited is closed once the engine's own process has exited.

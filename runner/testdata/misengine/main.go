@@ -43,6 +43,8 @@
 //	             an info string: the runner surfaces option errors.
 //	slow         answers every go after -delay (stop answers at once): time
 //	             controls and stop handling work with a thinking engine.
+//	escapes, idtwice, longid, twice, overclaim, negtime, junkflood
+//	             what an engine says rather than plays: see text.go.
 //
 // With -xboard it declares
 //
@@ -146,6 +148,12 @@ var modes = map[string]int{
 }
 
 func main() {
+	for _, m := range textModes {
+		modes[m] = inUCI
+	}
+	for _, m := range xboardTextModes {
+		modes[m] |= inXBoard
+	}
 	var cfg config
 	flag.StringVar(&cfg.mode, "mode", "normal", "misbehaviour: normal, crash, hang, illegal, malformed, flood, late, exitatstart, slow; "+
 		"UCI only: nouciok, noreadyok, badoption, ponderearly, ponderdeaf (ignores stop while pondering); XBoard only: falseclaim, trueclaim, resign, rejectmove, nodone, donezero, noping, nosetboard, san, bare, reuse0, drawoffer")
@@ -257,8 +265,7 @@ func (e *engine) run(lines <-chan string) {
 func (e *engine) handle(fields []string, lines <-chan string) bool {
 	switch fields[0] {
 	case "uci":
-		e.send("id name misengine %s", e.cfg.mode)
-		e.send("id author autoplay tests")
+		e.sendIDs()
 		if reportCPUs {
 			e.send("info string cpus %s", allowedCPUs())
 		}
@@ -323,6 +330,9 @@ func (e *engine) setOption(args []string) {
 // false when quit arrived while it was thinking.
 func (e *engine) think(args []string, lines <-chan string) bool {
 	nth := e.goes == e.cfg.at
+	if e.textMisbehaviour(nth) {
+		return true
+	}
 	switch {
 	case e.cfg.mode == "crash" && nth:
 		fmt.Fprint(e.out, "info depth 1 seldep") // half a line, no newline
@@ -401,8 +411,8 @@ func (e *engine) answer() {
 	if c.mate {
 		score = "mate 1"
 	}
-	e.send("info depth 1 seldepth 1 score %s nodes %d nps 1000 time 1 pv %s",
-		score, len(e.pos.ValidMoves()), c.move)
+	e.send("info depth 1 seldepth 1 score %s nodes %d nps 1000 time %d pv %s",
+		score, len(e.pos.ValidMoves()), e.reportedTime(), c.move)
 	// The reply it expects, chosen the same way (a throwaway generator, so
 	// the moves it plays do not change).
 	if reply := e.choose(e.pos.Update(c.move), rand.New(rand.NewSource(1))); reply.move != nil {

@@ -170,6 +170,9 @@ func (e *xengine) features() {
 	if e.cfg.mode == "donezero" {
 		e.send("feature done=0")
 	}
+	if e.cfg.mode == "idtwice" {
+		e.send("feature myname=\"another name\"")
+	}
 	f := fmt.Sprintf("feature myname=\"misengine %s\" ping=%d setboard=%d usermove=%d san=%d sigint=0 sigterm=%d reuse=%d colors=0",
 		e.cfg.mode, b2i(e.ping), b2i(e.setboard), b2i(e.usermove), b2i(e.san), b2i(e.cfg.mode == "stubborn"), b2i(e.cfg.mode != "reuse0"))
 	if e.cfg.mode == "donezero" || e.cfg.mode == "nodone" {
