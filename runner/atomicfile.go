@@ -105,7 +105,7 @@ func openNonRegular(path string, flag int) (*os.File, error) {
 	f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, syscall.ENXIO) {
-			return nil, fmt.Errorf("%s: a FIFO that nobody reads", path)
+			return nil, fmt.Errorf("%s: a FIFO that nobody reads: start its reader first", path)
 		}
 		return nil, err
 	}
