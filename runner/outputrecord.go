@@ -96,7 +96,7 @@ func takeBack(game int, failed *recordFile, err error, files []*recordFile, size
 	if len(kept) > 0 {
 		return fmt.Errorf("%s; it could not be taken back from %v either (a resume cuts it off)", msg, kept)
 	}
-	return fmt.Errorf("%s, so it was taken back from every output: they hold the games before it", msg)
+	return fmt.Errorf("%s, so it was taken back from every output it had reached: they all hold the same games", msg)
 }
 
 // cutPartialRecord cuts the file back to its last whole line: a record a
