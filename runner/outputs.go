@@ -37,7 +37,16 @@ func openOutputs(c *spec.Config, appendOnly bool, warn func(string)) (*outputs, 
 		return nil, err
 	}
 	o := &outputs{}
+	// A log that is a FIFO first: one without a reader is refused before
+	// any file is created. A log that is a file is truncated at its open,
+	// so it waits for the PGN's lock.
+	if fi, err := os.Stat(c.LogFile); err == nil && !fi.Mode().IsRegular() {
+		if err := o.openLog(c.LogFile, warn); err != nil {
+			return nil, err
+		}
+	}
 	if err := o.openPGN(c.PGNOut, appendOnly); err != nil {
+		o.close()
 		return nil, err
 	}
 	for _, f := range []struct {
@@ -61,16 +70,24 @@ func openOutputs(c *spec.Config, appendOnly bool, warn func(string)) (*outputs, 
 			return nil, err
 		}
 	}
-	if c.LogFile != "" {
-		var err error
-		if o.logFile, err = openLog(c.LogFile); err != nil {
+	if c.LogFile != "" && o.log == nil {
+		if err := o.openLog(c.LogFile, warn); err != nil {
 			o.close()
-			return nil, fmt.Errorf("--log %w", err)
+			return nil, err
 		}
-		o.log = enginehost.NewIOLog(o.logFile, enginehost.IOLogOptions{Buffer: logBuffer,
-			Warn: func(msg string) { warn("--log " + c.LogFile + ": " + msg) }})
 	}
 	return o, nil
+}
+
+// openLog opens the --log and starts its writer.
+func (o *outputs) openLog(path string, warn func(string)) error {
+	var err error
+	if o.logFile, err = openLogFile(path); err != nil {
+		return fmt.Errorf("--log %w", err)
+	}
+	o.log = enginehost.NewIOLog(o.logFile, enginehost.IOLogOptions{Buffer: logBuffer,
+		Warn: func(msg string) { warn("--log " + path + ": " + msg) }})
+	return nil
 }
 
 func sampleFile(c *spec.Config) string {
@@ -99,11 +116,8 @@ func (o *outputs) openPGN(path string, appendOnly bool) error {
 	}
 	// Before anything else is opened (the log is truncated) and before
 	// resume reads the PGN: one run at a time on these files.
-	if o.lock, err = lockRun(path); err != nil {
-		o.close()
-		return err
-	}
-	return nil
+	o.lock, err = lockRun(path)
+	return err
 }
 
 // openAppend opens an output the user named for appending: a file
@@ -119,10 +133,10 @@ func openAppend(path string) (*os.File, error) {
 	return f, nil
 }
 
-// openLog opens the --log. A FIFO or a terminal stays non-blocking: its
+// openLogFile opens the --log. A FIFO or a terminal stays non-blocking: its
 // writes wait in Go's poller, where a deadline can end them, so a reader
 // that never reads cannot hold the run's end.
-func openLog(path string) (*os.File, error) {
+func openLogFile(path string) (*os.File, error) {
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|syscall.O_NONBLOCK, 0)
 		if errors.Is(err, syscall.ENXIO) {
@@ -149,17 +163,21 @@ func unwrapPath(err error) error {
 	return err
 }
 
+// close closes every output, once.
 func (o *outputs) close() {
-	for _, f := range []*recordFile{o.pgn, o.epd, o.jsonl, o.samples} {
-		if f != nil {
-			f.f.Close()
+	for _, f := range []**recordFile{&o.pgn, &o.epd, &o.jsonl, &o.samples} {
+		if *f != nil {
+			(*f).f.Close()
+			*f = nil
 		}
 	}
 	if o.log != nil {
 		o.log.Close()
 		o.logFile.Close()
+		o.log, o.logFile = nil, nil
 	}
 	if o.lock != nil {
 		o.lock.Close()
+		o.lock = nil
 	}
 }
