@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/record"
@@ -83,18 +84,24 @@ func (r *recordFile) size() int64 {
 
 // takeBack cuts every output a game reached back to its size before it.
 func takeBack(game int, failed *recordFile, err error, files []*recordFile, sizes []int64) error {
-	msg := fmt.Sprintf("%s: game %d could not be written (%v)", outputName(failed.flag, failed.path), game, unwrapPath(err))
-	var kept []string
+	why := unwrapPath(err)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		why = fmt.Errorf("its reader took nothing for %v after the run was stopped", stopGrace)
+	}
+	msg := fmt.Sprintf("%s: game %d could not be written (%v)", outputName(failed.flag, failed.path), game, why)
+	var kept, streams []string
 	for i, f := range files {
 		if sizes[i] < 0 {
-			continue
-		}
-		if terr := f.f.Truncate(sizes[i]); terr != nil {
+			streams = append(streams, f.flag)
+		} else if terr := f.f.Truncate(sizes[i]); terr != nil {
 			kept = append(kept, f.flag)
 		}
 	}
-	if len(kept) > 0 {
-		return fmt.Errorf("%s; it could not be taken back from %v either (a resume cuts it off)", msg, kept)
+	switch {
+	case len(kept) > 0:
+		return fmt.Errorf("%s; it could not be taken back from %s either (a resume cuts it off)", msg, strings.Join(kept, ", "))
+	case len(streams) > 0:
+		return fmt.Errorf("%s; it was taken back from the files it had reached, not from %s, which cannot be", msg, strings.Join(streams, ", "))
 	}
 	return fmt.Errorf("%s, so it was taken back from every output it had reached: they all hold the same games", msg)
 }

@@ -1,11 +1,13 @@
 package runner
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/spec"
@@ -21,6 +23,8 @@ type outputs struct {
 	log     *enginehost.IOLog // every line to and from every engine (--log); nil without
 	logFile *os.File
 	buf     []byte // the game's PGN text, reused
+	// unbound stops the deadline boundWrites set up.
+	unbound func() bool
 }
 
 // logBuffer is the bytes of --log lines held for a slow reader; a
@@ -163,8 +167,36 @@ func unwrapPath(err error) error {
 	return err
 }
 
+// stopGrace is how long a stopped run waits for the reader of a FIFO or a
+// terminal it writes records to.
+const stopGrace = 3 * time.Second
+
+// boundWrites ends, stopGrace after ctx is cancelled (Ctrl-C, SIGTERM),
+// any write of a record to a FIFO or terminal whose reader does not read:
+// the stop is not held by it. (The --log bounds its own.)
+func (o *outputs) boundWrites(ctx context.Context) {
+	var streams []*os.File
+	for _, f := range []*recordFile{o.pgn, o.epd, o.jsonl, o.samples} {
+		if f != nil && f.size() < 0 {
+			streams = append(streams, f.f)
+		}
+	}
+	if len(streams) == 0 {
+		return
+	}
+	o.unbound = context.AfterFunc(ctx, func() {
+		deadline := time.Now().Add(stopGrace)
+		for _, f := range streams {
+			f.SetWriteDeadline(deadline) // closed already, or not a stream: nothing to end
+		}
+	})
+}
+
 // close closes every output, once.
 func (o *outputs) close() {
+	if o.unbound != nil {
+		o.unbound()
+	}
 	for _, f := range []**recordFile{&o.pgn, &o.epd, &o.jsonl, &o.samples} {
 		if *f != nil {
 			(*f).f.Close()

@@ -68,6 +68,7 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 		return nil, err
 	}
 	defer outs.close()
+	outs.boundWrites(ctx)
 	r.log = outs.log
 	todo, err := r.gamesToPlay(opt.AppendOnly, res)
 	if err != nil {
