@@ -32,7 +32,7 @@ type outputs struct {
 var logBuffer = 1 << 20
 
 // openOutputs checks every output the run writes, then opens them. A run
-// that resumes (not appendOnly) cuts each append-only record file back to
+// that resumes (it holds the lock of its PGN) cuts each record file back to
 // its last whole record, saying so through warn, which is also told of a
 // --log that drops lines.
 func openOutputs(c *spec.Config, appendOnly bool, warn func(string)) (*outputs, error) {
@@ -63,11 +63,15 @@ func openOutputs(c *spec.Config, appendOnly bool, warn func(string)) (*outputs, 
 		file, err := openAppend(f.path)
 		if err != nil {
 			o.close()
-			return nil, fmt.Errorf("%s %w", strings.TrimSuffix(f.flag, "="), err)
+			prefix := f.flag // the error names the path: "--epdout x: ...", "--sample file=x: ..."
+			if !strings.HasSuffix(prefix, "=") {
+				prefix += " "
+			}
+			return nil, fmt.Errorf("%s%w", prefix, err)
 		}
 		*f.dst = &recordFile{flag: f.flag, path: f.path, f: file}
-		if appendOnly {
-			continue
+		if o.lock == nil {
+			continue // a run that does not resume: no run of these files to take over
 		}
 		if err := (*f.dst).cutPartialRecord(warn); err != nil {
 			o.close()
