@@ -99,18 +99,15 @@ func writeDirect(path string, data []byte) error {
 }
 
 // openNonRegular opens a device or FIFO for writing without blocking at the
-// open (a FIFO without a reader fails at once with ENXIO), then makes
-// writes blocking again so that nothing is cut short.
+// open (a FIFO without a reader fails at once with ENXIO). It stays
+// non-blocking: Go's poller waits for room and writes every byte, and a
+// write deadline can end the wait for a reader that stopped reading.
 func openNonRegular(path string, flag int) (*os.File, error) {
 	f, err := os.OpenFile(path, flag|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		if errors.Is(err, syscall.ENXIO) {
-			return nil, fmt.Errorf("%s: a FIFO that nobody reads", path)
+			return nil, fmt.Errorf("%s: a FIFO that nobody reads: start its reader first", path)
 		}
-		return nil, err
-	}
-	if err := syscall.SetNonblock(int(f.Fd()), false); err != nil {
-		f.Close()
 		return nil, err
 	}
 	return f, nil

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/autoplay/autoplay/runner/spec"
@@ -91,7 +92,10 @@ func (o *outputs) writeJSON(c *spec.Config, res *Result, state string) error {
 		rep.SPRT = &jsonSPRT{Elo0: s.Test.Elo0, Elo1: s.Test.Elo1, Alpha: s.Test.Alpha, Beta: s.Test.Beta,
 			Model: s.Test.Model.String(), LLR: finite(s.LLR), Lower: s.Lower, Upper: s.Upper, Decision: s.Decision.String()}
 	}
-	return writeFileAtomic(c.JSONOut, mustJSON(rep))
+	if err := writeFileAtomic(c.JSONOut, mustJSON(rep)); err != nil {
+		return fmt.Errorf("--json %s: cannot write: %w", c.JSONOut, unwrapPath(err))
+	}
+	return nil
 }
 
 // scoreRate is the first engine's points per game to three decimals, as the

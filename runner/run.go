@@ -63,11 +63,12 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 	cpuAtStart := processCPU()
 	// The outputs open first: a PGN that cannot be written is the user's
 	// path in the error, and no state file is left behind for it.
-	outs, err := openOutputs(&cfg, opt.AppendOnly)
+	outs, err := openOutputs(&cfg, opt.AppendOnly, r.out.warn)
 	if err != nil {
 		return nil, err
 	}
 	defer outs.close()
+	outs.boundWrites(ctx)
 	r.log = outs.log
 	todo, err := r.gamesToPlay(opt.AppendOnly, res)
 	if err != nil {
