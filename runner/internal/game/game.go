@@ -80,7 +80,7 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := voidIfPaused(mark, end); err != nil {
+	if err := voidIfPaused(mark, end, s.Players); err != nil {
 		return nil, err
 	}
 	rec.SetEnd(end)

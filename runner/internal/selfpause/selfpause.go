@@ -30,11 +30,19 @@ const (
 	// time (ten wake-ups a second), short enough to settle a forfeit in a
 	// tenth of a second.
 	beatEvery = 100 * time.Millisecond
-	// lateBy is how late a beat must be to count as a pause: far beyond
-	// what a busy 2-core machine delays a ready goroutine (milliseconds,
-	// tens of them at worst), far below a frozen VM's or a sleeping
-	// laptop's seconds. A stop by a signal counts at any length (SIGCONT).
+	// lateBy is how late a beat must be to void every game in flight: far
+	// beyond what a busy 2-core machine delays a ready goroutine
+	// (milliseconds, tens of them at worst), far below a frozen VM's or a
+	// sleeping laptop's seconds. A stop by a signal counts at any length
+	// (SIGCONT).
 	lateBy = 500 * time.Millisecond
+	// lateFloor is how late a beat must be to be kept for a time forfeit
+	// to be weighed against (Mark.LateBeyond): a forfeit with a beat later
+	// than its engine's time margin is void, as the engine could not
+	// absorb autoplay's pause. Below it, jitter.
+	lateFloor = 100 * time.Millisecond
+	// keptLate is how many of the latest late beats are kept.
+	keptLate = 16
 )
 
 // Pause is a time autoplay did not run.
@@ -58,19 +66,21 @@ func (p Pause) String() string {
 // watch is the process's one watcher, run while at least one game is played.
 var watch struct {
 	mu       sync.Mutex
-	games    int       // games being played: the watcher runs while > 0
-	lastBeat time.Time // the heartbeat's last beat (or the watcher's start)
-	seen     uint64    // pauses seen so far
-	last     Pause     // the last of them
-	lastAt   time.Time // when it was seen
+	games    int                     // games being played: the watcher runs while > 0
+	lastBeat time.Time               // the heartbeat's last beat (or the watcher's start)
+	seen     uint64                  // pauses seen so far
+	last     Pause                   // the last of them
+	lastAt   time.Time               // when it was seen
+	lates    uint64                  // late beats (by lateFloor or more) so far
+	late     [keptLate]time.Duration // the last of them: how late, ring by lates
 	settle   chan chan struct{}
 	stop     chan struct{}
 	done     chan struct{}
 }
 
-// Mark is what a game knows of the watcher from its start: the pauses seen
-// before it.
-type Mark struct{ seen uint64 }
+// Mark is what a game knows of the watcher from its start: the pauses and
+// late beats seen before it.
+type Mark struct{ seen, lates uint64 }
 
 // Begin is called as a game starts: the watcher runs (it starts with the
 // first game) until the game's End.
@@ -87,7 +97,7 @@ func Begin() Mark {
 		signal.Notify(conts, syscall.SIGCONT)
 		go heartbeat(conts, watch.settle, watch.stop, watch.done)
 	}
-	return Mark{seen: watch.seen}
+	return Mark{seen: watch.seen, lates: watch.lates}
 }
 
 // End is called as the game ends (after Paused): the watcher stops with
@@ -122,11 +132,35 @@ func (m Mark) Paused() (Pause, bool) {
 	return Pause{}, false
 }
 
-// Settle waits for the heartbeat's next beat, by which a SIGCONT that came
-// with the process's resume has been counted: a game that would charge an
-// engine a time forfeit calls it first, so that a stop shorter than lateBy
-// is not missed for being reported a moment later than the game's timer
-// fired. It costs up to a tenth of a second, at a forfeit only.
+// LateBeyond says whether, since m was taken, autoplay was kept from
+// running for longer than margin (a beat came later than that, or is late
+// by that now): a time forfeit is void then, its engine not at fault.
+func (m Mark) LateBeyond(margin time.Duration) (Pause, bool) {
+	watch.mu.Lock()
+	defer watch.mu.Unlock()
+	margin = max(margin, lateFloor)
+	longest := time.Duration(0)
+	if watch.stop != nil {
+		longest = time.Since(watch.lastBeat) - beatEvery
+	}
+	// The forfeit ends the game: the latest late beats are those that
+	// could have caused it.
+	for n := max(m.lates, watch.lates-min(watch.lates, keptLate)); n < watch.lates; n++ {
+		longest = max(longest, watch.late[n%keptLate])
+	}
+	if longest > margin {
+		return Pause{Length: longest + beatEvery}, true
+	}
+	return Pause{}, false
+}
+
+// Settle waits for the heartbeat's second beat from now, by which a
+// SIGCONT that came with the process's resume has been counted: a game
+// that would charge an engine a time forfeit calls it first, so that a
+// stop shorter than lateBy is not missed for being reported a moment later
+// than the game's timer fired (the signal reaches the watcher through
+// os/signal's goroutine, which may run after the first beat on resuming).
+// It costs up to a fifth of a second, at a forfeit only.
 func Settle() {
 	watch.mu.Lock()
 	settle, done := watch.settle, watch.done
@@ -153,9 +187,10 @@ func heartbeat(conts chan os.Signal, settle <-chan chan struct{}, stop <-chan st
 	defer signal.Stop(conts)
 	ticker := time.NewTicker(beatEvery)
 	defer ticker.Stop()
-	var waiting []chan struct{}
+	// Settle's waiters: those of one beat ago are let go at this beat.
+	var waiting, next []chan struct{}
 	defer func() {
-		for _, w := range waiting {
+		for _, w := range append(waiting, next...) {
 			close(w)
 		}
 	}()
@@ -173,9 +208,9 @@ func heartbeat(conts chan os.Signal, settle <-chan chan struct{}, stop <-chan st
 			for _, w := range waiting {
 				close(w)
 			}
-			waiting = waiting[:0]
+			waiting, next = next, waiting[:0]
 		case w := <-settle:
-			waiting = append(waiting, w)
+			next = append(next, w)
 		case <-stop:
 			return
 		}
@@ -187,9 +222,14 @@ func beat() {
 	watch.mu.Lock()
 	defer watch.mu.Unlock()
 	now := time.Now()
-	if gap := now.Sub(watch.lastBeat); gap > beatEvery+lateBy {
+	gap := now.Sub(watch.lastBeat)
+	if gap > beatEvery+lateBy {
 		watch.seen++
 		watch.last, watch.lastAt = Pause{Length: gap}, now
+	}
+	if late := gap - beatEvery; late > lateFloor {
+		watch.late[watch.lates%keptLate] = late
+		watch.lates++
 	}
 	watch.lastBeat = now
 }
