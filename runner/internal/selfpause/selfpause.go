@@ -223,7 +223,11 @@ func beat() {
 	defer watch.mu.Unlock()
 	now := time.Now()
 	gap := now.Sub(watch.lastBeat)
-	if gap > beatEvery+lateBy {
+	switch {
+	case gap <= beatEvery+lateBy:
+	case watch.seen > 0 && watch.lastAt.After(watch.lastBeat):
+		watch.last.Length = gap // the stop a SIGCONT already told of
+	default:
 		watch.seen++
 		watch.last, watch.lastAt = Pause{Length: gap}, now
 	}
@@ -234,17 +238,17 @@ func beat() {
 	watch.lastBeat = now
 }
 
-// continued notes a SIGCONT: the process was stopped. A late beat seen just
-// before it was that same stop.
+// continued notes a SIGCONT: the process was stopped. A late beat seen
+// just before it (no beat since) was that same stop; the next beat
+// measures how late it is, for LateBeyond.
 func continued() {
 	watch.mu.Lock()
 	defer watch.mu.Unlock()
 	now := time.Now()
-	if watch.seen > 0 && now.Sub(watch.lastAt) < beatEvery+lateBy && !watch.last.Stopped {
+	if watch.seen > 0 && watch.lastAt.Equal(watch.lastBeat) {
 		watch.last.Stopped = true
 		return
 	}
 	watch.seen++
 	watch.last, watch.lastAt = Pause{Length: now.Sub(watch.lastBeat), Stopped: true}, now
-	watch.lastBeat = now
 }
