@@ -20,7 +20,12 @@ func stopSelf(t *testing.T, d time.Duration, resumed func()) {
 	if err := cont.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// The stop takes hold of this thread a moment after kill returns:
+	// spin (so as to be running on resuming) until the clock has jumped.
+	sent := time.Now()
 	syscall.Kill(os.Getpid(), syscall.SIGSTOP)
+	for time.Since(sent) < d/2 {
+	}
 	resumed()
 	if err := cont.Wait(); err != nil {
 		t.Fatal(err)
