@@ -117,10 +117,11 @@ func (r *run) work(ctx context.Context, worker int, engines map[int]*enginehost.
 	}
 }
 
-// playJob plays game g with the worker's engines, starting or replacing
+// playOnce plays game g with the worker's engines, starting or replacing
 // them as needed. It returns nil without an error when the run stops (ctx
-// cancelled: nothing of the game is scored) or has failed.
-func (r *run) playJob(ctx context.Context, worker int, engines map[int]*enginehost.Engine, g scheduledGame, opening pgn.Opening) (*record.GameRecord, error) {
+// cancelled: nothing of the game is scored) or has failed, and a
+// *game.VoidError when autoplay itself paused during the game.
+func (r *run) playOnce(ctx context.Context, worker int, engines map[int]*enginehost.Engine, g scheduledGame, opening pgn.Opening) (*record.GameRecord, error) {
 	if failed, err := r.ready(ctx, worker, engines, g.white, g.black); err != nil {
 		if ctx.Err() != nil {
 			return nil, nil

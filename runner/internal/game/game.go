@@ -9,6 +9,7 @@ import (
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/internal/selfpause"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )
@@ -39,8 +40,12 @@ type Watcher interface {
 
 // Play drives one game from the opening to its end in a single select
 // loop over both engines, the mover's deadline, and cancellation. The error is
-// for the match (a bad opening, a cancelled context), not for the game.
+// for the match (a bad opening, a cancelled context), not for the game; a
+// *VoidError says autoplay itself paused during the game, which must be
+// played again.
 func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
+	mark := selfpause.Begin()
+	defer mark.End()
 	rec := &record.GameRecord{
 		Number: s.Number, White: s.Players[White].Name(), Black: s.Players[Black].Name(),
 		StartFEN: s.Opening.FEN, Started: time.Now(), Opening: s.Opening.Source,
@@ -73,6 +78,9 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 	}
 	end, err := runGameLoop(ctx, s, board, rec, line)
 	if err != nil {
+		return nil, err
+	}
+	if err := voidIfPaused(mark, end, s.Players); err != nil {
 		return nil, err
 	}
 	rec.SetEnd(end)
