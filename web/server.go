@@ -32,7 +32,12 @@ type Server struct {
 	http *http.Server
 	ln   net.Listener
 	live source
-	snap snapshot
+	fan  *fanout
+	// stop ends the publisher and the event streams (closingCtx):
+	// Shutdown waits for open requests, and a stream is never done by itself.
+	stop       context.CancelFunc
+	closingCtx context.Context
+	done       sync.WaitGroup // the publisher
 }
 
 // source is what the dashboard reads of a run (a *runner.Live).
@@ -40,17 +45,6 @@ type source interface {
 	View() runner.LiveView
 	Finished(number int) (runner.FinishedGame, bool)
 	Review(number int) (runner.GameReview, bool)
-}
-
-// snapshot is the run's state as JSON for the event streams, built at most
-// maxEventsPerSecond times a second and shared by every stream: the run's
-// lock is taken, and the state encoded, as often with two hundred browsers
-// as with one.
-type snapshot struct {
-	mu      sync.Mutex
-	at      time.Time
-	version uint64
-	data    []byte
 }
 
 // Listen resolves ADDR as --web takes it: a bare port listens on 127.0.0.1.
@@ -71,7 +65,9 @@ func Loopback(ln net.Listener) bool {
 func Serve(ln net.Listener, live *runner.Live) *Server { return serve(ln, live) }
 
 func serve(ln net.Listener, live source) *Server {
-	s := &Server{ln: ln, live: live}
+	ctx, stop := context.WithCancel(context.Background())
+	s := &Server{ln: ln, live: live, fan: newFanout(), stop: stop, closingCtx: ctx}
+	s.done.Go(func() { s.publish(ctx) })
 	mux := http.NewServeMux()
 	assets, _ := fs.Sub(static, "static")
 	mux.Handle("GET /", http.FileServerFS(assets))
@@ -91,63 +87,19 @@ func (s *Server) URL() string { return "http://" + s.ln.Addr().String() + "/" }
 func (s *Server) Close() {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
+	s.stop()
 	s.http.Shutdown(ctx)
 	s.http.Close()
-}
-
-// current is the shared snapshot, built afresh when the last is older than
-// an event's interval.
-func (s *Server) current() (version uint64, data []byte) {
-	s.snap.mu.Lock()
-	defer s.snap.mu.Unlock()
-	if s.snap.data == nil || time.Since(s.snap.at) >= time.Second/maxEventsPerSecond {
-		v := s.live.View()
-		data, _ := json.Marshal(v)
-		s.snap.at, s.snap.version, s.snap.data = time.Now(), v.Version, append(data, '\n')
-	}
-	return s.snap.version, s.snap.data
+	s.done.Wait()
 }
 
 // state answers one request with the state as it is now: a caller that
 // asks after a change (the run ended) must see it. The event streams,
-// which are many and periodic, share the snapshot.
+// which are many and periodic, share one encoding (fanout.go).
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
 	json.NewEncoder(w).Encode(s.live.View())
-}
-
-// events pushes the state as Server-Sent Events whenever it changed, at most
-// maxEventsPerSecond a second. The run never waits for it: a slow browser
-// only gets fewer, later updates.
-func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	tick := time.NewTicker(time.Second / maxEventsPerSecond)
-	defer tick.Stop()
-	var sent uint64
-	for {
-		if version, data := s.current(); version != sent || sent == 0 {
-			if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n", data); err != nil {
-				return
-			}
-			flusher.Flush()
-			sent = version
-			if sent == 0 {
-				sent = 1
-			}
-		}
-		select {
-		case <-r.Context().Done():
-			return
-		case <-tick.C:
-		}
-	}
 }
 
 // game serves a finished game as PGN (N.pgn) or, for the move-by-move
