@@ -61,10 +61,13 @@ func Loopback(ln net.Listener) bool {
 	return ok && a.IP.IsLoopback()
 }
 
-// Serve serves live's dashboard on ln until Close.
-func Serve(ln net.Listener, live *runner.Live) *Server { return serve(ln, live) }
+// Serve serves live's dashboard on ln until Close, to requests for ln's
+// address (and localhost's names when it is loopback) or one of names.
+func Serve(ln net.Listener, live *runner.Live, names ...string) *Server {
+	return serve(ln, live, names...)
+}
 
-func serve(ln net.Listener, live source) *Server {
+func serve(ln net.Listener, live source, names ...string) *Server {
 	ctx, stop := context.WithCancel(context.Background())
 	s := &Server{ln: ln, live: live, fan: newFanout(), stop: stop, closingCtx: ctx}
 	s.done.Go(func() { s.publish(ctx) })
@@ -75,7 +78,7 @@ func serve(ln net.Listener, live source) *Server {
 	mux.HandleFunc("GET /api/events", s.events)
 	mux.HandleFunc("GET /api/games/{file}", s.game)
 	mux.HandleFunc("GET /api/pgn", s.pgn)
-	s.http = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	s.http = &http.Server{Handler: hostsOf(ln, names).guard(mux), ReadHeaderTimeout: 10 * time.Second}
 	go s.http.Serve(ln)
 	return s
 }
