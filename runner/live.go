@@ -90,6 +90,9 @@ type FinishedGame struct {
 	PGN      string   `json:"-"`
 	StartFEN string   `json:"-"`
 	Moves    []string `json:"-"` // UCI: Game serves them one game at a time
+	// Oversize is the size of a game autoplay view will not read whole
+	// (more than MaxViewGame bytes of PGN): PGN and Moves are empty.
+	Oversize int64 `json:"-"`
 }
 
 // LiveSummary is the standing now.

@@ -8,6 +8,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"net/http"
@@ -117,11 +118,16 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	if g.Oversize > 0 && (ext == "pgn" || ext == "json") {
+		http.Error(w, fmt.Sprintf("game %d is %d bytes of PGN (%.1f MB), more than the viewer reads of one game (%d MB): it is not shown, and not served cut; its text is in the PGN file (api/pgn)",
+			n, g.Oversize, float64(g.Oversize)/(1<<20), runner.MaxViewGame>>20), http.StatusRequestEntityTooLarge)
+		return
+	}
 	switch ext {
 	case "pgn":
 		w.Header().Set("Content-Type", "application/x-chess-pgn")
 		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=game-%d.pgn", n))
-		fmt.Fprint(w, g.PGN)
+		io.WriteString(w, g.PGN)
 	case "json":
 		review, ok := s.live.Review(n)
 		if !ok {
