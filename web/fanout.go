@@ -26,8 +26,10 @@ const stuckStream = 30 * time.Second
 
 // frame is one state event as every stream writes it.
 type frame struct {
-	data []byte        // "event: state\ndata: {...}\n\n"; nil before the first
-	next chan struct{} // closed when a newer frame replaces this one
+	data    []byte        // "event: state\ndata: {...}\n\n"; nil before the first
+	state   []byte        // the {...}\n in data, for api/state
+	version uint64        // the state's
+	next    chan struct{} // closed when a newer frame replaces this one
 }
 
 type fanout struct {
@@ -95,10 +97,12 @@ func (s *Server) build() uint64 {
 	if err != nil {
 		return v.Version
 	}
-	data := make([]byte, 0, len(body)+len("event: state\ndata: \n\n"))
-	data = append(data, "event: state\ndata: "...)
+	const prefix = "event: state\ndata: "
+	data := make([]byte, 0, len(prefix)+len(body)+2)
+	data = append(data, prefix...)
 	data = append(append(data, body...), "\n\n"...)
-	old := s.fan.latest.Swap(&frame{data: data, next: make(chan struct{})})
+	f := &frame{data: data, state: data[len(prefix) : len(data)-1], version: v.Version, next: make(chan struct{})}
+	old := s.fan.latest.Swap(f)
 	close(old.next)
 	s.fan.encoded.Add(1)
 	return v.Version

@@ -103,6 +103,12 @@ func (s *Server) Close() {
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
+	if v, ok := s.live.(versioned); ok {
+		if f := s.fan.latest.Load(); f.data != nil && f.version == v.Version() {
+			w.Write(f.state) // nothing changed since the streams' frame
+			return
+		}
+	}
 	json.NewEncoder(w).Encode(s.live.View())
 }
 
