@@ -115,6 +115,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
+	// Not chunked (the body ends when the connection does, as the SSE
+	// recommendation has it): an event is one write to the socket, not a
+	// chunk's header, the event and its end written apart.
+	w.Header().Set("Transfer-Encoding", "identity")
 	w.WriteHeader(http.StatusOK)
 	if rc.Flush() != nil {
 		return

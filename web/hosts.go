@@ -83,7 +83,14 @@ func (h hosts) guard(next http.Handler) http.Handler {
 			next.ServeHTTP(w, r)
 			return
 		}
-		known := strings.Join(h.names, ", ")
+		shown := make([]string, len(h.names))
+		for i, name := range h.names {
+			if strings.Contains(name, ":") {
+				name = "[" + name + "]" // an IPv6 address, as a URL has it
+			}
+			shown[i] = name
+		}
+		known := strings.Join(shown, ", ")
 		if h.anyIP {
 			known += " and this machine's IP addresses"
 		}
