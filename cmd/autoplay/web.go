@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"net"
 	"os"
 
 	"github.com/autoplay/autoplay/runner"
@@ -33,6 +34,9 @@ func startDashboard(addr string, names []string, live *runner.Live) (*web.Server
 	}
 	if !web.Loopback(ln) {
 		fmt.Fprintf(os.Stderr, "autoplay: WARNING: the dashboard listens beyond this machine (%s): anyone who reaches it sees the run, its engines and games\n", ln.Addr())
+	}
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
+		names = append(names, host) // --web box.lan:8080 answers to box.lan
 	}
 	srv := web.Serve(ln, live, names...)
 	fmt.Fprintf(os.Stderr, "Dashboard at %s\n", srv.URL())
