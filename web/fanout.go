@@ -50,39 +50,46 @@ func newFanout() *fanout {
 	return f
 }
 
-// publish builds a frame whenever the state changed, at most
-// maxEventsPerSecond times a second, while a stream is open; until ctx
-// ends.
+// publish builds a frame whenever the state changed, while a stream is
+// open, at least an interval after the one before (at most
+// maxEventsPerSecond a second); until ctx ends. A stream that joins
+// meanwhile writes the latest frame.
 func (s *Server) publish(ctx context.Context) {
 	const interval = time.Second / maxEventsPerSecond
-	tick := time.NewTicker(interval)
-	defer tick.Stop()
+	timer := time.NewTimer(interval)
+	defer timer.Stop()
+	sleep := func(d time.Duration) bool {
+		timer.Reset(d)
+		select {
+		case <-ctx.Done():
+			return false
+		case <-timer.C:
+			return true
+		}
+	}
 	var (
 		built   uint64
-		builtAt time.Time
+		builtAt time.Time // zero before the first frame
 	)
 	for {
-		ticked := false
 		if s.fan.watchers.Load() == 0 {
 			select { // nobody watches: nothing to do until someone does
 			case <-ctx.Done():
 				return
 			case <-s.fan.joined:
 			}
-		} else {
-			select {
-			case <-ctx.Done():
+			continue
+		}
+		if wait := interval - time.Since(builtAt); !builtAt.IsZero() && wait > 0 {
+			if !sleep(wait) {
 				return
-			case <-tick.C:
-				ticked = true
-			case <-s.fan.joined:
 			}
+			continue
 		}
-		first := s.fan.latest.Load().data == nil
-		if !first && !ticked && time.Since(builtAt) < interval {
-			continue // a stream that just joined writes the latest frame
-		}
-		if v, ok := s.live.(versioned); ok && !first && v.Version() == built {
+		if v, ok := s.live.(versioned); ok && !builtAt.IsZero() && v.Version() == built {
+			if !sleep(interval) { // unchanged: look again an interval on
+				return
+			}
 			continue
 		}
 		built, builtAt = s.build(), time.Now()
