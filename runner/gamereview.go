@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/runner/internal/game"
@@ -25,9 +26,12 @@ type GameReview struct {
 	// that does not say which rook castles, with the rook's file (e1g1/h).
 	Moves []string    `json:"moves"`
 	Plies []ReviewPly `json:"plies"`
-	Tags  [][2]string `json:"tags"` // the PGN's tags, in order
-	TC    [2]string   `json:"time_controls"`
-	start *chess.Position
+	Tags  [][2]string `json:"tags"` // the PGN's tags, in order, the first maxReviewTags
+	// Omitted says what of the game is not shown (tags past the first
+	// maxReviewTags, moves past maxReviewPlies); "" when nothing.
+	Omitted string    `json:"omitted,omitempty"`
+	TC      [2]string `json:"time_controls"`
+	start   *chess.Position
 }
 
 // ReviewPly is one move of a reviewed game.
@@ -46,7 +50,6 @@ type ReviewPly struct {
 
 var (
 	viewNumber = regexp.MustCompile(`^\d+\.+`)
-	viewTags   = regexp.MustCompile(`(?m)^\[(\w+) "(.*)"\]$`)
 	// "+0.35/12 0.512s", "-M3/20 1.000s", "0.512s", then ", tl=9.870s, ..."
 	viewComment  = regexp.MustCompile(`^(?:([+-](?:\d+\.\d+|M\d+))/(\d+) )?(\d+(?:\.\d+)?)s\b`)
 	viewTimeLeft = regexp.MustCompile(`\btl=(\d+(?:\.\d+)?)s\b`)
@@ -56,12 +59,10 @@ var (
 // cannot read) with their comments, and the last comment as the reason.
 func reviewOf(text string) GameReview {
 	head, body, _ := strings.Cut(text, "\n\n")
-	tags := map[string]string{}
 	g := GameReview{}
-	for _, m := range viewTags.FindAllStringSubmatch(head, -1) {
-		tags[m[1]] = m[2]
-		g.Tags = append(g.Tags, [2]string{m[1], m[2]})
-	}
+	var tags map[string]string
+	var omittedTags int
+	g.Tags, tags, omittedTags = reviewTags(head)
 	g.White, g.Black, g.Result, g.StartFEN = tags["White"], tags["Black"], tags["Result"], tags["FEN"]
 	pos, err := chess.StartPosition(g.StartFEN)
 	if err != nil {
@@ -70,10 +71,17 @@ func reviewOf(text string) GameReview {
 	g.start = pos.Clone()
 	v := strings.ToLower(tags["Variant"])
 	chess960 := pos.Chess960() || v == "fischerandom" || v == "chess960"
-	reading := true
+	reading, cut := true, false
 	last := movetext(body, func(tok string) {
+		if !reading {
+			return
+		}
 		tok = viewNumber.ReplaceAllString(tok, "")
-		if !reading || tok == "" || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*" {
+		if tok == "" || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*" {
+			return
+		}
+		if len(g.Moves) == maxReviewPlies {
+			reading, cut = false, true
 			return
 		}
 		m, err := pos.ParseSAN(tok)
@@ -95,12 +103,14 @@ func reviewOf(text string) GameReview {
 		g.TC = [2]string{tags["WhiteTimeControl"], tags["BlackTimeControl"]}
 	}
 	g.countClocks()
+	g.Omitted = omittedNote(omittedTags, cut)
 	return g
 }
 
 // readComment takes the figures of a move's comment: "book", or score,
 // depth and time in the form autoplay, cutechess-cli and fastchess write.
 func (p *ReviewPly) readComment(c string) {
+	c = capped(c, maxReviewComment)
 	c = strings.Join(strings.Fields(c), " ") // a PGN writer may wrap it over lines
 	p.Comment = capReason(c)
 	if c == "book" || strings.HasPrefix(c, "book,") {
@@ -153,8 +163,22 @@ func (g *GameReview) countClocks() {
 
 // finishedOf is the review as the finished list holds a game.
 func (g *GameReview) finishedOf(text string) FinishedGame {
-	return FinishedGame{Result: g.Result, StartFEN: g.StartFEN, PGN: strings.TrimSpace(text) + "\n",
+	return FinishedGame{Result: g.Result, StartFEN: g.StartFEN, PGN: trimmedLine(text),
 		Reason: g.Reason, Plies: len(g.Moves), Moves: g.Moves}
+}
+
+// trimmedLine is text without the space around it, ending in one newline:
+// a part of text when it has one there (a game of megabytes is not copied).
+func trimmedLine(text string) string {
+	start := len(text) - len(strings.TrimLeftFunc(text, unicode.IsSpace))
+	end := len(strings.TrimRightFunc(text, unicode.IsSpace))
+	if start >= end {
+		return "\n"
+	}
+	if end < len(text) && text[end] == '\n' {
+		return text[start : end+1]
+	}
+	return text[start:end] + "\n"
 }
 
 // parseViewedGame reads one game's text: its result, start, last comment

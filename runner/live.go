@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
@@ -18,8 +19,10 @@ import (
 // reader copies what it needs under a short lock, and learns of changes
 // from a signal that is dropped when nobody takes it.
 type Live struct {
-	mu       sync.Mutex
-	version  uint64
+	mu sync.Mutex
+	// version counts the changes; written under mu, read without it by
+	// Version, so a watcher learns of a change without taking the run's lock.
+	version  atomic.Uint64
 	changed  chan struct{}
 	info     LiveRun
 	games    map[int]*LiveGame
@@ -87,6 +90,9 @@ type FinishedGame struct {
 	PGN      string   `json:"-"`
 	StartFEN string   `json:"-"`
 	Moves    []string `json:"-"` // UCI: Game serves them one game at a time
+	// Oversize is the size of a game autoplay view will not read whole
+	// (more than MaxViewGame bytes of PGN): PGN and Moves are empty.
+	Oversize int64 `json:"-"`
 }
 
 // LiveSummary is the standing now.
@@ -144,8 +150,13 @@ func NewLive() *Live {
 // something changed.
 func (l *Live) Changed() <-chan struct{} { return l.changed }
 
+// Version is the count of changes so far: a watcher compares it with the
+// view it has and reads the state again only when it moved on. It takes
+// no lock.
+func (l *Live) Version() uint64 { return l.version.Load() }
+
 func (l *Live) touch() {
-	l.version++
+	l.version.Add(1)
 	select {
 	case l.changed <- struct{}{}:
 	default:
@@ -343,7 +354,7 @@ func (l *Live) View() LiveView {
 func (l *Live) copyView() LiveView {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	v := LiveView{Version: l.version, Run: l.info, Summary: l.summary, History: append([]LivePoint(nil), l.history.points...)}
+	v := LiveView{Version: l.version.Load(), Run: l.info, Summary: l.summary, History: append([]LivePoint(nil), l.history.points...)}
 	for _, g := range l.games {
 		c := *g
 		c.Moves = append([]string(nil), g.Moves...)

@@ -63,9 +63,10 @@ type indexedGame struct {
 	fail         record.Failure
 }
 
-// maxViewGame bounds the one game a request reads whole: a game of more
-// is served as its text only up to it.
-const maxViewGame = 16 << 20
+// MaxViewGame bounds the one game a request reads whole: a game of more
+// (real games are tens of kilobytes) is listed but neither read nor served
+// (FinishedGame.Oversize), never served cut.
+const MaxViewGame = 16 << 20
 
 // maxViewReason bounds a game's final comment as the dashboard lists it: a
 // PGN may hold comments of any size, the state every browser polls must not.
@@ -157,27 +158,30 @@ func (g *pendingGame) tag(line []byte) {
 	if !ok || !bytes.HasSuffix(value, []byte(`"]`)) {
 		return
 	}
-	v := string(value[:len(value)-2])
-	switch string(name) {
+	var dst *string
+	switch string(name) { // no copy: a tag the index does not keep costs none
 	case "White":
-		g.white = v
+		dst = &g.white
 	case "Black":
-		g.black = v
+		dst = &g.black
 	case "Result":
-		g.result = v
+		dst = &g.result
 	case "Round":
-		g.round = v
+		dst = &g.round
 	case "OpeningSource":
-		g.source = v
+		dst = &g.source
 	case "FEN":
-		g.fen = v
+		dst = &g.fen
 	case "TimeControl":
-		g.clocks[0] = v
+		dst = &g.clocks[0]
 	case "WhiteTimeControl":
-		g.clocks[1] = v
+		dst = &g.clocks[1]
 	case "BlackTimeControl":
-		g.clocks[2] = v
+		dst = &g.clocks[2]
+	default:
+		return
 	}
+	*dst = string(value[:len(value)-2])
 }
 
 // add files a game read to its end: a number of its own (its Round,
@@ -294,11 +298,17 @@ func (x *PGNIndex) Game(n int) (FinishedGame, bool) {
 }
 
 func (x *PGNIndex) read(g indexedGame) (FinishedGame, error) {
-	buf := make([]byte, min(g.size, maxViewGame))
-	if _, err := x.f.ReadAt(buf, g.off); err != nil && err != io.EOF {
+	if g.size > MaxViewGame {
+		reason, err := x.reason(g)
+		return FinishedGame{Number: int(g.number), White: x.names[g.white], Black: x.names[g.black],
+			Result: g.outcome.String(), Reason: reason, Oversize: g.size}, err
+	}
+	var text strings.Builder // its bytes become the string: one copy of the game
+	text.Grow(int(g.size))
+	if _, err := io.Copy(&text, io.NewSectionReader(x.f, g.off, g.size)); err != nil {
 		return FinishedGame{}, err
 	}
-	fg := parseViewedGame(string(buf))
+	fg := parseViewedGame(text.String())
 	fg.Number = int(g.number)
 	fg.White, fg.Black = x.names[g.white], x.names[g.black]
 	return fg, nil

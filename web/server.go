@@ -8,6 +8,7 @@ import (
 	"embed"
 	"encoding/json"
 	"fmt"
+	"io"
 	"io/fs"
 	"net"
 	"net/http"
@@ -32,7 +33,12 @@ type Server struct {
 	http *http.Server
 	ln   net.Listener
 	live source
-	snap snapshot
+	fan  *fanout
+	// stop ends the publisher and the event streams (closingCtx):
+	// Shutdown waits for open requests, and a stream is never done by itself.
+	stop       context.CancelFunc
+	closingCtx context.Context
+	done       sync.WaitGroup // the publisher
 }
 
 // source is what the dashboard reads of a run (a *runner.Live).
@@ -40,17 +46,6 @@ type source interface {
 	View() runner.LiveView
 	Finished(number int) (runner.FinishedGame, bool)
 	Review(number int) (runner.GameReview, bool)
-}
-
-// snapshot is the run's state as JSON for the event streams, built at most
-// maxEventsPerSecond times a second and shared by every stream: the run's
-// lock is taken, and the state encoded, as often with two hundred browsers
-// as with one.
-type snapshot struct {
-	mu      sync.Mutex
-	at      time.Time
-	version uint64
-	data    []byte
 }
 
 // Listen resolves ADDR as --web takes it: a bare port listens on 127.0.0.1.
@@ -67,11 +62,16 @@ func Loopback(ln net.Listener) bool {
 	return ok && a.IP.IsLoopback()
 }
 
-// Serve serves live's dashboard on ln until Close.
-func Serve(ln net.Listener, live *runner.Live) *Server { return serve(ln, live) }
+// Serve serves live's dashboard on ln until Close, to requests for ln's
+// address (and localhost's names when it is loopback) or one of names.
+func Serve(ln net.Listener, live *runner.Live, names ...string) *Server {
+	return serve(ln, live, names...)
+}
 
-func serve(ln net.Listener, live source) *Server {
-	s := &Server{ln: ln, live: live}
+func serve(ln net.Listener, live source, names ...string) *Server {
+	ctx, stop := context.WithCancel(context.Background())
+	s := &Server{ln: ln, live: live, fan: newFanout(), stop: stop, closingCtx: ctx}
+	s.done.Go(func() { s.publish(ctx) })
 	mux := http.NewServeMux()
 	assets, _ := fs.Sub(static, "static")
 	mux.Handle("GET /", http.FileServerFS(assets))
@@ -79,7 +79,7 @@ func serve(ln net.Listener, live source) *Server {
 	mux.HandleFunc("GET /api/events", s.events)
 	mux.HandleFunc("GET /api/games/{file}", s.game)
 	mux.HandleFunc("GET /api/pgn", s.pgn)
-	s.http = &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	s.http = &http.Server{Handler: hostsOf(ln, names).guard(mux), ReadHeaderTimeout: 10 * time.Second}
 	go s.http.Serve(ln)
 	return s
 }
@@ -91,63 +91,25 @@ func (s *Server) URL() string { return "http://" + s.ln.Addr().String() + "/" }
 func (s *Server) Close() {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
+	s.stop()
 	s.http.Shutdown(ctx)
 	s.http.Close()
-}
-
-// current is the shared snapshot, built afresh when the last is older than
-// an event's interval.
-func (s *Server) current() (version uint64, data []byte) {
-	s.snap.mu.Lock()
-	defer s.snap.mu.Unlock()
-	if s.snap.data == nil || time.Since(s.snap.at) >= time.Second/maxEventsPerSecond {
-		v := s.live.View()
-		data, _ := json.Marshal(v)
-		s.snap.at, s.snap.version, s.snap.data = time.Now(), v.Version, append(data, '\n')
-	}
-	return s.snap.version, s.snap.data
+	s.done.Wait()
 }
 
 // state answers one request with the state as it is now: a caller that
 // asks after a change (the run ended) must see it. The event streams,
-// which are many and periodic, share the snapshot.
+// which are many and periodic, share one encoding (fanout.go).
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Cache-Control", "no-store")
-	json.NewEncoder(w).Encode(s.live.View())
-}
-
-// events pushes the state as Server-Sent Events whenever it changed, at most
-// maxEventsPerSecond a second. The run never waits for it: a slow browser
-// only gets fewer, later updates.
-func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-store")
-	tick := time.NewTicker(time.Second / maxEventsPerSecond)
-	defer tick.Stop()
-	var sent uint64
-	for {
-		if version, data := s.current(); version != sent || sent == 0 {
-			if _, err := fmt.Fprintf(w, "event: state\ndata: %s\n", data); err != nil {
-				return
-			}
-			flusher.Flush()
-			sent = version
-			if sent == 0 {
-				sent = 1
-			}
-		}
-		select {
-		case <-r.Context().Done():
+	if v, ok := s.live.(versioned); ok {
+		if f := s.fan.latest.Load(); f.data != nil && f.version == v.Version() {
+			w.Write(f.state) // nothing changed since the streams' frame
 			return
-		case <-tick.C:
 		}
 	}
+	json.NewEncoder(w).Encode(s.live.View())
 }
 
 // game serves a finished game as PGN (N.pgn) or, for the move-by-move
@@ -162,11 +124,16 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
+	if g.Oversize > 0 && (ext == "pgn" || ext == "json") {
+		http.Error(w, fmt.Sprintf("game %d is %d bytes of PGN (%.1f MB), more than the viewer reads of one game (%d MB): it is not shown, and not served cut; its text is in the PGN file (api/pgn)",
+			n, g.Oversize, float64(g.Oversize)/(1<<20), runner.MaxViewGame>>20), http.StatusRequestEntityTooLarge)
+		return
+	}
 	switch ext {
 	case "pgn":
 		w.Header().Set("Content-Type", "application/x-chess-pgn")
 		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=game-%d.pgn", n))
-		fmt.Fprint(w, g.PGN)
+		io.WriteString(w, g.PGN)
 	case "json":
 		review, ok := s.live.Review(n)
 		if !ok {

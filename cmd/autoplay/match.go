@@ -23,6 +23,7 @@ func newMatchCmd() *cobra.Command {
 		pgnFields       []string
 		farm            farmFlags
 		webAddr         string
+		webHosts        []string
 		cfg             spec.Config
 	)
 	cmd := &cobra.Command{
@@ -68,7 +69,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 				return fmt.Errorf("--pgn-fields: %w", err)
 			}
 			cfg.LayoutGiven = cmd.Flags().Changed("affinity") || cmd.Flags().Changed("slot-processes")
-			return playRun(&cfg, runFlags{farm: farm, web: webAddr, runnerStats: showRunnerStats})
+			return playRun(&cfg, runFlags{farm: farm, web: webAddr, webHosts: webHosts, runnerStats: showRunnerStats})
 		},
 	}
 	f := cmd.Flags()
@@ -94,6 +95,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.StringVar(&cfg.JSONOut, "json", "", "keep the full results in this JSON file, rewritten after every game")
 	farm.add(f)
 	f.StringVar(&webAddr, "web", "", "serve a live dashboard on ADDR (a bare port listens on 127.0.0.1)")
+	f.StringArrayVar(&webHosts, "web-host", nil, webHostUsage)
 	f.BoolVar(&cfg.Affinity, "affinity", false, "pin the engines of each concurrent game to CPUs of their own")
 	f.BoolVar(&cfg.SlotProcesses, "slot-processes", false, "play each concurrent game slot in a process of its own (less runner CPU when games run on several CPUs; with --affinity the slot's process is pinned with its engines)")
 	f.BoolVar(&cfg.Quiet, "quiet", false, "print only the final result")

@@ -12,6 +12,7 @@ import (
 type runFlags struct {
 	farm        farmFlags
 	web         string
+	webHosts    []string // --web-host: more names the dashboard answers to
 	runnerStats bool
 }
 
@@ -24,7 +25,7 @@ func playRun(cfg *spec.Config, f runFlags) error {
 		return err
 	}
 	defer release()
-	stopWeb, err := serveDashboard(f.web, &opt)
+	stopWeb, err := serveDashboard(f.web, f.webHosts, &opt)
 	if err != nil {
 		return err
 	}

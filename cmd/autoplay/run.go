@@ -16,6 +16,7 @@ func newRunCmd() *cobra.Command {
 		showRunnerStats bool
 		farm            farmFlags
 		webAddr         string
+		webHosts        []string
 	)
 	cmd := &cobra.Command{
 		Use:   "run CONFIG.yaml",
@@ -42,7 +43,7 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 			}
 			cfg.Quiet = cfg.Quiet || quiet
 			cfg.Verbose = cfg.Verbose || verbose // both: refused by Complete, as in the file
-			return playRun(cfg, runFlags{farm: farm, web: webAddr, runnerStats: showRunnerStats})
+			return playRun(cfg, runFlags{farm: farm, web: webAddr, webHosts: webHosts, runnerStats: showRunnerStats})
 		},
 	}
 	f := cmd.Flags()
@@ -51,6 +52,7 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 	f.BoolVar(&verbose, "verbose", false, "also print when each game starts")
 	farm.add(f)
 	f.StringVar(&webAddr, "web", "", "serve a live dashboard on ADDR (a bare port listens on 127.0.0.1)")
+	f.StringArrayVar(&webHosts, "web-host", nil, webHostUsage)
 	f.BoolVar(&showRunnerStats, "runner-stats", false, "report relay latency and the runner's CPU per move at the end")
 	return cmd
 }

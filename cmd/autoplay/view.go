@@ -12,7 +12,10 @@ import (
 )
 
 func newViewCmd() *cobra.Command {
-	var addr string
+	var (
+		addr  string
+		names []string
+	)
 	cmd := &cobra.Command{
 		Use:     "view FILE.pgn",
 		Short:   "Serve the dashboard of a finished run from its PGN",
@@ -26,7 +29,7 @@ func newViewCmd() *cobra.Command {
 			defer index.Close()
 			live := runner.NewLive()
 			live.LoadIndex(index)
-			srv, err := startDashboard(addr, live)
+			srv, err := startDashboard(addr, names, live)
 			if err != nil {
 				return err
 			}
@@ -39,5 +42,6 @@ func newViewCmd() *cobra.Command {
 		},
 	}
 	cmd.Flags().StringVar(&addr, "web", "8080", "serve the dashboard on ADDR (a bare port listens on 127.0.0.1)")
+	cmd.Flags().StringArrayVar(&names, "web-host", nil, webHostUsage)
 	return cmd
 }
