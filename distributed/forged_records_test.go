@@ -200,7 +200,7 @@ func tokenWorkers(t *testing.T, url string, auth Auth, n int, ackWait time.Durat
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := Work(ctx, WorkerOptions{URL: url, Auth: auth, Concurrency: 1, AckWait: ackWait}); err != nil {
+			if err := Work(ctx, WorkerOptions{URL: url, Auth: auth, Concurrency: 1, AckWait: ackWait, Engines: ownStockfish("a", "b")}); err != nil {
 				t.Error(err)
 			}
 		}()

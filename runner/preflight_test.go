@@ -24,13 +24,24 @@ func (c cancelAtFirstGame) Finished(*record.GameRecord, *Result) {}
 func (c cancelAtFirstGame) Warn(string)                          {}
 func (c cancelAtFirstGame) Final(*Result)                        {}
 
-// ownChildren counts this process's children, zombies included.
+// ownChildren counts this process's running children: an engine that has
+// quit but is not yet reaped (a zombie) holds no descriptor and no memory,
+// and on a busy machine one lingers for a moment while the next starts.
 func ownChildren() int {
 	files, _ := filepath.Glob("/proc/self/task/*/children")
 	n := 0
 	for _, f := range files {
 		b, _ := os.ReadFile(f)
-		n += len(strings.Fields(string(b)))
+		for _, pid := range strings.Fields(string(b)) {
+			stat, err := os.ReadFile("/proc/" + pid + "/stat")
+			if err != nil {
+				continue // gone
+			}
+			if i := strings.LastIndexByte(string(stat), ')'); i >= 0 && strings.HasPrefix(string(stat[i+1:]), " Z") {
+				continue
+			}
+			n++
+		}
 	}
 	return n
 }

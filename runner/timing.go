@@ -33,8 +33,10 @@ type EngineTiming struct {
 	// Behind counts the moves whose gap was over TimingWarnGap.
 	Behind int `json:"behind"`
 	// Ahead counts the moves the engine reported more time than was
-	// measured, by more than its protocol's unit (a millisecond in UCI, a
-	// centisecond in XBoard: a time rounded up is ahead by less).
+	// measured, by more than two of its protocol's units (milliseconds in
+	// UCI, centiseconds in XBoard): an engine reading a clock of whole
+	// units, and adding one so as never to say 0 (stockfish does), is
+	// honestly ahead by up to two.
 	Ahead int `json:"ahead"`
 	// NegativeTimes counts the moves whose last info line gave a time
 	// below 0 (kept apart: no gap can be taken from it); LeastTime is the
@@ -161,7 +163,7 @@ func (g *engineGaps) add(elapsed, reported time.Duration) {
 	if gap > TimingWarnGap {
 		g.t.Behind++
 	}
-	if gap < -g.unit {
+	if gap < -2*g.unit {
 		g.t.Ahead++
 	}
 }

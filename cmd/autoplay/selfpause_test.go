@@ -25,7 +25,9 @@ import (
 var pauseMatch = []string{
 	"--engine", "cmd=" + stockfish + " name=a option.Hash=4 option.Threads=1",
 	"--engine", "cmd=" + stockfish + " name=b option.Hash=4 option.Threads=1",
-	"--each", "tc=1+0.01", "--games", "2", "--maxmoves", "20", "--concurrency", "2",
+	// A node limit keeps stockfish's moves short whatever the machine's load,
+	// so that only autoplay's pause can outrun the 1 s clock.
+	"--each", "tc=1+0.01 nodes=20000", "--games", "2", "--maxmoves", "20", "--concurrency", "2",
 }
 
 // pauseFor stops the process pid (SIGSTOP; its whole process group with
@@ -178,7 +180,7 @@ func TestBrieflyStoppedRunnerChargesNoEngine(t *testing.T) {
 	cmd := exec.Command(bin, "match", "--verbose", "--pgnout", pgnPath,
 		"--engine", "cmd="+stockfish+" name=a option.Hash=4 option.Threads=1",
 		"--engine", "cmd="+stockfish+" name=b option.Hash=4 option.Threads=1",
-		"--each", "st=0.1 timemargin=200", "--games", "2", "--maxmoves", "8", "--concurrency", "2")
+		"--each", "st=0.1 nodes=20000 timemargin=200", "--games", "2", "--maxmoves", "12", "--concurrency", "2")
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1") // one process
 	var out, stderr lockedBuffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
@@ -219,7 +221,8 @@ func TestStoppedWorkerChargesNoEngine(t *testing.T) {
 	}
 	t.Cleanup(func() { coord.Process.Kill() })
 	proctest.WaitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
-	w := exec.Command(bin, "worker", "--nats", url, "--ack-wait", "10s", "--concurrency", "2")
+	w := exec.Command(bin, "worker", "--nats", url, "--ack-wait", "10s", "--concurrency", "2",
+		"--engine", "name=a cmd="+stockfish, "--engine", "name=b cmd="+stockfish)
 	var log lockedBuffer
 	w.Stderr = &log
 	if err := w.Start(); err != nil {

@@ -261,7 +261,9 @@ func TestStoppedSlotProcessChargesNoEngine(t *testing.T) {
 	cmd := exec.Command(bin, "match", "--slot-processes",
 		"--engine", "cmd="+stockfish+" name=a option.Hash=4 option.Threads=1",
 		"--engine", "cmd="+stockfish+" name=b option.Hash=4 option.Threads=1",
-		"--each", "st=0.1", "--games", "4", "--maxmoves", "12", "--concurrency", "2", "--pgnout", pgnPath, "--verbose")
+		// A margin of 1.5 s: stockfish at st=0.1 on a busy machine can overrun
+		// 100 ms by itself, and this test is about the slot's 3 s stop.
+		"--each", "st=0.1 timemargin=1500", "--games", "4", "--maxmoves", "12", "--concurrency", "2", "--pgnout", pgnPath, "--verbose")
 	var out, stderr lockedBuffer
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	if err := cmd.Start(); err != nil {
@@ -284,7 +286,7 @@ func TestStoppedSlotProcessChargesNoEngine(t *testing.T) {
 	before := cpuTicks(slots[victim])
 	proctest.WaitUntil(t, "the victim's engines to search", func() bool { return cpuTicks(slots[victim]) >= before+20 })
 	syscall.Kill(victim, syscall.SIGSTOP)
-	time.Sleep(3 * time.Second) // thirty moves' time, and more than the time margin
+	time.Sleep(3 * time.Second) // thirty moves' time, and twice the time margin
 	syscall.Kill(victim, syscall.SIGCONT)
 	if err := cmd.Wait(); err != nil {
 		t.Fatalf("the run with a stopped slot process: %v\n%s\n%s", err, out.String(), stderr.String())
