@@ -8,6 +8,7 @@ import (
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/internal/game"
+	"github.com/autoplay/autoplay/runner/internal/selfpause"
 	"github.com/autoplay/autoplay/runner/record"
 )
 
@@ -34,4 +35,23 @@ func (r *run) playJob(ctx context.Context, worker int, engines map[int]*engineho
 		}
 		r.out.warn(fmt.Sprintf("game %d void: %v; it will be played again, nothing of it counted (%d of %d)", g.number, void, voids+1, maxVoidsInARow))
 	}
+}
+
+// readyOrVoid readies the game's engines as ready does, but a failure while
+// autoplay itself was paused (a handshake or an isready that ran out of
+// time because autoplay could not read the answer) makes the game void,
+// to be played again, rather than charge the engine with a failure to
+// start.
+func (r *run) readyOrVoid(ctx context.Context, worker int, engines map[int]*enginehost.Engine, white, black int) (int, error) {
+	mark := selfpause.Begin()
+	defer mark.End()
+	failed, err := r.ready(ctx, worker, engines, white, black)
+	if err == nil || ctx.Err() != nil {
+		return failed, err
+	}
+	selfpause.Settle()
+	if p, paused := mark.Paused(); paused {
+		return failed, &game.VoidError{Pause: p}
+	}
+	return failed, err
 }

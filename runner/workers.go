@@ -122,9 +122,12 @@ func (r *run) work(ctx context.Context, worker int, engines map[int]*enginehost.
 // cancelled: nothing of the game is scored) or has failed, and a
 // *game.VoidError when autoplay itself paused during the game.
 func (r *run) playOnce(ctx context.Context, worker int, engines map[int]*enginehost.Engine, g scheduledGame, opening pgn.Opening) (*record.GameRecord, error) {
-	if failed, err := r.ready(ctx, worker, engines, g.white, g.black); err != nil {
+	if failed, err := r.readyOrVoid(ctx, worker, engines, g.white, g.black); err != nil {
 		if ctx.Err() != nil {
 			return nil, nil
+		}
+		if _, void := err.(*game.VoidError); void {
+			return nil, err
 		}
 		// An engine that cannot be restarted loses this game; only
 		// repeated failures end the run.
