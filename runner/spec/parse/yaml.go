@@ -23,6 +23,7 @@ const maxConfigErrors = 20
 // ConfigError is one problem in a run file, at its place in the file.
 type ConfigError struct {
 	File         string
+	Flag         string // the command-line flag whose value is wrong, as "--games 0"; "" for the file's own
 	Line, Column int    // 1-based; 0 when not known
 	Key          string // where in the document, such as "engines[1].tc"; "" for the top level
 	Err          error
@@ -30,6 +31,9 @@ type ConfigError struct {
 
 // Error reads like a compiler message: `ab.yaml:12:5: engines[1].tc: what was wrong`.
 func (e *ConfigError) Error() string {
+	if e.Flag != "" {
+		return e.Flag + ": " + e.Err.Error()
+	}
 	var b strings.Builder
 	b.WriteString(e.File)
 	if e.Line > 0 {
@@ -53,6 +57,12 @@ func (e *ConfigError) Unwrap() error { return e.Err }
 // LoadConfig reads a run file (`autoplay run FILE`). Every problem found is
 // reported, one *ConfigError per line, each with file:line:column.
 func LoadConfig(path string) (*spec.Config, error) {
+	cfg, _, err := LoadRun(path, nil)
+	return cfg, err
+}
+
+// readConfigFile reads a run file, refusing one too big to be one.
+func readConfigFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -65,7 +75,7 @@ func LoadConfig(path string) (*spec.Config, error) {
 	if len(data) > maxConfigSize {
 		return nil, &ConfigError{File: path, Err: fmt.Errorf("larger than %d bytes: not a run file", maxConfigSize)}
 	}
-	return ParseConfig(path, data)
+	return data, nil
 }
 
 // Bounds on the work a run file can cause: its size, and the mapping keys
@@ -80,16 +90,21 @@ const (
 // messages. Files the config names (openings, engine programs, the
 // directories of output files) are checked relative to the current directory.
 func ParseConfig(name string, data []byte) (*spec.Config, error) {
-	p := &configParser{file: name}
+	cfg, _, err := parseRun(name, data, nil)
+	return cfg, err
+}
+
+func parseRun(name string, data []byte, overrides []Override) (*spec.Config, []string, error) {
+	p := &configParser{file: name, flags: map[*yaml.Node]string{}}
 	root, err := p.parse(data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	cfg := p.config(root)
+	cfg, notes := p.config(root, overrides)
 	if err := p.err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return cfg, nil
+	return cfg, notes, nil
 }
 
 // The keys known at each level, in the order the documentation gives them.
@@ -115,6 +130,9 @@ type configParser struct {
 	// problem is said alone, since what else was found is about keys never
 	// read ("missing name") or drowns it.
 	bomb *ConfigError
+	// flags holds the nodes that stand for command-line flags (override),
+	// with the flag as shown in messages.
+	flags map[*yaml.Node]string
 }
 
 // yamlField is one key: value pair of a mapping; merged ones came in through a
@@ -154,7 +172,9 @@ func (p *configParser) errorf(n *yaml.Node, path, format string, args ...any) {
 
 func (p *configParser) add(n *yaml.Node, path string, err error) {
 	e := &ConfigError{File: p.file, Key: path, Err: err}
-	if n != nil {
+	if flag, ok := p.flags[n]; ok {
+		e.Flag = flag
+	} else if n != nil {
 		e.Line, e.Column = n.Line, n.Column
 	}
 	p.errs = append(p.errs, e)
