@@ -27,6 +27,7 @@ type ConfigError struct {
 	Line, Column int    // 1-based; 0 when not known
 	Key          string // where in the document, such as "engines[1].tc"; "" for the top level
 	Err          error
+	Quote        string // the file's line at Line, shown under the message with a caret at Column
 }
 
 // Error reads like a compiler message: `ab.yaml:12:5: engines[1].tc: what was wrong`.
@@ -48,6 +49,9 @@ func (e *ConfigError) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(e.Err.Error())
+	if e.Quote != "" {
+		b.WriteString(quoteLine(e.Line, e.Column, e.Quote))
+	}
 	return b.String()
 }
 
@@ -210,13 +214,13 @@ func (p *configParser) parse(data []byte) (*yaml.Node, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil && err != io.EOF {
-		return nil, p.syntaxError(err)
+		return nil, p.syntaxError(data, err)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
 		p.errorf(&extra, "", "a second YAML document (after ---): a run file holds one")
 	} else if err != io.EOF {
-		return nil, p.syntaxError(err)
+		return nil, p.syntaxError(data, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &ConfigError{File: p.file, Line: 1, Column: 1, Err: errors.New("empty file: expected a mapping with at least an engines list")}
@@ -224,8 +228,13 @@ func (p *configParser) parse(data []byte) (*yaml.Node, error) {
 	return doc.Content[0], nil
 }
 
-// syntaxError moves yaml.v3's "yaml: line N: what" into our file:line form.
-func (p *configParser) syntaxError(err error) error {
+// syntaxError names the line and column of the fault yaml.v3 found, with the
+// line quoted (findSyntaxFault); failing that, it moves yaml.v3's "yaml: line
+// N: what" into our file:line form.
+func (p *configParser) syntaxError(data []byte, err error) error {
+	if f, ok := findSyntaxFault(data); ok {
+		return &ConfigError{File: p.file, Line: f.line, Column: f.col, Err: fmt.Errorf("YAML syntax: %s", f.what), Quote: lineOf(data, f.line)}
+	}
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	e := &ConfigError{File: p.file, Err: fmt.Errorf("YAML syntax: %s", msg)}
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {

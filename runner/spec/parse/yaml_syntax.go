@@ -1,0 +1,410 @@
+package parse
+
+import (
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// yaml.v3 places a syntax error badly: it names the line where the
+// enclosing block or flow began rather than the fault (line 1 for a fault
+// on line 7), one line early for some faults, and no line at all for others
+// (an unknown alias, a bad tag). Its problem mark is not exported, so once it
+// has refused a file, syntaxScanner reads the text itself for the first
+// fault of the kinds YAML has, to name its line and column.
+
+// syntaxFault is the first place where a run file's text stops being YAML.
+type syntaxFault struct {
+	line, col int // 1-based
+	what      string
+}
+
+// blockLevel is an open block mapping or list, by the column its keys or
+// dashes stand at.
+type blockLevel struct {
+	indent int
+	list   bool
+}
+
+type syntaxScanner struct {
+	lines   []string
+	i       int // the line being read
+	levels  []blockLevel
+	anchors map[string]bool
+	// awaiting: the line above ended with a key or a dash whose value is on
+	// the lines below, deeper than awaitIndent (or, for a list, level with it).
+	awaiting    bool
+	awaitIndent int
+	// plain: the line above ended in a plain value, which a deeper line
+	// without a key continues.
+	plain bool
+	fault *syntaxFault
+}
+
+// findSyntaxFault reads data line by line; false when it sees no fault.
+func findSyntaxFault(data []byte) (syntaxFault, bool) {
+	s := &syntaxScanner{lines: strings.Split(string(data), "\n"), anchors: map[string]bool{}}
+	for s.i = 0; s.i < len(s.lines) && s.fault == nil; s.i++ {
+		s.line(strings.TrimSuffix(s.lines[s.i], "\r"))
+	}
+	if s.fault == nil {
+		return syntaxFault{}, false
+	}
+	return *s.fault, true
+}
+
+// failAt records the first fault, at byte offset pos of line i.
+func (s *syntaxScanner) failAt(i, pos int, what string) {
+	if s.fault == nil {
+		line := strings.TrimSuffix(s.lines[i], "\r")
+		pos = min(pos, len(line))
+		s.fault = &syntaxFault{line: i + 1, col: utf8.RuneCountInString(line[:pos]) + 1, what: what}
+	}
+}
+
+func (s *syntaxScanner) fail(pos int, what string) { s.failAt(s.i, pos, what) }
+
+func indentOf(line string) int { return len(line) - len(strings.TrimLeft(line, " ")) }
+
+// blank: nothing but spaces, tabs and a comment.
+func blank(text string) bool {
+	t := strings.TrimLeft(text, " \t")
+	return t == "" || t[0] == '#'
+}
+
+func (s *syntaxScanner) line(line string) {
+	indent := indentOf(line)
+	if blank(line) {
+		return
+	}
+	if line[indent] == '\t' {
+		s.fail(indent, "a tab in the indentation: YAML indents with spaces only")
+		return
+	}
+	if indent == 0 && (strings.HasPrefix(line, "---") || strings.HasPrefix(line, "...")) {
+		s.levels, s.awaiting, s.plain = nil, false, false
+		return
+	}
+	if line[0] == '%' {
+		if !strings.HasPrefix(line, "%YAML") && !strings.HasPrefix(line, "%TAG") {
+			s.fail(0, "unknown directive (only %YAML and %TAG exist)")
+		}
+		return
+	}
+	dash := isDash(line, indent)
+	if !s.place(line, indent, dash) {
+		return
+	}
+	s.awaiting, s.plain = false, false
+	s.entry(line, indent)
+}
+
+func isDash(line string, pos int) bool {
+	return line[pos] == '-' && (pos+1 == len(line) || line[pos+1] == ' ')
+}
+
+// place checks a line's indentation against the open blocks; false when the
+// line needs no further reading (a continued plain value) or is a fault.
+func (s *syntaxScanner) place(line string, indent int, dash bool) bool {
+	if len(s.levels) == 0 {
+		s.levels = append(s.levels, blockLevel{indent, dash})
+		return true
+	}
+	top := s.levels[len(s.levels)-1]
+	switch {
+	case indent > top.indent && s.awaiting:
+		if !dash && keyColon(line, indent) < 0 {
+			return true // the value of the key above
+		}
+		s.levels = append(s.levels, blockLevel{indent, dash})
+		return true
+	case indent > top.indent && s.plain && !dash && keyColon(line, indent) < 0:
+		return false // a plain value going on over lines
+	case indent > top.indent:
+		s.fail(indent, "indented deeper than the line above allows (it is not a key waiting for a value below it)")
+		return false
+	case s.awaiting && dash && indent == s.awaitIndent && !top.list:
+		s.levels = append(s.levels, blockLevel{indent, true}) // a list level with its key
+		return true
+	}
+	for len(s.levels) > 0 && s.levels[len(s.levels)-1].indent > indent {
+		s.levels = s.levels[:len(s.levels)-1]
+	}
+	if len(s.levels) == 0 || s.levels[len(s.levels)-1].indent != indent {
+		s.fail(indent, "this indentation matches no block above it: "+s.expectedIndents())
+		return false
+	}
+	top = s.levels[len(s.levels)-1]
+	if top.list && !dash {
+		if n := len(s.levels); n > 1 && s.levels[n-2].indent == indent {
+			s.levels = s.levels[:n-1] // the list under a key ends, the mapping goes on
+			return true
+		}
+		s.fail(indent, "a key where the list above expects its next entry (- ...)")
+		return false
+	}
+	if !top.list && dash {
+		s.fail(indent, "a list entry (- ...) where the mapping above expects its next key")
+		return false
+	}
+	return true
+}
+
+func (s *syntaxScanner) expectedIndents() string {
+	var cols []string
+	for _, l := range s.levels {
+		cols = append(cols, strconv.Itoa(l.indent))
+	}
+	return "indent by " + strings.Join(cols, " or ") + " spaces"
+}
+
+// entry reads what a line holds from pos: dashes, then a key and its value
+// or a value alone.
+func (s *syntaxScanner) entry(line string, pos int) {
+	parent := pos
+	for isDash(line, pos) {
+		parent = pos
+		next := pos + 1 + indentOf(line[pos+1:])
+		if blank(line[pos+1:]) {
+			s.awaiting, s.awaitIndent = true, pos
+			return
+		}
+		if line[next] == '\t' {
+			s.fail(next, "a tab after a dash: YAML indents with spaces only")
+			return
+		}
+		pos = next
+		if isDash(line, pos) || keyColon(line, pos) >= 0 {
+			s.levels = append(s.levels, blockLevel{pos, isDash(line, pos)})
+		}
+	}
+	if c := keyColon(line, pos); c >= 0 {
+		if line[pos] == '"' || line[pos] == '\'' {
+			s.quoted(line, pos, pos) // a quoted key: closed on its line, by keyColon
+		}
+		s.value(line, c+1, pos)
+		return
+	}
+	if len(s.levels) > 0 && !s.levels[len(s.levels)-1].list && pos == s.levels[len(s.levels)-1].indent && parent == pos &&
+		!strings.ContainsRune("\"'[{", rune(line[pos])) {
+		s.fail(pos, "a value without a key where the mapping expects key: value")
+		return
+	}
+	s.value(line, pos, parent)
+}
+
+// keyColon finds the colon ending a key that starts at pos, or -1.
+func keyColon(line string, pos int) int {
+	if pos >= len(line) {
+		return -1
+	}
+	switch line[pos] {
+	case '"', '\'':
+		end := closingQuote(line, pos)
+		if end < 0 {
+			return -1
+		}
+		rest := strings.TrimLeft(line[end+1:], " ")
+		if strings.HasPrefix(rest, ":") && (len(rest) == 1 || rest[1] == ' ') {
+			return len(line) - len(rest)
+		}
+		return -1
+	case '[', '{', '|', '>', '#', '`', '@', '*':
+		return -1
+	}
+	return plainColon(line, pos)
+}
+
+// plainColon finds ": " (or a colon ending the line) in a plain text from pos,
+// before any comment; -1 when there is none.
+func plainColon(line string, pos int) int {
+	for j := pos; j < len(line); j++ {
+		switch {
+		case line[j] == '#' && j > pos && line[j-1] == ' ':
+			return -1
+		case line[j] == ':' && (j+1 == len(line) || line[j+1] == ' ' || line[j+1] == '\t'):
+			return j
+		}
+	}
+	return -1
+}
+
+// closingQuote finds the quote closing the one at pos on the same line, or -1.
+func closingQuote(line string, pos int) int {
+	q := line[pos]
+	for j := pos + 1; j < len(line); j++ {
+		switch {
+		case q == '"' && line[j] == '\\':
+			j++
+		case q == '\'' && line[j] == '\'' && j+1 < len(line) && line[j+1] == '\'':
+			j++
+		case line[j] == q:
+			return j
+		}
+	}
+	return -1
+}
+
+// value reads a value from pos; parent is the column of its key or dash,
+// which the lines of a value spread over must stay deeper than.
+func (s *syntaxScanner) value(line string, pos, parent int) {
+	pos += indentOf(line[pos:])
+	for pos < len(line) && (line[pos] == '&' || line[pos] == '!' || line[pos] == '*') {
+		start := pos
+		end := pos + 1
+		for end < len(line) && !strings.ContainsRune(" \t,[]{}", rune(line[end])) {
+			end++
+		}
+		name := line[start+1 : end]
+		switch {
+		case line[start] == '&' && name == "":
+			s.fail(start, "an anchor (&) without a name")
+		case line[start] == '*' && name == "":
+			s.fail(start, "an alias (*) without a name")
+		case line[start] == '*' && !s.anchors[name]:
+			s.fail(start, "alias *"+name+" names no anchor &"+name+" above it")
+		case line[start] == '!' && (name == "<>" || strings.HasPrefix(name, "<") != strings.HasSuffix(name, ">")):
+			s.fail(start, "a tag (!) that is not well formed")
+		case line[start] == '&':
+			s.anchors[name] = true
+		}
+		if s.fault != nil || line[start] == '*' {
+			return
+		}
+		pos = end + indentOf(line[end:])
+	}
+	if blank(line[pos:]) {
+		s.awaiting, s.awaitIndent = true, parent
+		return
+	}
+	switch c := line[pos]; c {
+	case '|', '>':
+		s.blockText(parent)
+	case '"', '\'':
+		s.quoted(line, pos, parent)
+	case '[', '{':
+		s.flow(pos, parent)
+	case ']', '}':
+		s.fail(pos, "a closing "+string(c)+" with nothing open before it")
+	case '@', '`':
+		s.fail(pos, string(c)+" cannot start a value (YAML keeps it for later use): put the value in quotes")
+	case '%':
+		// a plain value may start with %
+	default:
+		if c := plainColon(line, pos); c >= 0 {
+			s.fail(c, "a second colon and space in one line's value: put the value in quotes")
+			return
+		}
+		s.plain = true
+	}
+}
+
+// blockText skips the lines of a | or > text: deeper than parent, none less
+// deep than its first line.
+func (s *syntaxScanner) blockText(parent int) {
+	first := -1
+	for s.i+1 < len(s.lines) {
+		next := strings.TrimSuffix(s.lines[s.i+1], "\r")
+		if strings.TrimLeft(next, " ") == "" {
+			s.i++
+			continue
+		}
+		ind := indentOf(next)
+		if ind <= parent {
+			return
+		}
+		if first < 0 {
+			first = ind
+		} else if ind < first {
+			s.failAt(s.i+1, ind, "this line of the | or > text is indented less than its first line")
+			return
+		}
+		s.i++
+	}
+}
+
+// quoted reads a quoted text from pos, over lines if need be; a text still
+// open at the end of the file, or at a line no deeper than its key, is a
+// quote never closed.
+func (s *syntaxScanner) quoted(line string, pos, parent int) {
+	startLine, q := s.i, line[pos]
+	what := "this quote (" + string(q) + ") is never closed"
+	for i, from := s.i, pos+1; i < len(s.lines); i, from = i+1, 0 {
+		text := strings.TrimSuffix(s.lines[i], "\r")
+		if i > startLine && !blank(text) && indentOf(text) <= parent {
+			s.failAt(startLine, pos, what)
+			return
+		}
+		for j := from; j < len(text); j++ {
+			switch {
+			case q == '"' && text[j] == '\\':
+				j++
+			case q == '\'' && text[j] == '\'' && j+1 < len(text) && text[j+1] == '\'':
+				j++
+			case text[j] == q:
+				s.i = i
+				s.after(text, j+1)
+				return
+			}
+		}
+	}
+	s.failAt(startLine, pos, what)
+}
+
+// after checks that nothing but a comment follows a closed value; a quoted
+// key's colon is left to the caller.
+func (s *syntaxScanner) after(text string, pos int) {
+	rest := strings.TrimLeft(text[pos:], " \t")
+	if rest == "" || rest[0] == '#' || rest[0] == ':' {
+		return
+	}
+	s.fail(len(text)-len(rest), "text after the end of the value: put the whole value in quotes")
+}
+
+// flow reads a [ ] or { } value from pos, over lines if need be.
+func (s *syntaxScanner) flow(pos, parent int) {
+	type opener struct {
+		line, pos int
+		c         byte
+	}
+	var open []opener
+	for i, from := s.i, pos; i < len(s.lines); i, from = i+1, 0 {
+		text := strings.TrimSuffix(s.lines[i], "\r")
+		if i > s.i && !blank(text) && indentOf(text) <= parent {
+			break
+		}
+		for j := from; j < len(text); j++ {
+			switch c := text[j]; {
+			case c == '#' && (j == 0 || text[j-1] == ' '):
+				j = len(text)
+			case c == '"' || c == '\'':
+				end := closingQuote(text, j)
+				if end < 0 {
+					s.failAt(i, j, "this quote ("+string(c)+") is never closed inside the [ ] or { }")
+					return
+				}
+				j = end
+			case c == '[' || c == '{':
+				open = append(open, opener{i, j, c})
+			case c == ']' || c == '}':
+				if len(open) == 0 {
+					s.failAt(i, j, "a closing "+string(c)+" with nothing open before it")
+					return
+				}
+				o := open[len(open)-1]
+				if want := map[byte]byte{'[': ']', '{': '}'}[o.c]; c != want {
+					s.failAt(i, j, "this "+string(c)+" closes the "+string(o.c)+" of line "+strconv.Itoa(o.line+1)+", which wants "+string(want))
+					return
+				}
+				open = open[:len(open)-1]
+				if len(open) == 0 {
+					s.i = i
+					s.after(text, j+1)
+					return
+				}
+			}
+		}
+	}
+	o := open[len(open)-1]
+	s.failAt(o.line, o.pos, "this "+string(o.c)+" is never closed")
+}
