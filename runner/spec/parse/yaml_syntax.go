@@ -39,15 +39,16 @@ type syntaxScanner struct {
 	// without a key continues.
 	plain bool
 	fault *syntaxFault
+	lost  bool // met YAML this reading does not follow: no fault is named
 }
 
 // findSyntaxFault reads data line by line; false when it sees no fault.
 func findSyntaxFault(data []byte) (syntaxFault, bool) {
 	s := &syntaxScanner{lines: strings.Split(string(data), "\n"), anchors: map[string]bool{}}
-	for s.i = 0; s.i < len(s.lines) && s.fault == nil; s.i++ {
+	for s.i = 0; s.i < len(s.lines) && s.fault == nil && !s.lost; s.i++ {
 		s.line(strings.TrimSuffix(s.lines[s.i], "\r"))
 	}
-	if s.fault == nil {
+	if s.fault == nil || s.lost {
 		return syntaxFault{}, false
 	}
 	return *s.fault, true
@@ -91,6 +92,10 @@ func (s *syntaxScanner) line(line string) {
 		}
 		return
 	}
+	if (line[indent] == '?' || line[indent] == ':') && (indent+1 == len(line) || line[indent+1] == ' ') {
+		s.lost = true // explicit keys (? and :) are beyond this reading: yaml.v3's own words then
+		return
+	}
 	dash := isDash(line, indent)
 	if !s.place(line, indent, dash) {
 		return
@@ -127,11 +132,16 @@ func (s *syntaxScanner) place(line string, indent int, dash bool) bool {
 		s.levels = append(s.levels, blockLevel{indent, true}) // a list level with its key
 		return true
 	}
+	expected := s.expectedIndents()
 	for len(s.levels) > 0 && s.levels[len(s.levels)-1].indent > indent {
 		s.levels = s.levels[:len(s.levels)-1]
 	}
-	if len(s.levels) == 0 || s.levels[len(s.levels)-1].indent != indent {
-		s.fail(indent, "this indentation matches no block above it: "+s.expectedIndents())
+	if len(s.levels) == 0 {
+		s.fail(indent, "indented less than the first line of the document, which sets the top level's indentation")
+		return false
+	}
+	if s.levels[len(s.levels)-1].indent != indent {
+		s.fail(indent, "this indentation matches no block above it: "+expected)
 		return false
 	}
 	top = s.levels[len(s.levels)-1]
@@ -187,7 +197,7 @@ func (s *syntaxScanner) entry(line string, pos int) {
 	}
 	if len(s.levels) > 0 && !s.levels[len(s.levels)-1].list && pos == s.levels[len(s.levels)-1].indent && parent == pos &&
 		!strings.ContainsRune("\"'[{", rune(line[pos])) {
-		s.fail(pos, "a value without a key where the mapping expects key: value")
+		s.fail(pos, "no key here where the mapping expects key: value (a key, a colon and a space)")
 		return
 	}
 	s.value(line, pos, parent)
@@ -255,18 +265,8 @@ func (s *syntaxScanner) value(line string, pos, parent int) {
 		for end < len(line) && !strings.ContainsRune(" \t,[]{}", rune(line[end])) {
 			end++
 		}
-		name := line[start+1 : end]
-		switch {
-		case line[start] == '&' && name == "":
-			s.fail(start, "an anchor (&) without a name")
-		case line[start] == '*' && name == "":
-			s.fail(start, "an alias (*) without a name")
-		case line[start] == '*' && !s.anchors[name]:
-			s.fail(start, "alias *"+name+" names no anchor &"+name+" above it")
-		case line[start] == '!' && (name == "<>" || strings.HasPrefix(name, "<") != strings.HasSuffix(name, ">")):
-			s.fail(start, "a tag (!) that is not well formed")
-		case line[start] == '&':
-			s.anchors[name] = true
+		if problem := s.mark(line[start:end]); problem != "" {
+			s.fail(start, problem)
 		}
 		if s.fault != nil || line[start] == '*' {
 			return
@@ -286,17 +286,45 @@ func (s *syntaxScanner) value(line string, pos, parent int) {
 		s.flow(pos, parent)
 	case ']', '}':
 		s.fail(pos, "a closing "+string(c)+" with nothing open before it")
-	case '@', '`':
-		s.fail(pos, string(c)+" cannot start a value (YAML keeps it for later use): put the value in quotes")
-	case '%':
-		// a plain value may start with %
-	default:
-		if c := plainColon(line, pos); c >= 0 {
-			s.fail(c, "a second colon and space in one line's value: put the value in quotes")
+	case '@', '`', '%':
+		s.fail(pos, string(c)+" cannot start a plain value in YAML: put the value in quotes")
+	case '-':
+		if isDash(line, pos) {
+			s.fail(pos, "a list entry (- ...) on its key's line: start the list on the next line, indented")
 			return
 		}
-		s.plain = true
+		s.plainValue(line, pos)
+	default:
+		s.plainValue(line, pos)
 	}
+}
+
+// plainValue: a value without quotes, which a colon and a space would end.
+func (s *syntaxScanner) plainValue(line string, pos int) {
+	if c := plainColon(line, pos); c >= 0 {
+		s.fail(c, "a second colon and space in one line's value: put the value in quotes")
+		return
+	}
+	s.plain = true
+}
+
+// mark reads an anchor (&name), alias (*name) or tag (!tag): what is wrong
+// with it, or "".
+func (s *syntaxScanner) mark(token string) string {
+	name := token[1:]
+	switch {
+	case token[0] == '&' && name == "":
+		return "an anchor (&) without a name"
+	case token[0] == '*' && name == "":
+		return "an alias (*) without a name"
+	case token[0] == '*' && !s.anchors[name]:
+		return "alias *" + name + " names no anchor &" + name + " above it"
+	case token[0] == '!' && (name == "<>" || strings.HasPrefix(name, "<") != strings.HasSuffix(name, ">")):
+		return "a tag (!) that is not well formed"
+	case token[0] == '&':
+		s.anchors[name] = true
+	}
+	return ""
 }
 
 // blockText skips the lines of a | or > text: deeper than parent, none less
@@ -384,6 +412,16 @@ func (s *syntaxScanner) flow(pos, parent int) {
 					return
 				}
 				j = end
+			case (c == '&' || c == '*') && (j == 0 || strings.IndexByte(" [{,", text[j-1]) >= 0):
+				end := j + 1
+				for end < len(text) && !strings.ContainsRune(" \t,[]{}", rune(text[end])) {
+					end++
+				}
+				if problem := s.mark(text[j:end]); problem != "" {
+					s.failAt(i, j, problem)
+					return
+				}
+				j = end - 1
 			case c == '[' || c == '{':
 				open = append(open, opener{i, j, c})
 			case c == ']' || c == '}':

@@ -47,6 +47,11 @@ func TestYAMLSyntaxErrorsNameTheirLineAndColumn(t *testing.T) {
 		{"unclosed quoted key", head + "\"event: x\nsite: lab\n", "7:1", "quote"},
 		{"key deeper in a list entry", head + "engines:\n  - name: a\n     cmd: b\n", "9:6", "deeper"},
 		{"key outdented in each", head + "each:\n  cmd: builtin\n tc: 1\n", "9:2", "matches no block"},
+		{"percent sign", head + "event: %x\n", "7:8", "quotes"},
+		{"list on its key's line", head + "engines: - a\n", "7:10", "next line"},
+		{"no space after the colon", head + "games:4\n", "7:1", "a colon and a space"},
+		{"unknown alias in a flow", head + "engines:\n  - {name: a, <<: *nope}\n", "8:19", "*nope"},
+		{"dash outdented", head + "engines:\n  - a\n - b\n", "9:2", "indent by 0 or 2 spaces"},
 		{"second document broken", head + "---\nengines: [a\n", "8:10", "[ is never closed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -92,6 +97,21 @@ func TestSyntaxScannerPassesValidFiles(t *testing.T) {
 	files = append(append(files, more...), more2...)
 	if len(files) < 5 {
 		t.Fatalf("only %d files found", len(files))
+	}
+	tricky := []string{
+		"event: a long\n  plain value\nsite: \"quoted\n  over lines\"\nengines:\n- name: a\n- name: b\n",
+		"each: &e {tc: 1, o: &o {x: 1}}\nengines:\n  - {<<: *e, name: a}\n  - <<: *o\n    name: b # a comment: with a colon\n",
+		"event: |\n  text\n\n    deeper\nsite: >-\n  folded\npgnfields: [nodes,\n  pv]\n",
+		"engines:\r\n  - name: 'it''s'\r\n    args: [\"a]\", '{b'] # ] }\r\n---\nsite: x:y http://z\n",
+	}
+	for i, text := range tricky {
+		var doc yaml.Node
+		if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
+			t.Fatalf("tricky %d is not valid YAML: %v", i, err)
+		}
+		if fault, ok := findSyntaxFault([]byte(text)); ok {
+			t.Errorf("tricky %d: %d:%d: %s, in valid YAML", i, fault.line, fault.col, fault.what)
+		}
 	}
 	for _, f := range files {
 		data, err := os.ReadFile(f)
