@@ -132,7 +132,7 @@ func (s *syntaxScanner) place(line string, indent int, dash bool) bool {
 		s.levels = append(s.levels, blockLevel{indent, true}) // a list level with its key
 		return true
 	}
-	expected := s.expectedIndents()
+	open := s.levels // the levels before the pops, for the message
 	for len(s.levels) > 0 && s.levels[len(s.levels)-1].indent > indent {
 		s.levels = s.levels[:len(s.levels)-1]
 	}
@@ -141,7 +141,7 @@ func (s *syntaxScanner) place(line string, indent int, dash bool) bool {
 		return false
 	}
 	if s.levels[len(s.levels)-1].indent != indent {
-		s.fail(indent, "this indentation matches no block above it: "+expected)
+		s.fail(indent, "this indentation matches no block above it: "+expectedIndents(open))
 		return false
 	}
 	top = s.levels[len(s.levels)-1]
@@ -160,9 +160,9 @@ func (s *syntaxScanner) place(line string, indent int, dash bool) bool {
 	return true
 }
 
-func (s *syntaxScanner) expectedIndents() string {
+func expectedIndents(levels []blockLevel) string {
 	var cols []string
-	for _, l := range s.levels {
+	for _, l := range levels {
 		cols = append(cols, strconv.Itoa(l.indent))
 	}
 	return "indent by " + strings.Join(cols, " or ") + " spaces"
@@ -389,6 +389,10 @@ func (s *syntaxScanner) after(text string, pos int) {
 	s.fail(len(text)-len(rest), "text after the end of the value: put the whole value in quotes")
 }
 
+// maxFlowDepth bounds the memory a value of brackets in brackets costs
+// (yaml.v3 itself stops at 10000).
+const maxFlowDepth = 10000
+
 // flow reads a [ ] or { } value from pos, over lines if need be.
 func (s *syntaxScanner) flow(pos, parent int) {
 	type opener struct {
@@ -423,6 +427,10 @@ func (s *syntaxScanner) flow(pos, parent int) {
 				}
 				j = end - 1
 			case c == '[' || c == '{':
+				if len(open) == maxFlowDepth {
+					s.failAt(i, j, "[ and { nested more than "+strconv.Itoa(maxFlowDepth)+" deep")
+					return
+				}
 				open = append(open, opener{i, j, c})
 			case c == ']' || c == '}':
 				if len(open) == 0 {
