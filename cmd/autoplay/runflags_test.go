@@ -11,7 +11,7 @@ import (
 // TestRunFlagsResizeAndPlaceARun plays real short runs of the built-in
 // engine from one YAML file: flags not given leave the file's values, flags
 // given override them (and say so once), more games extend the run in the
-// PGN, and another time control in the file is another run, refused.
+// PGN, and another seed or time control is another run, refused.
 func TestRunFlagsResizeAndPlaceARun(t *testing.T) {
 	bin := buildAutoplay(t)
 	dir := t.TempDir()
@@ -33,6 +33,8 @@ func TestRunFlagsResizeAndPlaceARun(t *testing.T) {
 	}
 
 	writeRun("300")
+	// The flags' own defaults (games 0, pgnout "") would be refused or
+	// leave no PGN: the file alone must play as the file says.
 	if out, err := run(); err != nil || games("file.pgn") != 2 || strings.Contains(out, "overrides") {
 		t.Fatalf("the file alone: %v, %d games\n%s", err, games("file.pgn"), out)
 	}
@@ -47,6 +49,9 @@ func TestRunFlagsResizeAndPlaceARun(t *testing.T) {
 	}
 	if out, err := run("--games", "6"); err != nil || games("file.pgn") != 6 {
 		t.Fatalf("--games 6 over a run of 2: %v, %d games (want the 2 kept and 4 more)\n%s", err, games("file.pgn"), out)
+	}
+	if out, err := run("--games", "8", "--seed", "9"); err == nil || !strings.Contains(out, "belongs to a different run") || games("file.pgn") != 6 {
+		t.Fatalf("another --seed: %v, %d games (want it refused, 6 kept)\n%s", err, games("file.pgn"), out)
 	}
 	writeRun("400")
 	out, err = run("--games", "8")
