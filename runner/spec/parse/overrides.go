@@ -2,6 +2,8 @@ package parse
 
 import (
 	"fmt"
+	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -43,8 +45,11 @@ func (p *configParser) override(top yamlMap, overrides []Override) []string {
 	set := func(o Override, key, value string) {
 		n := &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!str", Value: value}
 		shown := o.Flag + " " + o.Value
-		if o.Value == "true" {
+		switch {
+		case o.Value == "true":
 			shown = o.Flag
+		case o.Value == "" || strings.ContainsAny(o.Value, " \t\n\r"):
+			shown = o.Flag + " " + strconv.Quote(o.Value)
 		}
 		p.flags[n] = shown
 		if old, ok := top.fields[key]; ok {

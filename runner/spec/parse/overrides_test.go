@@ -60,6 +60,7 @@ func TestBadFlagValuesAreRefusedAsTheFilesAre(t *testing.T) {
 		{false, []Override{{"--games", "games", "0"}}, "--games 0: must be 1 or more, got 0"},
 		{false, []Override{{"--concurrency", "concurrency", "-2"}}, "--concurrency -2: must be 1 or more, got -2"},
 		{false, []Override{{"--rounds", "rounds", "0"}}, "--rounds 0: must be 1 or more, got 0"},
+		{false, []Override{{"--pgnout", "pgnout", ""}}, `--pgnout "": expected a string, got an empty one`},
 		{false, []Override{{"--pgnout", "pgnout", "no/such/dir/x.pgn"}}, `--pgnout no/such/dir/x.pgn: directory "no/such/dir" does not exist`},
 		{false, []Override{{"--quiet", "quiet", "true"}, {"--verbose", "verbose", "true"}}, "--verbose: cannot be true together with quiet"},
 		{true, []Override{{"--rounds", "rounds", "2"}}, "--rounds 2: a knockout's rounds follow from its engines"},
