@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // lineOf is the text of a 1-based line of data.
@@ -29,7 +30,8 @@ const quoteWidth = 100
 //	7 | engines: [a, b
 //	  |          ^
 //
-// A long line is shown around the column; control characters as '?'.
+// A long line is shown around the column; control characters and bytes
+// that are not UTF-8 as '?'.
 func quoteLine(line, col int, text string) string {
 	runes := []rune(text)
 	col = max(1, min(col, len(runes)+1))
@@ -40,7 +42,7 @@ func quoteLine(line, col int, text string) string {
 		shown, caret = append(shown, '…'), append(caret, ' ')
 	}
 	for i, r := range runes[from:to] {
-		if r != '\t' && (r < ' ' || r == 0x7f) {
+		if r != '\t' && (r < ' ' || r == 0x7f || r == utf8.RuneError) {
 			r = '?'
 		}
 		shown = append(shown, r)

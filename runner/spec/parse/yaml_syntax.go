@@ -1,6 +1,7 @@
 package parse
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -45,6 +46,9 @@ type syntaxScanner struct {
 // findSyntaxFault reads data line by line; false when it sees no fault.
 func findSyntaxFault(data []byte) (syntaxFault, bool) {
 	s := &syntaxScanner{lines: strings.Split(string(data), "\n"), anchors: map[string]bool{}}
+	if s.badCharacter() {
+		return *s.fault, true
+	}
 	for s.i = 0; s.i < len(s.lines) && s.fault == nil && !s.lost; s.i++ {
 		s.line(strings.TrimSuffix(s.lines[s.i], "\r"))
 	}
@@ -279,6 +283,10 @@ func (s *syntaxScanner) value(line string, pos, parent int) {
 	}
 	switch c := line[pos]; c {
 	case '|', '>':
+		if h := strings.TrimLeft(line[pos+1:], "+-123456789"); !blank(h) || (h != "" && h[0] == '#') {
+			s.fail(len(line)-len(strings.TrimLeft(h, " \t")), "after | or > the text starts on the next line: nothing but a comment may follow on this one")
+			return
+		}
 		s.blockText(parent)
 	case '"', '\'':
 		s.quoted(line, pos, parent)
@@ -366,6 +374,10 @@ func (s *syntaxScanner) quoted(line string, pos, parent int) {
 		for j := from; j < len(text); j++ {
 			switch {
 			case q == '"' && text[j] == '\\':
+				if problem := badEscape(text[j+1:]); problem != "" {
+					s.failAt(i, j, problem)
+					return
+				}
 				j++
 			case q == '\'' && text[j] == '\'' && j+1 < len(text) && text[j+1] == '\'':
 				j++
@@ -453,4 +465,46 @@ func (s *syntaxScanner) flow(pos, parent int) {
 	}
 	o := open[len(open)-1]
 	s.failAt(o.line, o.pos, "this "+string(o.c)+" is never closed")
+}
+
+// badCharacter finds the first byte that is not UTF-8 or is a control
+// character YAML refuses anywhere (all but tab, line feed and carriage return).
+func (s *syntaxScanner) badCharacter() bool {
+	for i, line := range s.lines {
+		for j, r := range line {
+			switch {
+			case r == utf8.RuneError:
+				if _, size := utf8.DecodeRuneInString(line[j:]); size == 1 {
+					s.failAt(i, j, "a byte that is not UTF-8 text: save the file as UTF-8")
+					return true
+				}
+			case r == '\t' || r == '\r':
+			case r < ' ' || r == 0x7f || (r >= 0x80 && r < 0xa0):
+				s.failAt(i, j, fmt.Sprintf("control character %U: YAML allows none but tab and line breaks", r))
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// badEscape says what is wrong with the escape after a backslash in a
+// double-quoted value (esc is the text after the backslash), or "".
+func badEscape(esc string) string {
+	if esc == "" {
+		return "" // the value goes on to the next line
+	}
+	digits := map[byte]int{'x': 2, 'u': 4, 'U': 8}[esc[0]]
+	if digits == 0 {
+		if strings.IndexByte("0abt\tnvfre \"/\\N_LP", esc[0]) < 0 {
+			return fmt.Sprintf("unknown escape \\%c in a double-quoted value: write \\\\ for a backslash, or use single quotes", esc[0])
+		}
+		return ""
+	}
+	for k := 1; k <= digits; k++ {
+		if k >= len(esc) || strings.IndexByte("0123456789abcdefABCDEF", esc[k]) < 0 {
+			return fmt.Sprintf("\\%c takes %d hexadecimal digits", esc[0], digits)
+		}
+	}
+	return ""
 }

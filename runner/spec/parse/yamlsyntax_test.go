@@ -52,6 +52,11 @@ func TestYAMLSyntaxErrorsNameTheirLineAndColumn(t *testing.T) {
 		{"no space after the colon", head + "games:4\n", "7:1", "a colon and a space"},
 		{"unknown alias in a flow", head + "engines:\n  - {name: a, <<: *nope}\n", "8:19", "*nope"},
 		{"dash outdented", head + "engines:\n  - a\n - b\n", "9:2", "indent by 0 or 2 spaces"},
+		{"unknown escape", head + "pgnout: \"C:\\games\\out.pgn\"\n", "7:12", "unknown escape \\g"},
+		{"short unicode escape", head + "event: \"\\u12x4\"\n", "7:9", "4 hexadecimal digits"},
+		{"control character", head + "event: a\x01b\n", "7:9", "control character U+0001"},
+		{"not UTF-8", head + "site: caf\xe9\n", "7:10", "not UTF-8"},
+		{"text after |", head + "event: | text\n  more\n", "7:10", "next line"},
 		{"second document broken", head + "---\nengines: [a\n", "8:10", "[ is never closed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -66,7 +71,7 @@ func TestYAMLSyntaxErrorsNameTheirLineAndColumn(t *testing.T) {
 			if !strings.HasPrefix(msg, want) || !strings.Contains(msg, tc.says) {
 				t.Fatalf("got:\n%s\nwant it to start %q and say %q", msg, want, tc.says)
 			}
-			quoted := strings.Split(tc.text, "\n")[line-1]
+			quoted := strings.NewReplacer("\x01", "?", "\xe9", "?").Replace(strings.Split(tc.text, "\n")[line-1])
 			if !strings.Contains(msg, fmt.Sprintf("\n  %d | %s\n", line, quoted)) {
 				t.Errorf("line %d not quoted:\n%s", line, msg)
 			}
