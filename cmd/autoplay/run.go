@@ -1,9 +1,11 @@
 package main
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
@@ -11,8 +13,6 @@ import (
 
 func newRunCmd() *cobra.Command {
 	var (
-		jsonOut         string
-		quiet, verbose  bool
 		showRunnerStats bool
 		farm            farmFlags
 		webAddr         string
@@ -27,34 +27,53 @@ Everything is checked before the first game: a problem is reported as file:line:
 Started again with the same file after any stop (Ctrl-C, a crash, SIGKILL), a run with a
 pgnout resumes: the games already in the PGN are counted, not replayed.
 
+--games, --rounds, --concurrency, --seed, --pgnout, --json, --quiet and --verbose override
+the file's keys of those names (each override is printed once at the start); more games
+extend a resumed run, while another engine or time control in the file is another run.
+
 Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecided, 130 interrupted.`,
-		Example: "  autoplay run configs/sprt-ab.yaml\n  autoplay run configs/round-robin.yaml --json results.json",
+		Example: "  autoplay run configs/sprt-ab.yaml\n  autoplay run configs/sprt-ab.yaml --games 4 --pgnout try.pgn\n  autoplay run configs/round-robin.yaml --json results.json",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, err := parse.LoadConfig(args[0])
+			cfg, notes, err := parse.LoadRun(args[0], overrides(cmd.Flags()))
 			if err != nil {
 				return err
+			}
+			for _, note := range notes {
+				fmt.Fprintln(os.Stderr, note)
 			}
 			if err := useBuiltinEngine(cfg.Engines); err != nil {
 				return err
 			}
-			if jsonOut != "" {
-				cfg.JSONOut = jsonOut
-			}
-			cfg.Quiet = cfg.Quiet || quiet
-			cfg.Verbose = cfg.Verbose || verbose // both: refused by Complete, as in the file
 			return playRun(cfg, runFlags{farm: farm, web: webAddr, webHosts: webHosts, runnerStats: showRunnerStats})
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&jsonOut, "json", "", "keep the full results in this JSON file (overrides json:)")
-	f.BoolVar(&quiet, "quiet", false, "print only the final result")
-	f.BoolVar(&verbose, "verbose", false, "also print when each game starts")
+	f.Int("games", 0, "games per encounter per round (overrides games:)")
+	f.Int("rounds", 0, "rounds (overrides rounds:)")
+	f.Int("concurrency", 0, "games played at the same time (overrides concurrency:)")
+	f.Uint64("seed", 0, "seed for random opening order and Chess960 positions (overrides seed:)")
+	f.String("pgnout", "", "append finished games to this PGN file, and resume from it (overrides pgnout:)")
+	f.String("json", "", "keep the full results in this JSON file (overrides json:)")
+	f.Bool("quiet", false, "print only the final result (overrides quiet: and verbose:)")
+	f.Bool("verbose", false, "also print when each game starts (overrides verbose: and quiet:)")
 	farm.add(f)
 	f.StringVar(&webAddr, "web", "", "serve a live dashboard on ADDR (a bare port listens on 127.0.0.1)")
 	f.StringArrayVar(&webHosts, "web-host", nil, webHostUsage)
 	f.BoolVar(&showRunnerStats, "runner-stats", false, "report relay latency and the runner's CPU per move at the end")
 	return cmd
+}
+
+// overrides are the flags given over the run file's keys: only those the
+// user typed, so that a flag's default never hides the file's value.
+func overrides(f *pflag.FlagSet) []parse.Override {
+	var out []parse.Override
+	for _, key := range parse.OverrideKeys {
+		if flag := f.Lookup(key); flag != nil && flag.Changed {
+			out = append(out, parse.Override{Flag: "--" + key, Key: key, Value: flag.Value.String()})
+		}
+	}
+	return out
 }
 
 // useBuiltinEngine points engines whose cmd is "builtin" at this binary's

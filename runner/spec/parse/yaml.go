@@ -23,13 +23,18 @@ const maxConfigErrors = 20
 // ConfigError is one problem in a run file, at its place in the file.
 type ConfigError struct {
 	File         string
+	Flag         string // the command-line flag whose value is wrong, as "--games 0"; "" for the file's own
 	Line, Column int    // 1-based; 0 when not known
 	Key          string // where in the document, such as "engines[1].tc"; "" for the top level
 	Err          error
+	Quote        string // the file's line at Line, shown under the message with a caret at Column
 }
 
 // Error reads like a compiler message: `ab.yaml:12:5: engines[1].tc: what was wrong`.
 func (e *ConfigError) Error() string {
+	if e.Flag != "" {
+		return e.Flag + ": " + e.Err.Error()
+	}
 	var b strings.Builder
 	b.WriteString(e.File)
 	if e.Line > 0 {
@@ -44,6 +49,9 @@ func (e *ConfigError) Error() string {
 		b.WriteString(": ")
 	}
 	b.WriteString(e.Err.Error())
+	if e.Quote != "" {
+		b.WriteString(quoteLine(e.Line, e.Column, e.Quote))
+	}
 	return b.String()
 }
 
@@ -53,6 +61,12 @@ func (e *ConfigError) Unwrap() error { return e.Err }
 // LoadConfig reads a run file (`autoplay run FILE`). Every problem found is
 // reported, one *ConfigError per line, each with file:line:column.
 func LoadConfig(path string) (*spec.Config, error) {
+	cfg, _, err := LoadRun(path, nil)
+	return cfg, err
+}
+
+// readConfigFile reads a run file, refusing one too big to be one.
+func readConfigFile(path string) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -65,7 +79,7 @@ func LoadConfig(path string) (*spec.Config, error) {
 	if len(data) > maxConfigSize {
 		return nil, &ConfigError{File: path, Err: fmt.Errorf("larger than %d bytes: not a run file", maxConfigSize)}
 	}
-	return ParseConfig(path, data)
+	return data, nil
 }
 
 // Bounds on the work a run file can cause: its size, and the mapping keys
@@ -80,16 +94,21 @@ const (
 // messages. Files the config names (openings, engine programs, the
 // directories of output files) are checked relative to the current directory.
 func ParseConfig(name string, data []byte) (*spec.Config, error) {
-	p := &configParser{file: name}
+	cfg, _, err := parseRun(name, data, nil)
+	return cfg, err
+}
+
+func parseRun(name string, data []byte, overrides []Override) (*spec.Config, []string, error) {
+	p := &configParser{file: name, flags: map[*yaml.Node]string{}}
 	root, err := p.parse(data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	cfg := p.config(root)
+	cfg, notes := p.config(root, overrides)
 	if err := p.err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return cfg, nil
+	return cfg, notes, nil
 }
 
 // The keys known at each level, in the order the documentation gives them.
@@ -115,6 +134,9 @@ type configParser struct {
 	// problem is said alone, since what else was found is about keys never
 	// read ("missing name") or drowns it.
 	bomb *ConfigError
+	// flags holds the nodes that stand for command-line flags (override),
+	// with the flag as shown in messages.
+	flags map[*yaml.Node]string
 }
 
 // yamlField is one key: value pair of a mapping; merged ones came in through a
@@ -154,7 +176,9 @@ func (p *configParser) errorf(n *yaml.Node, path, format string, args ...any) {
 
 func (p *configParser) add(n *yaml.Node, path string, err error) {
 	e := &ConfigError{File: p.file, Key: path, Err: err}
-	if n != nil {
+	if flag, ok := p.flags[n]; ok {
+		e.Flag = flag
+	} else if n != nil {
 		e.Line, e.Column = n.Line, n.Column
 	}
 	p.errs = append(p.errs, e)
@@ -190,13 +214,13 @@ func (p *configParser) parse(data []byte) (*yaml.Node, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil && err != io.EOF {
-		return nil, p.syntaxError(err)
+		return nil, p.syntaxError(data, err)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
 		p.errorf(&extra, "", "a second YAML document (after ---): a run file holds one")
 	} else if err != io.EOF {
-		return nil, p.syntaxError(err)
+		return nil, p.syntaxError(data, err)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil, &ConfigError{File: p.file, Line: 1, Column: 1, Err: errors.New("empty file: expected a mapping with at least an engines list")}
@@ -204,8 +228,13 @@ func (p *configParser) parse(data []byte) (*yaml.Node, error) {
 	return doc.Content[0], nil
 }
 
-// syntaxError moves yaml.v3's "yaml: line N: what" into our file:line form.
-func (p *configParser) syntaxError(err error) error {
+// syntaxError names the line and column of the fault yaml.v3 found, with the
+// line quoted (findSyntaxFault); failing that, it moves yaml.v3's "yaml: line
+// N: what" into our file:line form.
+func (p *configParser) syntaxError(data []byte, err error) error {
+	if f, ok := findSyntaxFault(data); ok {
+		return &ConfigError{File: p.file, Line: f.line, Column: f.col, Err: fmt.Errorf("YAML syntax: %s", f.what), Quote: lineOf(data, f.line)}
+	}
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	e := &ConfigError{File: p.file, Err: fmt.Errorf("YAML syntax: %s", msg)}
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {

@@ -16,12 +16,13 @@ import (
 )
 
 // config fills a spec.Config from the document's top-level mapping.
-func (p *configParser) config(root *yaml.Node) *spec.Config {
+func (p *configParser) config(root *yaml.Node, overrides []Override) (*spec.Config, []string) {
 	cfg := &spec.Config{Type: spec.TypeMatch, Rounds: 1, Games: 2, Concurrency: 1, Seed: 1, ReportEvery: 10}
 	top, ok := p.mapping(root, "", topKeys)
 	if !ok {
-		return cfg
+		return cfg, nil
 	}
+	notes := p.override(top, overrides)
 	p.settings(top, cfg)
 	p.outputs(top, cfg)
 	p.records(top, cfg)
@@ -39,7 +40,7 @@ func (p *configParser) config(root *yaml.Node) *spec.Config {
 	}
 	cfg.Engines = p.engines(top)
 	p.tournament(top, cfg)
-	return cfg
+	return cfg, notes
 }
 
 // settings reads the plain top-level values.

@@ -157,7 +157,7 @@ func TestParseConfigReportsProblemsWithTheirPlace(t *testing.T) {
 	for _, tc := range []struct {
 		name, yaml, want string
 	}{
-		{"syntax error keeps yaml's line", "games: [1,\n rounds: 2\n", `bad.yaml:2: YAML syntax: did not find expected ',' or ']'`},
+		{"syntax error names the unclosed bracket", "games: [1,\n rounds: 2\n", "bad.yaml:1:8: YAML syntax: this [ is never closed\n  1 | games: [1,\n    |        ^"},
 		{"empty file", "# nothing\n", `bad.yaml:1:1: empty file: expected a mapping with at least an engines list`},
 		{"top level is not a mapping", "- a\n- b\n", `bad.yaml:1:1: expected a mapping (key: value lines), got a list`},
 		{"no engines", "games: 2\n", `bad.yaml:1:1: missing engines: a run needs a list of engines`},
