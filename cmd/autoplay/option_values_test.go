@@ -10,7 +10,10 @@ import (
 	"github.com/autoplay/autoplay/internal/proctest"
 )
 
-const fairymax = "/usr/games/fairymax"
+const (
+	fairymax       = "/usr/games/fairymax"
+	fairyStockfish = "/usr/games/fairy-stockfish"
+)
 
 // styleDecl has the misengine declare a combo option, which no installed
 // UCI engine does.
@@ -34,6 +37,7 @@ func TestOptionValuesRefusedBeforeAnyGame(t *testing.T) {
 		{fm + ` "option.Resign Threshold=5000"`, "engine fm: option Resign Threshold=5000 is refused: out of the declared range (-spin 200..1200)"},
 		{fm + ` "option.Makruk rules=Thai"`, "engine fm: option Makruk rules=Thai is refused: not one of the declared choices (-combo makruk /// Cambodian /// Ai-wok)"},
 		{fm + " option.Resign=true", "engine fm: option Resign=true is refused: neither 0 nor 1 (declared: -check)"},
+		{"cmd=" + fairyStockfish + " name=fsf option.UCI_Variant=mychess", "engine fsf: option UCI_Variant=mychess is refused: not one of the declared choices (combo 3check, 5check, "},
 	} {
 		dir := t.TempDir()
 		pgn := filepath.Join(dir, "games.pgn")
@@ -127,5 +131,23 @@ func TestDropinModesWarnOfRefusedOptionsAndDoNotSendThem(t *testing.T) {
 		if strings.Contains(out, "setoption name UCI_Elo") || strings.Contains(out, "setoption name Hsh") {
 			t.Errorf("%s: a refused option was sent:\n%s", tool.name, out)
 		}
+	}
+}
+
+// A variants file (Fairy-Stockfish's VariantPath) declares UCI_Variant
+// choices of its own, which the engine's first declaration cannot list:
+// that value is sent unjudged.
+func TestVariantOfAVariantsFileIsSent(t *testing.T) {
+	needStockfish(t)
+	bin := buildAutoplay(t)
+	dir := t.TempDir()
+	ini := filepath.Join(dir, "variants.ini")
+	if err := os.WriteFile(ini, []byte("[mychess:chess]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(bin, "match", "--engine", "cmd="+fairyStockfish+" name=fsf option.VariantPath="+ini+" option.UCI_Variant=mychess",
+		"--engine", "cmd="+stockfish+" name=sf", "--each", "nodes=100", "--games", "2", "--maxmoves", "3").CombinedOutput()
+	if err != nil || strings.Count(string(out), "Finished game") != 2 {
+		t.Fatalf("err %v:\n%s", err, out)
 	}
 }

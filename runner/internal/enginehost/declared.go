@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/autoplay/autoplay/protocol/uci"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -87,13 +88,20 @@ func (e *Engine) checkOption(opt spec.EngineOption) (bool, error) {
 	}
 	err := d.CheckValue(opt.Value)
 	switch {
-	case err == nil:
+	case err == nil, e.mayAddChoices(opt.Name):
 		return true, nil
 	case e.cfg.LenientOptions:
 		e.alert(fmt.Sprintf("engine %s: invalid value for option %s: %s, %v; not sent, the engine keeps its own", e.cfg.Name, opt.Name, shortValue(opt.Value), err))
 		return false, nil
 	}
 	return false, &OptionValueError{Name: opt.Name, Value: opt.Value, Err: err}
+}
+
+// mayAddChoices says whether the declared choices of the option name may
+// grow with another option the run sets: a variants file (VariantPath)
+// declares UCI_Variant's choices of its own, unknown until the engine reads it.
+func (e *Engine) mayAddChoices(name string) bool {
+	return strings.EqualFold(name, uci.OptVariant) && setsOption(e.cfg.Options, uci.OptVariantPath)
 }
 
 // nearestDeclared is the declared name closest to name by edit distance
