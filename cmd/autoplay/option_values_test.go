@@ -25,7 +25,8 @@ const styleDecl = `arg=-declare "arg=name Style type combo default Normal var So
 func TestOptionValuesRefusedBeforeAnyGame(t *testing.T) {
 	needStockfish(t)
 	bin := buildAutoplay(t)
-	mis := "cmd=" + proctest.Build(t, "misengine", "../../runner/testdata/misengine") + " name=mis " + styleDecl
+	misCmd := "cmd=" + proctest.Build(t, "misengine", "../../runner/testdata/misengine")
+	mis := misCmd + " name=mis " + styleDecl
 	sf := "cmd=" + stockfish + " name=sf"
 	fm := "cmd=" + fairymax + " name=fm proto=xboard"
 	for _, tc := range []struct{ engine, want string }{
@@ -41,7 +42,7 @@ func TestOptionValuesRefusedBeforeAnyGame(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		pgn := filepath.Join(dir, "games.pgn")
-		cmd := exec.Command(bin, "match", "--engine", tc.engine, "--engine", "cmd="+stockfish+" name=other",
+		cmd := exec.Command(bin, "match", "--engine", tc.engine, "--engine", misCmd+" name=other", // quick to start
 			"--each", "tc=10+0.1", "--games", "2", "--maxmoves", "2", "--pgnout", pgn) // a broken check costs two short games
 		out, err := cmd.CombinedOutput()
 		if err == nil || !strings.Contains(string(out), tc.want) {
