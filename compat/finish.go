@@ -19,6 +19,9 @@ func (inv *Invocation) finish() error {
 		if !e.TC.HasLimit() {
 			return fmt.Errorf("engine %d (%s): missing time control: give tc=, st=, nodes= or depth= to -engine or -each", i+1, e.Cmd)
 		}
+		// Both tools warn of an option the engine does not declare, or a
+		// value its declaration refuses, and do not send it.
+		e.LenientOptions = true
 		c.Engines = append(c.Engines, e)
 	}
 	if len(c.Engines) < 2 {

@@ -233,7 +233,7 @@ func (r *run) notStartedWith(g scheduledGame, opening pgn.Opening, i int, err er
 
 // startEngine starts engine i for worker w (-1: for no worker).
 func (r *run) startEngine(ctx context.Context, i, w int) (*enginehost.Engine, error) {
-	return enginehost.Start(ctx, &r.cfg.Engines[i], enginehost.Options{Capture: r.capture, Log: r.log, Warn: r.out.warn, CPUs: r.cpusOf(w)})
+	return enginehost.Start(ctx, &r.cfg.Engines[i], enginehost.Options{Capture: r.capture, Log: r.log, Warn: r.out.warn, Alert: r.out.alert, CPUs: r.cpusOf(w)})
 }
 
 // cpusOf is where worker w's engines may run: nil without --affinity.

@@ -65,6 +65,16 @@ func (r *reporter) warn(msg string) {
 	}
 }
 
+// alert is a warning shown even under Quiet: one that a run's result may
+// hang on, such as an option the engine does not declare (a typo).
+func (r *reporter) alert(msg string) {
+	if r.custom != nil {
+		r.warn(msg)
+		return
+	}
+	r.printf("Warning: %s\n", msg)
+}
+
 func (r *reporter) started(number, total int, white, black string) {
 	if r.custom != nil {
 		r.mu.Lock()

@@ -14,3 +14,11 @@ const (
 	OptHash    = "Hash"
 	OptThreads = "Threads"
 )
+
+// OptVariant picks a variant engine's rules; OptVariantPath (Fairy-Stockfish)
+// names a file of variants of the user's own, which adds choices to
+// OptVariant's declared ones once the engine has read it.
+const (
+	OptVariant     = "UCI_Variant"
+	OptVariantPath = "VariantPath"
+)

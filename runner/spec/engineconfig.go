@@ -62,6 +62,11 @@ type EngineConfig struct {
 	// SHA256 is the hash of the engine's program when a distributed run
 	// ships it to workers (--ship-engines): a worker runs only that program.
 	SHA256 string `json:"sha256,omitempty"`
+	// LenientOptions: an option the engine does not declare, or a value its
+	// declaration refuses, is warned about and not sent, as cutechess-cli
+	// and fastchess do (their drop-in modes), instead of sent anyway and
+	// refused before any game.
+	LenientOptions bool `json:"lenient_options,omitempty"`
 }
 
 // Default timings: generous enough for a loaded machine, short enough that a

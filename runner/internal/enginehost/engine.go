@@ -73,28 +73,34 @@ type Engine struct {
 	cfg      *spec.EngineConfig
 	proc     *process
 	drv      driver
-	idName   string          // what the engine calls itself
-	idAuthor string          // who it says wrote it (UCI only)
-	threads  int             // its declared Threads default; 0: none declared
-	hash     int             // its declared Hash default (MB); 0: none declared
-	declared map[string]bool // option names the engine declared
-	buf      []byte          // reused for every command written
-	failed   bool            // it misbehaved: replace it before the next game
-	busy     bool            // a game ended while it searched: stop it before its next game
-	played   bool            // it has started a game (restart=on replaces it after)
+	idName   string                    // what the engine calls itself
+	idAuthor string                    // who it says wrote it (UCI only)
+	threads  int                       // its declared Threads default; 0: none declared
+	hash     int                       // its declared Hash default (MB); 0: none declared
+	declared map[string]declaredOption // the options the engine declared, by name (at most maxDeclared)
+	alert    func(string)              // what the user must see even under --quiet (Options.Alert)
+	buf      []byte                    // reused for every command written
+	failed   bool                      // it misbehaved: replace it before the next game
+	busy     bool                      // a game ended while it searched: stop it before its next game
+	played   bool                      // it has started a game (restart=on replaces it after)
 }
 
 // Options are what a start needs besides the engine's config.
 type Options struct {
 	Capture Capture      // what the decoder keeps beyond the score
 	Log     *IOLog       // nil: no log
-	Warn    func(string) // an option the engine does not declare, and the like
-	CPUs    *CPUSet      // where the engine may run; nil: anywhere
+	Warn    func(string) // an engine that cannot ponder, and the like
+	// Alert is told what the user must see even under --quiet: an option
+	// the engine does not declare (a typo), a value it refuses that is not
+	// sent. nil: Warn.
+	Alert func(string)
+	CPUs  *CPUSet // where the engine may run; nil: anywhere
 }
 
 // Start starts an engine process and completes its protocol's handshake,
 // setting every configured option; an option the engine does not declare
-// is reported to Warn, not an error.
+// is reported to Alert, not an error, and a value its declaration refuses
+// is an error (see checkOption).
 func Start(ctx context.Context, cfg *spec.EngineConfig, o Options) (*Engine, error) {
 	var drv driver
 	switch cfg.Proto {
@@ -107,13 +113,22 @@ func Start(ctx context.Context, cfg *spec.EngineConfig, o Options) (*Engine, err
 	if err != nil {
 		return nil, err
 	}
-	e := &Engine{cfg: cfg, proc: proc, drv: drv, declared: map[string]bool{}, buf: make([]byte, 0, firstCommandRoom)}
+	e := &Engine{cfg: cfg, proc: proc, drv: drv, declared: map[string]declaredOption{}, buf: make([]byte, 0, firstCommandRoom)}
 	warn := o.Warn
 	if warn == nil {
 		warn = func(string) {}
 	}
+	alert := o.Alert
+	if alert == nil {
+		alert = warn
+	}
+	e.alert = alert
 	if err := drv.handshake(ctx, e, warn); err != nil {
 		proc.kill()
+		var refused *OptionValueError
+		if errors.As(err, &refused) {
+			return nil, fmt.Errorf("engine %s: %w", cfg.Name, err) // not the handshake's fault
+		}
 		return nil, fmt.Errorf("engine %s: handshake: %w", cfg.Name, err)
 	}
 	return e, nil
@@ -260,20 +275,6 @@ func (e *Engine) NeedsRestart(policy spec.Restart) bool {
 	return e.failed
 }
 
-// declares reports whether the engine declared the option name (UCI option
-// names are compared without regard to case).
-func (e *Engine) declares(name string) bool {
-	if e.declared[name] {
-		return true
-	}
-	for d := range e.declared {
-		if strings.EqualFold(d, name) {
-			return true
-		}
-	}
-	return false
-}
-
 // Events is the engine's output, decoded by its driver; it is closed after
 // KindExit.
 func (e *Engine) Events() <-chan Event { return e.proc.events }
@@ -322,12 +323,5 @@ func (e *Engine) noteSize(option string, def int) {
 		e.threads = def
 	case strings.EqualFold(option, uci.OptHash):
 		e.hash = def
-	}
-}
-
-// warnUndeclared reports configured options the engine did not declare.
-func (e *Engine) warnUndeclared(warn func(string), opt spec.EngineOption) {
-	if !e.declared[opt.Name] {
-		warn(fmt.Sprintf("engine %s does not declare option %q; sending it anyway", e.cfg.Name, opt.Name))
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/uci"
 	"github.com/autoplay/autoplay/protocol/xboard"
 	"github.com/autoplay/autoplay/runner/record"
 )
@@ -20,7 +21,7 @@ const (
 	KindHandshake                 // uciok
 	KindID                        // the engine's name; Text holds it
 	KindAuthor                    // the engine's author (UCI "id author"); Text holds it
-	KindOption                    // an option the engine declares; Text holds its name, N its default if a number (else -1)
+	KindOption                    // an option the engine declares; Text holds its name, N its default if a number (else -1), Option all of it
 	KindExit                      // stdout closed: the engine disconnected
 	KindFeature                   // XBoard feature line; Features holds its pairs
 	KindClaim                     // a result claim; Claim and Text (the comment)
@@ -61,4 +62,7 @@ type Event struct {
 	// Features are a feature line's pairs, parsed once by the decoder and
 	// handed over (the handshake only: never on a move's path).
 	Features []xboard.Feature
+	// Option is a UCI option line's declaration, its own copy (the
+	// handshake only).
+	Option *uci.OptionDecl
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -42,7 +43,7 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 		case KindAuthor:
 			e.idAuthor = ev.Text
 		case KindOption:
-			e.declared[ev.Text] = true
+			e.declare(ev.Text, ev.Option)
 			e.noteSize(ev.Text, ev.N)
 		case KindForeign:
 			if len(foreign) < 3 {
@@ -74,7 +75,13 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 			}
 			d.kingTakesRook = strings.EqualFold(opt.Value, "true")
 		}
-		e.warnUndeclared(warn, opt)
+		send, err := e.checkOption(opt)
+		if err != nil {
+			return err
+		}
+		if !send {
+			continue
+		}
 		if err := e.write(uci.AppendSetOption(e.buf[:0], opt.Name, opt.Value)); err != nil {
 			return err
 		}
@@ -252,6 +259,9 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 		ev.Text = d.msg.IDValue
 	case uci.KindOption:
 		ev.Kind, ev.Text, ev.N = KindOption, d.msg.Option.Name, -1
+		decl := d.msg.Option
+		decl.Vars = slices.Clone(decl.Vars)
+		ev.Option = &decl
 		if n, err := strconv.Atoi(d.msg.Option.Default); err == nil && n >= 0 {
 			ev.N = n
 		}

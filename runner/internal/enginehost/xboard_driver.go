@@ -118,7 +118,7 @@ wait:
 	if e.cfg.Variant == spec.Chess960 && !slices.Contains(d.f.variants, xboard.VariantFischerandom) {
 		return fmt.Errorf("%w: its feature variants does not list fischerandom, so it cannot play Chess960", errCannotPlay)
 	}
-	return d.setOptions(e, warn)
+	return d.setOptions(e)
 }
 
 // accept records a feature and says whether we accept it.
@@ -159,7 +159,7 @@ func (d *xboardDriver) accept(e *Engine, f xboard.Feature) bool {
 		if err != nil {
 			return false
 		}
-		e.declared[opt.Name] = true
+		e.declare(opt.Name, &opt)
 	default:
 		return slices.Contains(xboard.IgnoredFeatures, f.Name)
 	}
@@ -168,8 +168,9 @@ func (d *xboardDriver) accept(e *Engine, f xboard.Feature) bool {
 
 // setOptions sends the configured options: "memory" and "cores" as the
 // protocol's own commands (when the engine has those features), the rest as
-// "option NAME=VALUE".
-func (d *xboardDriver) setOptions(e *Engine, warn func(string)) error {
+// "option NAME=VALUE", or "option NAME" for a button, once checkOption has
+// judged them against the engine's feature option declarations.
+func (d *xboardDriver) setOptions(e *Engine) error {
 	b := e.buf[:0]
 	for _, opt := range e.cfg.Options {
 		switch {
@@ -184,8 +185,16 @@ func (d *xboardDriver) setOptions(e *Engine, warn func(string)) error {
 			}
 			b = xboard.AppendCommandN(b, kind, n)
 		default:
-			e.warnUndeclared(warn, opt)
-			b = xboard.AppendSetOption(b, opt.Name, opt.Value)
+			send, err := e.checkOption(opt)
+			switch {
+			case err != nil:
+				return err
+			case !send:
+			case isButton(e.declaration(opt.Name)):
+				b = xboard.AppendPushButton(b, opt.Name)
+			default:
+				b = xboard.AppendSetOption(b, opt.Name, opt.Value)
+			}
 		}
 	}
 	e.buf = b
@@ -193,6 +202,12 @@ func (d *xboardDriver) setOptions(e *Engine, warn func(string)) error {
 		return nil
 	}
 	return e.write(b)
+}
+
+// isButton: the option is pressed ("option NAME"), not set to a value.
+func isButton(d declaredOption) bool {
+	o, ok := d.(*xboard.Option)
+	return ok && o.IsButton()
 }
 
 // newGame: new, force, the time control, post, easy, the position (setboard,

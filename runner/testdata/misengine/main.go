@@ -108,6 +108,17 @@ var logStderr bool
 // reportCPUs: -cpus was given.
 var reportCPUs bool
 
+// extraOption is -declare: an option line's words after "option" that the
+// engine also declares at uci and accepts in setoption.
+var extraOption string
+
+// extraOptionName is the name extraOption declares.
+func extraOptionName() string {
+	rest, _ := strings.CutPrefix(extraOption, "name ")
+	name, _, _ := strings.Cut(rest, " type ")
+	return name
+}
+
 // allowedCPUs is the Cpus_allowed_list line of /proc/self/status.
 func allowedCPUs() string {
 	data, _ := os.ReadFile("/proc/self/status")
@@ -168,6 +179,7 @@ func main() {
 	holder := flag.String("holder", "", "at start fork a process that holds stdout and stderr open and sleeps: group (in the engine's process group) or session (escaped into its own session)")
 	sleeper := flag.Bool("sleeper", false, "be such a holder (internal)")
 	stderrChat := flag.Bool("stderr", false, "write a line to stderr at start and at every go")
+	flag.StringVar(&extraOption, "declare", "", `an option it also declares at uci and accepts, the words after "option": "name Style type combo default Normal var Solid var Normal"`)
 	flag.BoolVar(&reportCPUs, "cpus", false, "say at uci which CPUs it may run on (info string cpus LIST)")
 	flag.Parse()
 	if *sleeper {
@@ -274,6 +286,9 @@ func (e *engine) handle(fields []string, lines <-chan string) bool {
 			e.send("option name Threads type spin default 1 min 1 max 64")
 			e.send("option name Ponder type check default false")
 		}
+		if extraOption != "" {
+			e.send("option %s", extraOption)
+		}
 		if e.cfg.mode != "nouciok" {
 			e.send("uciok")
 		}
@@ -321,6 +336,7 @@ func (e *engine) setOption(args []string) {
 	id := strings.Join(name, " ")
 	switch {
 	case e.cfg.mode != "badoption" && (strings.EqualFold(id, "Hash") || strings.EqualFold(id, "Threads") || strings.EqualFold(id, "Ponder")):
+	case extraOption != "" && strings.EqualFold(id, extraOptionName()):
 	default:
 		e.send("info string unknown option %s", id)
 	}
