@@ -135,9 +135,9 @@ func SetEngineKey(c *spec.EngineConfig, key, value string) error {
 			err = fmt.Errorf("must be a positive whole number")
 		}
 	case "timemargin":
-		var ms int
-		if ms, err = strconv.Atoi(value); err == nil && ms < 0 {
-			err = fmt.Errorf("must be milliseconds, 0 or more")
+		ms, perr := strconv.Atoi(value)
+		if perr != nil || ms < 0 {
+			err = fmt.Errorf("must be a whole number of milliseconds, 0 or more (timemargin=200 is 0.2 s)")
 		}
 		c.TimeMargin = time.Duration(ms) * time.Millisecond
 	case "whitepov":

@@ -40,6 +40,7 @@ func TestApplySpecErrorsSayWhatIsWrong(t *testing.T) {
 		`name="unterminated`: "unclosed",
 		"restart=sometimes":  "restart must be",
 		"st=0":               "more than 0",
+		"timemargin=0.2":     "timemargin=0.2: must be a whole number of milliseconds",
 	} {
 		c := spec.DefaultEngineConfig()
 		err := EngineSpec(&c, text)
