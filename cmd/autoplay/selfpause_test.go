@@ -169,7 +169,7 @@ func TestStoppedRunnerChargesNoEngine(t *testing.T) {
 }
 
 // A stop too short to void every game in flight by the heartbeat alone
-// (0.45 s, where a beat must be 0.5 s late), yet longer than a move's 0.1 s
+// (0.45 s, where a beat must be 3 s late), yet longer than a move's 0.1 s
 // and its 0.2 s margin: the game's flag falls at once on the resume, before
 // the watcher has counted the SIGCONT. The game waits for the watcher's
 // beats before it charges the forfeit, and finds the game void.

@@ -151,8 +151,15 @@ func workTree(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tracked := trackedTopLevel(root)
 	for _, e := range entries {
 		if e.Name() == "bin" || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		// What a user made in the checkout (the README's own first
+		// command leaves games.pgn and its state there) is not the
+		// repository's: linked in, the README's commands would resume it.
+		if tracked != nil && !tracked[e.Name()] {
 			continue
 		}
 		if err := os.Symlink(filepath.Join(root, e.Name()), filepath.Join(work, e.Name())); err != nil {
@@ -165,6 +172,20 @@ func workTree(t *testing.T) string {
 		}
 	}
 	return work
+}
+
+// trackedTopLevel is the set of top-level names git tracks in root; nil
+// when git cannot say (no git, no repository), and then every entry counts.
+func trackedTopLevel(root string) map[string]bool {
+	out, err := exec.Command("git", "-C", root, "ls-files").Output()
+	if err != nil || len(out) == 0 {
+		return nil
+	}
+	names := map[string]bool{}
+	for _, f := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		names[strings.SplitN(f, "/", 2)[0]] = true
+	}
+	return names
 }
 
 func exists(path string) bool {

@@ -76,11 +76,12 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 			s.Watch.Moved(s.Number, played, side, nil, remaining(&startClocks))
 		}
 	}
-	end, err := runGameLoop(ctx, s, board, rec, line)
+	var asked time.Time
+	end, err := runGameLoop(ctx, s, board, rec, line, &asked)
 	if err != nil {
 		return nil, err
 	}
-	if err := voidIfPaused(mark, end, s.Players); err != nil {
+	if err := voidIfPaused(mark, end, s.Players, asked); err != nil {
 		return nil, err
 	}
 	rec.SetEnd(end)
@@ -117,7 +118,9 @@ type state struct {
 	score      protocol.Score
 }
 
-func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRecord, line *enginehost.Line) (record.End, error) {
+// runGameLoop plays the game to its end; asked is kept at the time the
+// last move's clock started.
+func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRecord, line *enginehost.Line, asked *time.Time) (record.End, error) {
 	for c := White; c <= Black; c++ {
 		if err := s.Players[c].NewGame(ctx, s.Opening.FEN); err != nil {
 			if ctx.Err() != nil {
@@ -160,6 +163,7 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 			continue
 		}
 		sent, end, over := g.ask(ctx, side)
+		*asked = sent
 		if over {
 			return end, nil
 		}

@@ -30,12 +30,13 @@ const (
 	// time (ten wake-ups a second), short enough to settle a forfeit in a
 	// tenth of a second.
 	beatEvery = 100 * time.Millisecond
-	// lateBy is how late a beat must be to void every game in flight: far
-	// beyond what a busy 2-core machine delays a ready goroutine
-	// (milliseconds, tens of them at worst), far below a frozen VM's or a
-	// sleeping laptop's seconds. A stop by a signal counts at any length
-	// (SIGCONT).
-	lateBy = 500 * time.Millisecond
+	// lateBy is how late a beat must be to void every game in flight,
+	// whatever its ending: a frozen VM's or a sleeping laptop's seconds.
+	// A busy 2-core machine (the race detector, CPU hogs) has been seen to
+	// keep a ready goroutine waiting 0.9 s; a delay like that voids only a
+	// game it cost a forfeit (Mark.LateBeyond), never a mate or a draw. A
+	// stop by a signal counts at any length (SIGCONT).
+	lateBy = 3 * time.Second
 	// lateFloor is how late a beat must be to be kept for a time forfeit
 	// to be weighed against (Mark.LateBeyond): a forfeit with a beat later
 	// than its engine's time margin is void, as the engine could not
@@ -73,6 +74,7 @@ var watch struct {
 	lastAt   time.Time               // when it was seen
 	lates    uint64                  // late beats (by lateFloor or more) so far
 	late     [keptLate]time.Duration // the last of them: how late, ring by lates
+	lateAt   [keptLate]time.Time     // and when each came
 	settle   chan chan struct{}
 	stop     chan struct{}
 	done     chan struct{}
@@ -132,10 +134,11 @@ func (m Mark) Paused() (Pause, bool) {
 	return Pause{}, false
 }
 
-// LateBeyond says whether, since m was taken, autoplay was kept from
-// running for longer than margin (a beat came later than that, or is late
-// by that now): a time forfeit is void then, its engine not at fault.
-func (m Mark) LateBeyond(margin time.Duration) (Pause, bool) {
+// LateBeyond says whether, during the move begun at since (in the game m
+// marks), autoplay was kept from running for longer than margin (a beat
+// came later than that, or is late by that now): a time forfeit is void
+// then, its engine not at fault.
+func (m Mark) LateBeyond(margin time.Duration, since time.Time) (Pause, bool) {
 	watch.mu.Lock()
 	defer watch.mu.Unlock()
 	margin = max(margin, lateFloor)
@@ -143,10 +146,12 @@ func (m Mark) LateBeyond(margin time.Duration) (Pause, bool) {
 	if watch.stop != nil {
 		longest = time.Since(watch.lastBeat) - beatEvery
 	}
-	// The forfeit ends the game: the latest late beats are those that
-	// could have caused it.
+	// Only a late beat that came after the move began can have cost it
+	// its time: one earlier in the game cost a move that was made.
 	for n := max(m.lates, watch.lates-min(watch.lates, keptLate)); n < watch.lates; n++ {
-		longest = max(longest, watch.late[n%keptLate])
+		if watch.lateAt[n%keptLate].After(since) {
+			longest = max(longest, watch.late[n%keptLate])
+		}
 	}
 	if longest > margin {
 		return Pause{Length: longest + beatEvery}, true
@@ -233,6 +238,7 @@ func beat() {
 	}
 	if late := gap - beatEvery; late > lateFloor {
 		watch.late[watch.lates%keptLate] = late
+		watch.lateAt[watch.lates%keptLate] = now
 		watch.lates++
 	}
 	watch.lastBeat = now

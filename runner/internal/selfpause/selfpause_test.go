@@ -41,9 +41,9 @@ func TestALongStopIsSeenAtOnce(t *testing.T) {
 	defer m.End()
 	var p Pause
 	var paused bool
-	stopSelf(t, time.Second, func() { p, paused = m.Paused() })
-	if !paused || p.Length < 900*time.Millisecond {
-		t.Fatalf("paused %v for %v just after a 1 s stop, want true and about 1 s", paused, p.Length)
+	stopSelf(t, lateBy+500*time.Millisecond, func() { p, paused = m.Paused() })
+	if !paused || p.Length < lateBy {
+		t.Fatalf("paused %v for %v just after a %v stop, want true and about that", paused, p.Length, lateBy+500*time.Millisecond)
 	}
 	Settle()
 	if p, paused = m.Paused(); !paused || !p.Stopped {
@@ -64,13 +64,18 @@ func TestAShortStopIsSeenBySIGCONT(t *testing.T) {
 	defer goleak.VerifyNone(t)
 	m := Begin()
 	defer m.End()
+	move := time.Now()
 	stopSelf(t, 300*time.Millisecond, func() {})
 	Settle()
 	if p, paused := m.Paused(); !paused || !p.Stopped {
 		t.Errorf("paused %v, by a signal %v after a 0.3 s stop; want both", paused, p.Stopped)
 	}
-	if _, late := m.LateBeyond(100 * time.Millisecond); !late {
+	if _, late := m.LateBeyond(100*time.Millisecond, move); !late {
 		t.Errorf("a 0.3 s stop is not later than a 0.1 s margin")
+	}
+	// A move begun after the stop was not delayed by it.
+	if p, late := m.LateBeyond(100*time.Millisecond, time.Now()); late {
+		t.Errorf("a move begun after a 0.3 s stop is said to be delayed by it: %v", p)
 	}
 }
 
@@ -85,7 +90,7 @@ func TestNoPauseNoVoid(t *testing.T) {
 	if p, paused := b.Paused(); paused {
 		t.Errorf("void without a pause: %v", p)
 	}
-	if p, late := b.LateBeyond(time.Second); late {
+	if p, late := b.LateBeyond(time.Second, time.Time{}); late {
 		t.Errorf("late beyond a second without a pause: %v", p)
 	}
 	b.End()
