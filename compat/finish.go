@@ -70,6 +70,12 @@ func (inv *Invocation) finish() error {
 	c.PGNStyle = map[Dialect]spec.PGNStyle{Cutechess: spec.PGNCutechess, Fastchess: spec.PGNFastchess}[inv.Dialect]
 	c.Openings.EPDWithoutCounters = inv.Dialect == Cutechess
 	c.OpeningPerRound = inv.Dialect == Fastchess
+	// order=random shuffles as the tool does, from its -srand; fastchess
+	// then plays only the first -rounds openings of the suite.
+	c.Openings.Shuffle = map[Dialect]string{Cutechess: spec.ShuffleCutechess, Fastchess: spec.ShuffleFastchess}[inv.Dialect]
+	if inv.Dialect == Fastchess {
+		c.Openings.Cycle = rounds
+	}
 	c.CirclePairings = inv.Dialect == Cutechess
 	if repeat != 2 {
 		c.OpeningRepeat = max(repeat, 1)
