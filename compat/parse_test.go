@@ -140,3 +140,16 @@ func TestRoundTagCountsAsEachTool(t *testing.T) {
 		}
 	}
 }
+
+// cutechess-cli reads -srand as 32 bits: a larger seed is refused, not cut.
+func TestCutechessSeedIs32Bits(t *testing.T) {
+	if _, err := Parse(Cutechess, strings.Fields("-srand 4294967296"+twoEngines)); err == nil || !strings.Contains(err.Error(), "4294967295") {
+		t.Errorf("cutechess -srand 4294967296: %v, want a refusal naming 4294967295", err)
+	}
+	if inv := parseLine(t, Cutechess, "-srand 4294967295"+twoEngines); inv.Config.Seed != 4294967295 {
+		t.Errorf("cutechess -srand 4294967295: seed %d", inv.Config.Seed)
+	}
+	if inv := parseLine(t, Fastchess, "-srand 18446744073709551615"+twoEngines); inv.Config.Seed != 18446744073709551615 {
+		t.Errorf("fastchess -srand 18446744073709551615: seed %d", inv.Config.Seed)
+	}
+}

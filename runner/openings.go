@@ -32,13 +32,17 @@ type openingPicker struct {
 	shuffled []int32
 	cycle    int
 	drawn    int // openings handed out so far
+	// cutechess draws Chess960 arrays as cutechess-cli does (Shuffle
+	// cutechess, no suite): one generator from the seed for the run.
+	cutechess *cutechessMersenne
+	shuffle   string
 	// noCounters: EPD openings start at 0 1 (spec.OpeningsConfig.EPDWithoutCounters).
 	noCounters bool
 }
 
 func newOpeningPicker(oc spec.OpeningsConfig, seed uint64, variant spec.Variant) (*openingPicker, error) {
 	if oc.File == "" {
-		p := &openingPicker{random: oc.Random, variant: variant, seed: seed}
+		p := &openingPicker{random: oc.Random, variant: variant, seed: seed, shuffle: oc.Shuffle}
 		return p.fresh(), nil
 	}
 	if isPolyglot(oc) {
@@ -117,7 +121,10 @@ func (p *openingPicker) check(schedule []scheduledGame) error {
 // fresh is a picker at the start of the sequence p hands out, over the same suite.
 func (p *openingPicker) fresh() *openingPicker {
 	q := &openingPicker{suite: p.suite, book: p.book, random: p.random, variant: p.variant, order: p.order, seed: p.seed, start: p.start,
-		noCounters: p.noCounters, shuffled: p.shuffled, cycle: p.cycle, rng: rand.New(rand.NewPCG(p.seed, 0x6f70656e))}
+		noCounters: p.noCounters, shuffled: p.shuffled, cycle: p.cycle, shuffle: p.shuffle, rng: rand.New(rand.NewPCG(p.seed, 0x6f70656e))}
+	if p.random == spec.RandomFRC && p.shuffle == spec.ShuffleCutechess {
+		q.cutechess = newCutechessMersenne(uint32(p.seed))
+	}
 	if p.suite != nil && p.start > 0 {
 		q.cursor = (p.start - 1) % p.suite.Len()
 	}
@@ -133,6 +140,8 @@ func (p *openingPicker) next() int {
 		i := p.cursor // a pair number: the book line follows from it
 		p.cursor++
 		return i
+	case p.random == spec.RandomFRC && p.cutechess != nil:
+		return p.cutechess.cutechessChess960()
 	case p.random == spec.RandomFRC:
 		return p.rng.IntN(960)
 	case p.random == spec.RandomDFRC:

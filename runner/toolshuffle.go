@@ -107,3 +107,29 @@ func (m *cutechessMersenne) next() uint32 {
 	m.index = (m.index + 1) % 624
 	return y
 }
+
+// cutechessChess960 draws a Chess960 start position as cutechess-cli's
+// FrcBoard does (five numbers: the bishops on dark then light squares, the
+// queen, the knights one by one among the squares left; rooks and king
+// fill the rest) and returns its standard number (0..959).
+func (m *cutechessMersenne) cutechessChess960() int {
+	dark := int(m.next() % 4)
+	light := int(m.next() % 4)
+	queen := int(m.next() % 6)
+	first := int(m.next() % 5)
+	second := int(m.next() % 4) // among the four squares the first left
+	if second >= first {
+		second++ // as a place among the five
+	}
+	lo, hi := min(first, second), max(first, second)
+	knights := 0 // the pair's place in the standard numbering's table
+	for a := range 5 {
+		for b := a + 1; b < 5; b++ {
+			if a == lo && b == hi {
+				return light + 4*dark + 16*queen + 96*knights
+			}
+			knights++
+		}
+	}
+	panic("unreachable")
+}

@@ -2,8 +2,10 @@ package runner
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -44,5 +46,45 @@ func TestShuffledSuiteAsTheToolsShuffle(t *testing.T) {
 	}
 	if got := shuffledSuite("", 5, 1); got != nil {
 		t.Errorf("autoplay's own order shuffled the suite: %v", got)
+	}
+}
+
+// cutechess-cli 1.2.0 -variant fischerandom without a suite: the back ranks
+// its FrcBoard placed from these seeds (Mersenne::random compiled alone,
+// the draws as defaultFenString makes them).
+func TestCutechessChess960AsCutechessDraws(t *testing.T) {
+	for seed, want := range map[uint32][]string{
+		7:     {"RNKRQBBN", "RNBNKRQB", "QNRKBNRB", "QRBKNBNR", "NQNRBBKR", "NRKBBQNR"},
+		12345: {"RKRBBNNQ", "QNBNRBKR", "NRKRQNBB", "NNRQBKRB", "RBNKBNRQ", "BQNBRNKR"},
+	} {
+		m := newCutechessMersenne(seed)
+		var got []string
+		for range want {
+			got = append(got, chess.Chess960Array(m.cutechessChess960()))
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("-srand %d: %v, want %v", seed, got, want)
+		}
+	}
+}
+
+// A run in cutechess-cli's way without a suite starts from the arrays that
+// tool draws, one a new opening, from the run's seed.
+func TestPickerDrawsChess960AsCutechess(t *testing.T) {
+	p, err := newOpeningPicker(spec.OpeningsConfig{Random: spec.RandomFRC, Shuffle: spec.ShuffleCutechess}, 7, spec.Chess960)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 2 { // a fresh picker starts over
+		q := p.fresh()
+		for _, want := range []string{"RNKRQBBN", "RNBNKRQB", "QNRKBNRB"} {
+			o, err := q.opening(q.next())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := o.FEN; !strings.HasSuffix(strings.Fields(got)[0], "/"+want) {
+				t.Errorf("pass %d: %s, want White's rank %s", round, got, want)
+			}
+		}
 	}
 }
