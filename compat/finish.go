@@ -69,9 +69,10 @@ func (inv *Invocation) finish() error {
 	// Each tool's own ways with openings, pairings and PGN tags.
 	c.PGNStyle = map[Dialect]spec.PGNStyle{Cutechess: spec.PGNCutechess, Fastchess: spec.PGNFastchess}[inv.Dialect]
 	c.Openings.EPDWithoutCounters = inv.Dialect == Cutechess
-	c.OpeningPerRound = inv.Dialect == Fastchess
-	// order=random shuffles as the tool does, from its -srand; fastchess
-	// then plays only the first -rounds openings of the suite.
+	// order=random shuffles as the tool does, from its -srand. fastchess
+	// then plays only the first -rounds openings from start= (in either
+	// order), one a pair of engines, round after round: a round robin of
+	// three engines over two rounds plays openings 1 2 1, then 2 1 2.
 	c.Openings.Shuffle = map[Dialect]string{Cutechess: spec.ShuffleCutechess, Fastchess: spec.ShuffleFastchess}[inv.Dialect]
 	if inv.Dialect == Fastchess {
 		c.Openings.Cycle = rounds
