@@ -38,6 +38,10 @@ func (inv *Invocation) finish() error {
 		c.Seeds = 0 // -seeds only matters to a gauntlet
 	}
 
+	if inv.Dialect == Fastchess && c.Variant == spec.Chess960 && c.Openings.File == "" {
+		// fastchess draws no Chess960 arrays: it refuses to start.
+		return fmt.Errorf("-variant fischerandom needs a Chess960 opening book: give -openings file=... (fastchess plays no random arrays)")
+	}
 	games, rounds := inv.games, inv.rounds
 	repeat := 0
 	switch inv.Dialect {

@@ -153,3 +153,15 @@ func TestCutechessSeedIs32Bits(t *testing.T) {
 		t.Errorf("fastchess -srand 18446744073709551615: seed %d", inv.Config.Seed)
 	}
 }
+
+// fastchess 1.8.2 refuses -variant fischerandom without a suite ("Please
+// specify a Chess960 opening book"); cutechess-cli draws arrays.
+func TestFastchessChess960NeedsABook(t *testing.T) {
+	if _, err := Parse(Fastchess, strings.Fields("-variant fischerandom"+twoEngines)); err == nil || !strings.Contains(err.Error(), "opening book") {
+		t.Errorf("fastchess -variant fischerandom without -openings: %v, want a refusal asking for a book", err)
+	}
+	parseLine(t, Fastchess, "-variant fischerandom -openings file=x.epd format=epd"+twoEngines)
+	if inv := parseLine(t, Cutechess, "-variant fischerandom -srand 3"+twoEngines); inv.Config.Openings.Shuffle != spec.ShuffleCutechess {
+		t.Errorf("cutechess -variant fischerandom: shuffle %q, want cutechess's draw", inv.Config.Openings.Shuffle)
+	}
+}
