@@ -142,14 +142,14 @@ func lines(s string, masks []*regexp.Regexp) []string {
 }
 
 // pgnTags lists each game's tags in order, masked, a blank line between
-// games. The ECO and Opening tags fastchess names a game from the initial
-// position by, from its own table of openings, are left out: autoplay does
-// not carry that table.
+// games. The ECO, Opening and Variation tags both tools name a game from
+// the initial position by, from their own tables of openings, are left out:
+// autoplay does not carry those tables.
 func pgnTags(s string) []string {
 	var out []string
 	for _, l := range strings.Split(s, "\n") {
 		switch {
-		case strings.HasPrefix(l, "[ECO ") || strings.HasPrefix(l, "[Opening "):
+		case strings.HasPrefix(l, "[ECO ") || strings.HasPrefix(l, "[Opening ") || strings.HasPrefix(l, "[Variation "):
 		case strings.HasPrefix(l, "[Event "):
 			if len(out) > 0 {
 				out = append(out, "")
