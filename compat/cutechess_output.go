@@ -72,8 +72,8 @@ func (p *cutechessPrinter) Final(res *runner.Result) {
 func (p *cutechessPrinter) scoreLine() string {
 	first, second := &p.tally.players[0], &p.tally.players[1]
 	t := first.total()
-	return fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d", p.tally.names[0], p.tally.names[1],
-		t.Wins, second.total().Wins, t.Draws, ratio(t), t.Games())
+	return fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%s] %d", p.tally.names[0], p.tally.names[1],
+		t.Wins, second.total().Wins, t.Draws, qtFixed(ratio(t), 3), t.Games())
 }
 
 // results is cutechess's results block, without its final newline: for two

@@ -170,7 +170,7 @@ func (p *cutechessPrinter) cutechessHeadToHead() string {
 	name := p.tally.names[0]
 	side := func(label string, t stats.Trinomial) {
 		if t.Games() > 0 {
-			fmt.Fprintf(&b, "...      %s: %d - %d - %d  [%.3f] %d\n", label, t.Wins, t.Losses, t.Draws, ratio(t), t.Games())
+			fmt.Fprintf(&b, "...      %s: %d - %d - %d  [%s] %d\n", label, t.Wins, t.Losses, t.Draws, qtFixed(ratio(t), 3), t.Games())
 		}
 	}
 	side(name+" playing White", pl.white)

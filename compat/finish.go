@@ -41,6 +41,10 @@ func (inv *Invocation) finish() error {
 		c.Seeds = 0 // -seeds only matters to a gauntlet
 	}
 
+	if inv.Dialect == Fastchess && c.Variant == spec.Chess960 && c.Openings.File == "" {
+		// fastchess draws no Chess960 arrays: it refuses to start.
+		return fmt.Errorf("-variant fischerandom needs a Chess960 opening book: give -openings file=... (fastchess plays no random arrays)")
+	}
 	games, rounds := inv.games, inv.rounds
 	repeat := 0
 	switch inv.Dialect {
@@ -72,7 +76,14 @@ func (inv *Invocation) finish() error {
 	// Each tool's own ways with openings, pairings and PGN tags.
 	c.PGNStyle = map[Dialect]spec.PGNStyle{Cutechess: spec.PGNCutechess, Fastchess: spec.PGNFastchess}[inv.Dialect]
 	c.Openings.EPDWithoutCounters = inv.Dialect == Cutechess
-	c.OpeningPerRound = inv.Dialect == Fastchess
+	// order=random shuffles as the tool does, from its -srand. fastchess
+	// then plays only the first -rounds openings from start= (in either
+	// order), one a pair of engines, round after round: a round robin of
+	// three engines over two rounds plays openings 1 2 1, then 2 1 2.
+	c.Openings.Shuffle = map[Dialect]string{Cutechess: spec.ShuffleCutechess, Fastchess: spec.ShuffleFastchess}[inv.Dialect]
+	if inv.Dialect == Fastchess {
+		c.Openings.Cycle = rounds
+	}
 	c.CirclePairings = inv.Dialect == Cutechess
 	if repeat != 2 {
 		c.OpeningRepeat = max(repeat, 1)

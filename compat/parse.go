@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"sort"
 	"strconv"
@@ -299,6 +300,9 @@ func (inv *Invocation) srand(v []string) error {
 	n, err := strconv.ParseUint(v[0], 10, 64)
 	if err != nil {
 		return fmt.Errorf("want a whole number, 0 or more")
+	}
+	if inv.Dialect == Cutechess && n > math.MaxUint32 {
+		return fmt.Errorf("want a whole number from 0 to 4294967295 (cutechess-cli's seed is 32 bits)")
 	}
 	inv.Config.Seed, inv.seeded = n, true
 	return nil

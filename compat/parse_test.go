@@ -140,3 +140,28 @@ func TestRoundTagCountsAsEachTool(t *testing.T) {
 		}
 	}
 }
+
+// cutechess-cli reads -srand as 32 bits: a larger seed is refused, not cut.
+func TestCutechessSeedIs32Bits(t *testing.T) {
+	if _, err := Parse(Cutechess, strings.Fields("-srand 4294967296"+twoEngines)); err == nil || !strings.Contains(err.Error(), "4294967295") {
+		t.Errorf("cutechess -srand 4294967296: %v, want a refusal naming 4294967295", err)
+	}
+	if inv := parseLine(t, Cutechess, "-srand 4294967295"+twoEngines); inv.Config.Seed != 4294967295 {
+		t.Errorf("cutechess -srand 4294967295: seed %d", inv.Config.Seed)
+	}
+	if inv := parseLine(t, Fastchess, "-srand 18446744073709551615"+twoEngines); inv.Config.Seed != 18446744073709551615 {
+		t.Errorf("fastchess -srand 18446744073709551615: seed %d", inv.Config.Seed)
+	}
+}
+
+// fastchess 1.8.2 refuses -variant fischerandom without a suite ("Please
+// specify a Chess960 opening book"); cutechess-cli draws arrays.
+func TestFastchessChess960NeedsABook(t *testing.T) {
+	if _, err := Parse(Fastchess, strings.Fields("-variant fischerandom"+twoEngines)); err == nil || !strings.Contains(err.Error(), "opening book") {
+		t.Errorf("fastchess -variant fischerandom without -openings: %v, want a refusal asking for a book", err)
+	}
+	parseLine(t, Fastchess, "-variant fischerandom -openings file=x.epd format=epd"+twoEngines)
+	if inv := parseLine(t, Cutechess, "-variant fischerandom -srand 3"+twoEngines); inv.Config.Openings.Shuffle != spec.ShuffleCutechess {
+		t.Errorf("cutechess -variant fischerandom: shuffle %q, want cutechess's draw", inv.Config.Openings.Shuffle)
+	}
+}

@@ -21,8 +21,13 @@ func (inv *Invocation) Printer(w io.Writer) runner.Printer {
 }
 
 // Options are the runner options of a run of another tool: its output, and
-// games appended to the PGN as that tool does (no resume).
+// games appended to the PGN as that tool does (no resume). Both tools say
+// first that they index a suite played in random order, so Options says it
+// on w as the run is set up.
 func (inv *Invocation) Options(w io.Writer) runner.Options {
+	if o := inv.Config.Openings; o.File != "" && o.Order == "random" {
+		io.WriteString(w, "Indexing opening suite...\n")
+	}
 	return runner.Options{Out: w, Printer: inv.Printer(w), AppendOnly: true}
 }
 

@@ -26,13 +26,23 @@ type openingPicker struct {
 	rng     *rand.Rand
 	seed    uint64
 	start   int
+	// shuffled is the suite in the order a drop-in mode's tool plays it
+	// (spec.OpeningsConfig.Shuffle), nil otherwise; only the first cycle
+	// openings from start are played when cycle > 0.
+	shuffled []int32
+	cycle    int
+	drawn    int // openings handed out so far
+	// cutechess draws Chess960 arrays as cutechess-cli does (Shuffle
+	// cutechess, no suite): one generator from the seed for the run.
+	cutechess *cutechessMersenne
+	shuffle   string
 	// noCounters: EPD openings start at 0 1 (spec.OpeningsConfig.EPDWithoutCounters).
 	noCounters bool
 }
 
 func newOpeningPicker(oc spec.OpeningsConfig, seed uint64, variant spec.Variant) (*openingPicker, error) {
 	if oc.File == "" {
-		p := &openingPicker{random: oc.Random, variant: variant, seed: seed}
+		p := &openingPicker{random: oc.Random, variant: variant, seed: seed, shuffle: oc.Shuffle}
 		return p.fresh(), nil
 	}
 	if isPolyglot(oc) {
@@ -65,8 +75,11 @@ func newOpeningPicker(oc spec.OpeningsConfig, seed uint64, variant spec.Variant)
 			return nil, fmt.Errorf("openings: %s has no valid openings (the first problem: %v)", oc.File, whySkip)
 		}
 	}
-	p := &openingPicker{suite: suite, variant: variant, order: oc.Order, seed: seed, start: oc.Start,
+	p := &openingPicker{suite: suite, variant: variant, order: oc.Order, seed: seed, start: oc.Start, cycle: oc.Cycle,
 		noCounters: oc.EPDWithoutCounters && suite.Format() == pgn.FormatEPD}
+	if oc.Order == "random" {
+		p.shuffled = shuffledSuite(oc.Shuffle, suite.Len(), seed)
+	}
 	p = p.fresh()
 	p.skipped, p.whySkip = skipped, whySkip
 	return p, nil
@@ -108,7 +121,10 @@ func (p *openingPicker) check(schedule []scheduledGame) error {
 // fresh is a picker at the start of the sequence p hands out, over the same suite.
 func (p *openingPicker) fresh() *openingPicker {
 	q := &openingPicker{suite: p.suite, book: p.book, random: p.random, variant: p.variant, order: p.order, seed: p.seed, start: p.start,
-		noCounters: p.noCounters, rng: rand.New(rand.NewPCG(p.seed, 0x6f70656e))}
+		noCounters: p.noCounters, shuffled: p.shuffled, cycle: p.cycle, shuffle: p.shuffle, rng: rand.New(rand.NewPCG(p.seed, 0x6f70656e))}
+	if p.random == spec.RandomFRC && p.shuffle == spec.ShuffleCutechess {
+		q.cutechess = newCutechessMersenne(uint32(p.seed))
+	}
 	if p.suite != nil && p.start > 0 {
 		q.cursor = (p.start - 1) % p.suite.Len()
 	}
@@ -124,17 +140,27 @@ func (p *openingPicker) next() int {
 		i := p.cursor // a pair number: the book line follows from it
 		p.cursor++
 		return i
+	case p.random == spec.RandomFRC && p.cutechess != nil:
+		return p.cutechess.cutechessChess960()
 	case p.random == spec.RandomFRC:
 		return p.rng.IntN(960)
 	case p.random == spec.RandomDFRC:
 		return p.rng.IntN(960 * 960)
 	case p.suite == nil:
 		return -1
-	case p.order == "random":
+	case p.order == "random" && p.shuffled == nil:
 		return p.rng.IntN(p.suite.Len())
 	}
-	i := p.cursor
-	p.cursor = (p.cursor + 1) % p.suite.Len()
+	n := p.suite.Len()
+	k := p.drawn
+	p.drawn++
+	if p.cycle > 0 {
+		k %= min(p.cycle, n)
+	}
+	i := (p.cursor + k) % n
+	if p.shuffled != nil {
+		return int(p.shuffled[i])
+	}
 	return i
 }
 

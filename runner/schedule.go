@@ -35,7 +35,7 @@ func buildSchedule(c *spec.Config, picker *openingPicker) []scheduledGame {
 				if g%2 == 0 {
 					pair++
 				}
-				if g%repeat == 0 && (!c.OpeningPerRound || e == 0) {
+				if g%repeat == 0 {
 					opening = picker.next()
 				}
 				if g%2 == 1 && !c.NoSwap {

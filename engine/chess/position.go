@@ -209,6 +209,7 @@ func (p *Position) MakeMove(m Move) {
 		p.remove(from)
 		if pt := m.Promotion(); pt != NoPieceType {
 			pc = MakePiece(us, pt)
+			p.rule50 = 0 // a pawn move, though a queen lands
 		}
 		p.put(pc, to)
 		if pc.Type() == Pawn {

@@ -304,3 +304,26 @@ func TestPlayWithSANRecordsAGame(t *testing.T) {
 		t.Errorf("status %v, want checkmate", p.Status())
 	}
 }
+
+// A promotion is a pawn move: the fifty-move count starts again, capture or
+// not (fastchess and cutechess-cli played on where autoplay had called a
+// game drawn by the fifty-move rule 93 plies after h8=Q+).
+func TestPromotionResetsTheFiftyMoveCount(t *testing.T) {
+	for _, c := range []struct{ fen, move string }{
+		{"8/7P/5k2/8/7K/8/8/8 w - - 6 98", "h7h8q"},
+		{"6n1/7P/5k2/8/7K/8/8/8 w - - 6 98", "h7g8n"},
+	} {
+		p, err := ParseFEN(c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, ok := p.ParseUCI(c.move)
+		if !ok {
+			t.Fatalf("%s: %s not legal", c.fen, c.move)
+		}
+		p.MakeMove(m)
+		if got := strings.Fields(p.FEN())[4]; got != "0" {
+			t.Errorf("%s %s: halfmove clock %s, want 0", c.fen, c.move, got)
+		}
+	}
+}

@@ -108,6 +108,11 @@ func (c *Config) checkVariant() error {
 	if c.Variant == Chess960 && c.Openings.File == "" && c.Openings.Random == "" {
 		c.Openings.Random = RandomFRC // a fresh array for every pair, from the seed
 	}
+	switch c.Openings.Shuffle {
+	case "", ShuffleFastchess, ShuffleCutechess:
+	default:
+		return fmt.Errorf("openings: shuffle %q: want %s or %s", c.Openings.Shuffle, ShuffleFastchess, ShuffleCutechess)
+	}
 	if c.Openings.Random != "" && c.Variant != Chess960 {
 		return fmt.Errorf("openings %s=random: Chess960 start positions need --variant fischerandom", c.Openings.Random)
 	}

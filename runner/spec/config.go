@@ -60,9 +60,6 @@ type Config struct {
 	// opening (0 = 2, a pair); colours still alternate game by game unless
 	// NoSwap. Reverse gives every game the other colours.
 	OpeningRepeat int `json:"opening_repeat,omitempty"`
-	// OpeningPerRound gives every encounter of a round the round's opening,
-	// as fastchess does, instead of drawing one per encounter.
-	OpeningPerRound bool `json:"opening_per_round,omitempty"`
 	// CirclePairings orders a round robin's encounters by the circle method
 	// (Berger tables), the first of each pair White, as cutechess-cli does;
 	// by default engine 1 meets 2, 3, ..., then 2 meets 3, ...

@@ -16,6 +16,14 @@ type OpeningsConfig struct {
 	// reads EPD (four fields, the rest operations): the engines see the
 	// position as that tool sends it.
 	EPDWithoutCounters bool `json:",omitempty"`
+	// Shuffle, for the drop-in modes, shuffles the suite once from the seed
+	// as fastchess or cutechess-cli does (ShuffleFastchess,
+	// ShuffleCutechess) when Order is random, so the same -srand plays the
+	// same openings; "" draws autoplay's own way.
+	Shuffle string `json:",omitempty"`
+	// Cycle plays only the first Cycle openings from Start, over and over
+	// (0 = all): fastchess cuts its suite to -rounds openings.
+	Cycle int `json:",omitempty"`
 }
 
 // NoOpenings says every game starts from the initial position: no suite,
@@ -37,6 +45,12 @@ func (c *Config) NoOpenings() bool {
 const (
 	RandomFRC  = "frc"
 	RandomDFRC = "dfrc"
+)
+
+// Tools whose random order Shuffle copies.
+const (
+	ShuffleFastchess = "fastchess"
+	ShuffleCutechess = "cutechess"
 )
 
 // Opening policies.

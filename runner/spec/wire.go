@@ -15,7 +15,9 @@ var WireVersion = wireVersionOf(wireVersion)
 
 // wireVersion is WireVersion as text, so that a test can build an autoplay
 // of another version (go build -ldflags -X ...spec.wireVersion=N).
-var wireVersion = "1"
+// 2: openings walked as the drop-in mode's tool walks them (Shuffle, Cycle;
+// no opening_per_round).
+var wireVersion = "2"
 
 func wireVersionOf(s string) int {
 	n, err := strconv.Atoi(s)

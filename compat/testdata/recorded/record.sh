@@ -17,8 +17,8 @@ grep -v '^#' "$here/cases" | while read -r name tool args; do
 	*) echo "$name: unknown tool $tool" >&2; exit 1 ;;
 	esac
 	dir=$(mktemp -d)
-	cp "$here/book.epd" "$dir/book.epd"
-	line=$(echo "$args" | sed -e "s|{SF}|$SF|g" -e "s|{BOOK}|book.epd|g" -e "s|{PGN}|$name.pgn|g")
+	cp "$here/book.epd" "$here/book.pgn" "$dir/"
+	line=$(echo "$args" | sed -e "s|{SF}|$SF|g" -e "s|{BOOK}|book.epd|g" -e "s|{PGNBOOK}|book.pgn|g" -e "s|{PGN}|$name.pgn|g")
 	# shellcheck disable=SC2086 # the line is split into words on purpose
 	(cd "$dir" && "$bin" $line >"$here/$name.out" </dev/null)
 	cp "$dir/$name.pgn" "$here/$name.pgn"
