@@ -15,6 +15,7 @@ import (
 
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // A client takes four jobs off the queue, acknowledges them, and sends back
@@ -85,7 +86,7 @@ func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 		run := strings.TrimPrefix(m.Subject(), jobSubject(""))
 		out := nats.NewMsg(resultSubject(run))
 		out.Header.Set(headerWorker, sender)
-		out.Header.Set(headerWire, "1")
+		out.Header.Set(headerWire, strconv.Itoa(spec.WireVersion))
 		switch k {
 		case 0:
 			out.Header.Set(headerWire, "99")

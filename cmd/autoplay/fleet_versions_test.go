@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/internal/proctest"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // buildAutoplayWire builds autoplay as a build of another wire version
@@ -75,7 +76,7 @@ func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
 		t.Errorf("%d games recorded, want 6", len(seen))
 	}
 	warnings := strings.Count(oldLog.String(), "WARNING:")
-	if warnings != 1 || !strings.Contains(oldLog.String(), "version 1, this autoplay reads version 99") {
+	if warnings != 1 || !strings.Contains(oldLog.String(), fmt.Sprintf("version %d, this autoplay reads version 99", spec.WireVersion)) {
 		t.Errorf("the other version's worker said %d warnings, want one naming both versions:\n%s", warnings, oldLog.String())
 	}
 	if beganRe.MatchString(oldLog.String()) {
