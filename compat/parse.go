@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/spelling"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
 )
@@ -188,7 +189,7 @@ func unknownOption(d Dialect, name string, known map[string]optionSpec) error {
 	sort.Strings(names)
 	best, bestDist := "", 3
 	for _, k := range names {
-		if dist := editDistance(name, k); dist < bestDist {
+		if dist := spelling.Distance(name, k); dist < bestDist {
 			best, bestDist = k, dist
 		}
 	}
@@ -196,27 +197,6 @@ func unknownOption(d Dialect, name string, known map[string]optionSpec) error {
 		return fmt.Errorf("unknown option %s (did you mean %s?)", name, best)
 	}
 	return fmt.Errorf("unknown option %s (autoplay %s knows: %s)", name, d, strings.Join(names, " "))
-}
-
-// editDistance is the Levenshtein distance of a and b.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func positive(s string, dst *int) error {

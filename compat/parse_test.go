@@ -106,9 +106,6 @@ func TestOptionNamesAndValues(t *testing.T) {
 	if _, err := group([]string{"stray", "-engine"}); err == nil {
 		t.Fatal("a value before any option was accepted")
 	}
-	if got := editDistance("-engne", "-engine"); got != 1 {
-		t.Fatalf("editDistance = %d", got)
-	}
 }
 
 // The PGN Round tag counts as each tool does: fastchess a block of -games
