@@ -123,21 +123,7 @@ func TestCoordinatorRefusesForgedRecords(t *testing.T) {
 		t.Fatal(err)
 	}
 	for k, f := range forgeries {
-		var m jetstream.Msg
-		for m == nil {
-			batch, err := cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
-			if err != nil {
-				t.Fatal(err)
-			}
-			for msg := range batch.Messages() {
-				m = msg
-			}
-		}
-		job, err := parseJob(m.Data())
-		if err != nil {
-			t.Fatal(err)
-		}
-		m.Ack()
+		m, job := takeJob(t, cons)
 		start, err := chess.StartPosition(job.Opening.FEN)
 		if err != nil {
 			t.Fatal(err)

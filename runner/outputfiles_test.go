@@ -101,15 +101,8 @@ func TestOutputKindsAreJudgedBeforeGameOne(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "out.fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	// A reader that never reads, for the cases that must be refused even
-	// so; it is opened non-blocking, so that it is there before the run.
-	reader, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// A reader that never reads, for the cases that must be refused even so.
+	reader := fifoWithReader(t, fifo)
 	for _, c := range []struct {
 		name   string
 		set    func(*spec.Config)

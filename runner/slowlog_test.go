@@ -25,16 +25,9 @@ func TestSlowLogReaderCostsNoGameTime(t *testing.T) {
 	logBuffer = 16 << 10
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "log.fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	// Opened before the run (non-blocking, so the open does not wait for a
-	// writer); it reads 512 bytes every 250 ms until both games are in the PGN,
-	// then the rest as it comes.
-	reader, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	// It reads 512 bytes every 250 ms until both games are in the PGN, then
+	// the rest as it comes.
+	reader := fifoWithReader(t, fifo)
 	pgnPath := filepath.Join(dir, "g.pgn")
 	logText := make(chan string, 1)
 	go func() {
@@ -91,14 +84,7 @@ func TestLogReaderThatNeverReadsDoesNotHoldTheStop(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "log.fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	reader, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer reader.Close()
+	fifoWithReader(t, fifo)
 	defer func(size int) { logBuffer = size }(logBuffer)
 	logBuffer = 16 << 10
 	pgnPath := filepath.Join(dir, "g.pgn")
@@ -140,4 +126,20 @@ func TestLogReaderThatNeverReadsDoesNotHoldTheStop(t *testing.T) {
 	if !strings.Contains(out.String(), "were not written") {
 		t.Errorf("the run did not say that the end of the log was lost:\n%s", out.String())
 	}
+}
+
+// fifoWithReader makes a FIFO at path and opens its read end at once, not
+// waiting for a writer (non-blocking): a reader that is there before the
+// run. It is closed when the test ends, if not before.
+func fifoWithReader(t *testing.T, path string) *os.File {
+	t.Helper()
+	if err := syscall.Mkfifo(path, 0o644); err != nil {
+		t.Skipf("mkfifo: %v", err)
+	}
+	reader, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { reader.Close() })
+	return reader
 }

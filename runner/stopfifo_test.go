@@ -3,7 +3,6 @@ package runner
 import (
 	"context"
 	"errors"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -18,14 +17,7 @@ func TestStoppedRunIsNotHeldByAFIFOItsReaderDoesNotRead(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
 	fifo := filepath.Join(dir, "games.fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Skipf("mkfifo: %v", err)
-	}
-	reader, err := os.OpenFile(fifo, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer reader.Close()
+	reader := fifoWithReader(t, fifo)
 	raw, err := reader.SyscallConn()
 	if err != nil {
 		t.Fatal(err)
