@@ -14,11 +14,12 @@ import (
 // LayoutChoice is how the runner runs a run's games, and why.
 type LayoutChoice struct {
 	spec.Layout
-	CPUs        int  // the CPUs autoplay may use
-	Concurrency int  // games at a time: the concurrency, or the games left to play when fewer
-	Asked       int  // the concurrency the run was given
-	Chosen      bool // by autoplay, not given by the user
-	ProcsGiven  bool // GOMAXPROCS was set
+	CPUs        int    // the CPUs autoplay may use
+	Concurrency int    // games at a time: the concurrency, or the games left to play when fewer
+	Asked       int    // the concurrency the run was given
+	Chosen      bool   // by autoplay, not given by the user
+	Reason      string // why autoplay chose it (spec.ChooseLayout's words)
+	ProcsGiven  bool   // GOMAXPROCS was set
 }
 
 func (c LayoutChoice) String() string {
@@ -37,7 +38,7 @@ func (c LayoutChoice) String() string {
 			}
 			why += fmt.Sprintf(", as only %d %s left to play at concurrency %d", c.Concurrency, verb, c.Asked)
 		}
-		why += "; --slot-processes, --affinity or GOMAXPROCS choose otherwise"
+		why += ": " + c.Reason + "; --slot-processes, --affinity or GOMAXPROCS choose otherwise"
 	}
 	return fmt.Sprintf("Runner: %s (%s)", c.Layout, why)
 }
@@ -55,9 +56,8 @@ func plural(n int, what string) string {
 // keys, GOMAXPROCS), or else spec.ChooseLayout's for those games and the
 // CPUs autoplay may use (its affinity mask and cgroup quota, as the Go
 // runtime counts them). It sets the Go processors and cfg's SlotProcesses
-// and Affinity. Slot processes are not chosen for games played on workers
-// elsewhere (opt.Farm), where they do not apply, nor for a dashboard
-// (opt.Live), whose live boards follow the games of this process.
+// and Affinity. Nothing is pinned for games played on workers elsewhere
+// (opt.Farm), which choose their own.
 func chooseLayout(cfg *spec.Config, opt Options, games int) LayoutChoice {
 	procsGiven := os.Getenv("GOMAXPROCS") != ""
 	if !procsGiven {
@@ -70,8 +70,8 @@ func chooseLayout(cfg *spec.Config, opt Options, games int) LayoutChoice {
 	if cfg.LayoutGiven {
 		c.Layout = spec.Layout{Procs: 1, SlotProcesses: cfg.SlotProcesses, Affinity: cfg.Affinity}
 	} else {
-		slotsAllowed := opt.Farm == nil && opt.Live == nil && cfg.LogFile == ""
-		c.Layout, c.Chosen = spec.ChooseLayout(c.Concurrency, c.CPUs, slotsAllowed), true
+		c.Layout, c.Reason = spec.ChooseLayout(c.Concurrency, c.CPUs, opt.Farm == nil)
+		c.Chosen = true
 		cfg.SlotProcesses, cfg.Affinity = c.SlotProcesses, c.Affinity
 	}
 	if procsGiven {

@@ -12,7 +12,8 @@ import (
 
 // The automatic layout is chosen for the games the run plays at a time:
 // its concurrency, or the games left to play when they are fewer (a short
-// run, a resumed one), on the CPUs autoplay may use (here set by taskset).
+// run, a resumed one), on the CPUs autoplay may use (here set by taskset),
+// and --verbose says why.
 func TestLayoutIsChosenForTheGamesPlayedAtATime(t *testing.T) {
 	bin := buildAutoplay(t)
 	taskset, err := exec.LookPath("taskset")
@@ -39,11 +40,11 @@ func TestLayoutIsChosenForTheGamesPlayedAtATime(t *testing.T) {
 	}
 
 	expect(play(one, "--games", "2", "--concurrency", "16"),
-		"Runner: one process on 1 Go processor (chosen for 2 games at a time on 1 CPU, as only 2 are left to play at concurrency 16;")
+		"Runner: one process on 1 Go processor (chosen for 2 games at a time on 1 CPU, as only 2 are left to play at concurrency 16: one CPU: nothing to keep apart;")
 	pgn := filepath.Join(t.TempDir(), "games.pgn")
 	play(one, "--games", "2", "--pgnout", pgn)
 	expect(play(one, "--games", "3", "--concurrency", "16", "--pgnout", pgn),
-		"Runner: one process on 1 Go processor (chosen for 1 game at a time on 1 CPU, as only 1 is left to play at concurrency 16;")
+		"Runner: one process on 1 Go processor (chosen for 1 game at a time on 1 CPU, as only 1 is left to play at concurrency 16: one game: one process on one Go processor relays a move soonest;")
 
 	if len(cpus) < 2 {
 		t.Log("one CPU: the two-CPU layouts are not checked")
@@ -51,9 +52,9 @@ func TestLayoutIsChosenForTheGamesPlayedAtATime(t *testing.T) {
 	}
 	two := one + "," + strconv.Itoa(cpus[1])
 	expect(play(two, "--games", "2", "--concurrency", "16"),
-		"Runner: a process per game slot, pinned with its engines (chosen for 2 games at a time on 2 CPUs, as only 2 are left to play at concurrency 16;")
+		"Runner: one process on 1 Go processor, game slots pinned to CPUs (chosen for 2 games at a time on 2 CPUs, as only 2 are left to play at concurrency 16: at 2 to 8 games, one process with each game's engines on CPUs of their own spent the least CPU a move and was never far from the fastest (bench/layouts.sh);")
 	expect(play(two, "--games", "32", "--concurrency", "16"),
-		"Runner: one process on 2 Go processors, GOGC 50 (chosen for 16 games at a time on 2 CPUs;")
+		"Runner: one process on 2 Go processors, GOGC 50 (chosen for 16 games at a time on 2 CPUs: from 16 games, a Go processor more per 16 games keeps one descheduled thread from stalling every game;")
 	expect(play(two, "--games", "2", "--concurrency", "2", "--slot-processes=false"),
 		"Runner: one process on 1 Go processor (as given)")
 }

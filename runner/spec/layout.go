@@ -29,35 +29,55 @@ const manyGamesGCPercent = 50
 const hundredsOfGamesGCPercent = 25
 
 // ChooseLayout picks, for concurrency games at a time on cpus usable CPUs,
-// the layout that measured fastest on a 2-CPU machine (bench/overhead.sh
-// with stockfish at nodes=1 for 2-8 games, bench/latency.sh with sleeping
-// engines for 1-256; numbers in README):
+// the layout that is never far from the fastest on the machines measured
+// (bench/layouts.sh: stockfish at nodes=1 for 2-8 games, beside
+// c-chess-cli; bench/latency.sh with sleeping engines for 1-256; numbers
+// in README), and says why in plain words:
 //   - one game: one process on one Go processor (the lowest relay latency
 //     and CPU per move);
-//   - 2 to 8 games, on two CPUs or more: a process per slot, pinned with
-//     its engines (each wake-up stays on one CPU: 0.8-0.9x c-chess-cli's
-//     wall time where one process was at 1.0-1.35x);
+//   - 2 to 8 games, on two CPUs or more: one process, each game slot's
+//     engines pinned to CPUs of their own. A process per slot relayed a
+//     move sooner where a process start was cheap, but cost 1.3-2x the CPU
+//     a move where it was not (another Go runtime per slot: its start, its
+//     own threads' wake-ups), and how dear a start is swings 3x with the
+//     machine's load from one minute to the next, too much to measure and
+//     choose by;
 //   - 16 games or more: one process on several Go processors (with one,
 //     a single descheduled thread stalls every game: p99 221 ms at 256
 //     games against 32 ms with two), one more per 16 games, up to cpus;
 //     the heap kept tighter from 192 games.
 //
-// slotsAllowed is false where slot processes cannot serve (an engine I/O
-// log, games played on remote workers).
-func ChooseLayout(concurrency, cpus int, slotsAllowed bool) Layout {
+// local is false where games are played on workers elsewhere, which
+// choose their own layout: nothing is pinned here.
+func ChooseLayout(concurrency, cpus int, local bool) (Layout, string) {
 	cpus = max(cpus, 1)
 	switch {
 	case concurrency >= 16:
 		l := Layout{Procs: min(cpus, 1+concurrency/16), GCPercent: manyGamesGCPercent}
+		why := manyGamesReason
 		if concurrency >= 192 {
 			l.GCPercent = hundredsOfGamesGCPercent
+			why += hundredsOfGamesReason
 		}
-		return l
-	case concurrency >= 2 && concurrency <= 8 && cpus >= 2 && slotsAllowed:
-		return Layout{Procs: 1, SlotProcesses: true, Affinity: true}
+		return l, why
+	case concurrency >= 2 && concurrency <= 8 && cpus >= 2 && local:
+		return Layout{Procs: 1, Affinity: true}, pinnedReason
+	case concurrency == 1:
+		return Layout{Procs: 1}, "one game: one process on one Go processor relays a move soonest"
+	case cpus < 2:
+		return Layout{Procs: 1}, "one CPU: nothing to keep apart"
+	case !local:
+		return Layout{Procs: 1}, "the games are played on workers, which choose their own layout"
 	}
-	return Layout{Procs: 1}
+	return Layout{Procs: 1}, "9 to 15 games: one process on one Go processor"
 }
+
+// The reasons ChooseLayout gives, printed with --verbose.
+const (
+	pinnedReason          = "at 2 to 8 games, one process with each game's engines on CPUs of their own spent the least CPU a move and was never far from the fastest (bench/layouts.sh)"
+	manyGamesReason       = "from 16 games, a Go processor more per 16 games keeps one descheduled thread from stalling every game"
+	hundredsOfGamesReason = ", and from 192 games a tighter heap costs no latency"
+)
 
 func (l Layout) String() string {
 	s := fmt.Sprintf("one process on %d Go processor", l.Procs)

@@ -3,30 +3,37 @@ package spec
 import "testing"
 
 // The automatic layout follows the measurements: one process on one Go
-// processor for one game, a pinned process per slot for 2-8 games where
-// slots may serve, one process on more Go processors from 16 games, its
-// heap tighter from 192.
+// processor for one game; one process with its slots' engines pinned for
+// 2-8 games played here on two CPUs or more (never far from the fastest on
+// the machines measured, where a process per slot cost 1.3-2x the CPU);
+// one process on more Go processors from 16 games, its heap tighter from
+// 192. Each choice comes with its reason.
 func TestChooseLayoutFollowsTheMeasurements(t *testing.T) {
 	for _, tt := range []struct {
 		conc, cpus int
-		slots      bool
+		local      bool
 		want       Layout
+		why        string
 	}{
-		{1, 2, true, Layout{Procs: 1}},
-		{2, 2, true, Layout{Procs: 1, SlotProcesses: true, Affinity: true}},
-		{8, 2, true, Layout{Procs: 1, SlotProcesses: true, Affinity: true}},
-		{4, 1, true, Layout{Procs: 1}},  // one CPU: nothing to keep apart
-		{4, 8, false, Layout{Procs: 1}}, // an I/O log or remote workers
-		{12, 2, true, Layout{Procs: 1}},
-		{16, 2, true, Layout{Procs: 2, GCPercent: 50}},
-		{128, 2, true, Layout{Procs: 2, GCPercent: 50}},
-		{192, 2, true, Layout{Procs: 2, GCPercent: 25}},
-		{256, 2, true, Layout{Procs: 2, GCPercent: 25}},
-		{256, 64, true, Layout{Procs: 17, GCPercent: 25}},
-		{64, 0, true, Layout{Procs: 1, GCPercent: 50}}, // no CPU count: one
+		{1, 2, true, Layout{Procs: 1}, "one game: one process on one Go processor relays a move soonest"},
+		{2, 2, true, Layout{Procs: 1, Affinity: true}, pinnedReason},
+		{4, 2, true, Layout{Procs: 1, Affinity: true}, pinnedReason},
+		{8, 2, true, Layout{Procs: 1, Affinity: true}, pinnedReason},
+		{8, 64, true, Layout{Procs: 1, Affinity: true}, pinnedReason},
+		{4, 1, true, Layout{Procs: 1}, "one CPU: nothing to keep apart"},
+		{4, 8, false, Layout{Procs: 1}, "the games are played on workers, which choose their own layout"},
+		{12, 2, true, Layout{Procs: 1}, "9 to 15 games: one process on one Go processor"},
+		{16, 2, true, Layout{Procs: 2, GCPercent: 50}, manyGamesReason},
+		{128, 2, true, Layout{Procs: 2, GCPercent: 50}, manyGamesReason},
+		{192, 2, true, Layout{Procs: 2, GCPercent: 25}, manyGamesReason + hundredsOfGamesReason},
+		{256, 2, true, Layout{Procs: 2, GCPercent: 25}, manyGamesReason + hundredsOfGamesReason},
+		{256, 64, true, Layout{Procs: 17, GCPercent: 25}, manyGamesReason + hundredsOfGamesReason},
+		{64, 0, true, Layout{Procs: 1, GCPercent: 50}, manyGamesReason}, // no CPU count: one
+		{64, 2, false, Layout{Procs: 2, GCPercent: 50}, manyGamesReason},
 	} {
-		if got := ChooseLayout(tt.conc, tt.cpus, tt.slots); got != tt.want {
-			t.Errorf("ChooseLayout(%d games, %d CPUs, slots %v) = %+v, want %+v", tt.conc, tt.cpus, tt.slots, got, tt.want)
+		got, why := ChooseLayout(tt.conc, tt.cpus, tt.local)
+		if got != tt.want || why != tt.why {
+			t.Errorf("ChooseLayout(%d games, %d CPUs, local %v) = %+v, %q\nwant %+v, %q", tt.conc, tt.cpus, tt.local, got, why, tt.want, tt.why)
 		}
 	}
 }
