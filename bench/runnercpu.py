@@ -10,7 +10,9 @@ kept. Peak memory: the runner's VmHWM (read every 10 ms while it lives) plus
 each slot process's last VmHWM; and the largest RssAnon seen in those
 readings (slot processes' added), the memory the runner's games cost apart
 from the pages of its program file. Prints: wall_s self_cpu_s peak_rss_kb
-peak_anon_kb."""
+peak_anon_kb.
+The command's output is thrown away, or written (stdout and stderr) to the
+file RUNNERCPU_STDOUT names (bench/layouts.sh reads autoplay's Runner: line)."""
 import os, subprocess, sys, time
 
 tick = os.sysconf("SC_CLK_TCK")
@@ -62,7 +64,9 @@ def peak_kb(pid):
 
 
 start = time.perf_counter()
-p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+stdout_path = os.environ.get("RUNNERCPU_STDOUT")
+stdout = open(stdout_path, "w") if stdout_path else subprocess.DEVNULL
+p = subprocess.Popen(sys.argv[1:], stdout=stdout, stderr=subprocess.STDOUT if stdout_path else subprocess.DEVNULL)
 slots = {}
 slot_peaks = {}
 slot_anon = {}
