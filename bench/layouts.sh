@@ -13,9 +13,10 @@
 # and across CPUs) and its load, which weigh on every figure.
 #
 #   CCC=/path/to/c-chess-cli REPS=3 GAMES=40 bench/layouts.sh
-# c-chess-cli's engines get 30 s, not 4, to answer (timeout=30): on a busy
-# machine a slow start of stockfish made it crash (an overdue deadline
-# written to a log it did not open). Build c-chess-cli with: gcc -O2 -std=gnu11 -mpopcnt -DNDEBUG
+# Engines get 30 s to answer (timeout=30; c-chess-cli's default is 4 s,
+# autoplay's 10): on a busy machine stockfish took longer to start, and
+# c-chess-cli crashed on the overdue deadline (writing to a log it had not
+# opened). Build c-chess-cli with: gcc -O2 -std=gnu11 -mpopcnt -DNDEBUG
 #   -DVERSION=\"x\" -Isrc src/*.c -o c-chess-cli -lpthread -lm
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,7 +52,7 @@ autoplay_run() {
   local conc=$1 layout=$2; shift 2
   rm -f "$out/ap.pgn"*
   read -r wall cpu _ < <(RUNNERCPU_STDOUT="$out/ap.out" python3 bench/runnercpu.py bin/autoplay match --verbose "$@" \
-    --engine "cmd=$SF name=a option.Hash=1" --engine "cmd=$SF name=b option.Hash=1" --each nodes=1 \
+    --engine "cmd=$SF name=a option.Hash=1" --engine "cmd=$SF name=b option.Hash=1" --each "nodes=1 timeout=30" \
     --games "$GAMES" --concurrency "$conc" --openings "file=$out/book.epd order=sequential" \
     --pgnout "$out/ap.pgn" --report-every 0)
   if [ "$layout" = auto ]; then
