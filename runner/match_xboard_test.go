@@ -211,11 +211,14 @@ func TestXBoardEnginesThatPlayCleanlyInEveryDialect(t *testing.T) {
 	} {
 		t.Run(args, func(t *testing.T) {
 			needEngine(t, fairymaxPath)
-			mis := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard arg=" + args + " tc=2+0.02 timeout=3"
+			// A margin of 3 s past the clock: these games prove the
+			// dialects, not the clocks, and on a loaded machine Fairy-Max,
+			// starved of the CPU, lost on time in the noping run.
+			mis := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard arg=" + args + " tc=2+0.02 timeout=3 timemargin=3000"
 			run := runMatch(t, spec.Config{
 				Engines: []spec.EngineConfig{
 					engineSpec(t, mis),
-					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
+					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 timemargin=3000"),
 				},
 				Games: 2, MaxMoves: 20, Openings: spec.OpeningsConfig{File: "testdata/black-to-move.epd"},
 			})
