@@ -98,7 +98,9 @@ func TestHungEngineLosesOnTimeAndIsKilled(t *testing.T) {
 }
 
 func TestHungEngineWithoutClockIsReportedStalled(t *testing.T) {
-	run := misMatch(t, 2, "-mode=hang -at=2", "nodes=10 timeout=0.5")
+	// timeout=2 bounds the handshake too: at 0.5 s the misengine's
+	// uciok missed it under load 28.
+	run := misMatch(t, 2, "-mode=hang -at=2", "nodes=10 timeout=2")
 	wantEndings(t, run, []ending3{
 		{"loss", "abandoned", "mis's connection stalls"},
 		{"loss", "abandoned", "mis's connection stalls"},
