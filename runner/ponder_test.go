@@ -105,7 +105,9 @@ func TestPonderMissesAreStoppedAndAskedAgain(t *testing.T) {
 func TestPonderStockfishAgainstStockfish(t *testing.T) {
 	needStockfish(t)
 	logPath := filepath.Join(t.TempDir(), "io.log")
-	sf := "cmd=" + stockfishPath + " option.Hash=8 option.Threads=1 tc=2+0.05 ponder=true"
+	// timemargin=3000: the ponder dialogue is proven here, not the clocks;
+	// two pondering stockfish under load 28 lost both games on time.
+	sf := "cmd=" + stockfishPath + " option.Hash=8 option.Threads=1 tc=2+0.05 ponder=true timemargin=3000"
 	run := runMatch(t, spec.Config{
 		Games: 2, MaxMoves: 16, LogFile: logPath,
 		Engines: []spec.EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
