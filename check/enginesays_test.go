@@ -112,7 +112,9 @@ func TestAFloodOfFaultyInfoLinesKeepsMemoryBounded(t *testing.T) {
 // told how many, with the first few: the battery keeps no list of them all.
 func TestAFloodOfFaultyOptionsIsCounted(t *testing.T) {
 	script := `read cmd; echo id name flood; seq 20000 | sed 's/.*/option name O& type spin default x min 0 max 1/'; echo uciok`
-	r := runCheck(t, "cmd=/bin/sh arg=-c arg="+strconv.Quote(script), Options{NoGames: true, Timeout: time.Second})
+	// 30 s for the flood's uciok: seq and sed write 20000 lines in a blink
+	// idle, and in over a second under load 32 (the handshake timed out).
+	r := runCheck(t, "cmd=/bin/sh arg=-c arg="+strconv.Quote(script), Options{NoGames: true, Timeout: 30 * time.Second})
 	res := resultOf(r, "option declarations")
 	if res.Status != Fail || !strings.HasPrefix(res.Detail, "1000 declarations at fault, the first 3: O1: spin default \"x\"") ||
 		!strings.HasSuffix(res.Detail, "; 19000 more declarations past the first 1000 not checked") {

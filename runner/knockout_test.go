@@ -27,10 +27,14 @@ func TestBracketOrderKeepsTheTopSeedsApart(t *testing.T) {
 	}
 }
 
-func knockoutEngines(t *testing.T, n int, extra string) []spec.EngineConfig {
+// knockoutEngines are n copies of the misbehaving test engine in its normal
+// mode: the bracket tests draw every game at the move limit, so strength
+// does not matter, and it starts in milliseconds where stockfish loads its
+// network for a second or more on a busy machine (these runs start dozens).
+func knockoutEngines(t *testing.T, n int) []spec.EngineConfig {
 	var es []spec.EngineConfig
 	for i := range n {
-		es = append(es, engineSpec(t, fmt.Sprintf("cmd=%s name=e%d nodes=100 option.Hash=4 %s", stockfishPath, i+1, extra)))
+		es = append(es, engineSpec(t, fmt.Sprintf("cmd=%s name=e%d nodes=100", misengine(t), i+1)))
 	}
 	return es
 }
@@ -61,9 +65,8 @@ func readBracket(t *testing.T, path string) jsonBracket {
 // 3, every encounter tied through its two extra pairs, so the higher seed
 // goes through each time and seed 1 wins. Game numbers run on without gaps.
 func TestKnockoutByesTieBreaksAndSeeds(t *testing.T) {
-	needStockfish(t)
 	dir := t.TempDir()
-	cfg := spec.Config{Type: spec.TypeKnockout, Engines: knockoutEngines(t, 5, ""), Games: 2, MaxMoves: 2, Concurrency: 2,
+	cfg := spec.Config{Type: spec.TypeKnockout, Engines: knockoutEngines(t, 5), Games: 2, MaxMoves: 2, Concurrency: 2,
 		PGNOut: filepath.Join(dir, "ko.pgn"), JSONOut: filepath.Join(dir, "ko.json")}
 	run := runMatch(t, cfg)
 	if run.err != nil {
@@ -108,9 +111,8 @@ func TestKnockoutByesTieBreaksAndSeeds(t *testing.T) {
 // resumes from its PGN to the same games, numbers and bracket as a run
 // that was never stopped.
 func TestKnockoutResumesInTheMiddleOfARound(t *testing.T) {
-	needStockfish(t)
 	full := t.TempDir()
-	cfg := spec.Config{Type: spec.TypeKnockout, Engines: knockoutEngines(t, 4, ""), Games: 2, MaxMoves: 2,
+	cfg := spec.Config{Type: spec.TypeKnockout, Engines: knockoutEngines(t, 4), Games: 2, MaxMoves: 2,
 		PGNOut: filepath.Join(full, "ko.pgn"), JSONOut: filepath.Join(full, "ko.json")}
 	whole := runMatch(t, cfg)
 	if whole.err != nil {

@@ -90,7 +90,8 @@ func TestIOLogNamesACrashedEnginesExitStatus(t *testing.T) {
 }
 
 func TestHungEngineLosesOnTimeAndIsKilled(t *testing.T) {
-	run := misMatch(t, 2, "-mode=hang -at=2 -trapterm", "tc=0.5+0 timeout=0.5 timemargin=50")
+	// timeout=2 bounds the handshake too: 0.5 s ran out under load 24.
+	run := misMatch(t, 2, "-mode=hang -at=2 -trapterm", "tc=0.5+0 timeout=2 timemargin=50")
 	wantEndings(t, run, []ending3{
 		{"loss", "time forfeit", "mis loses on time"},
 		{"loss", "time forfeit", "mis loses on time"},
@@ -98,7 +99,9 @@ func TestHungEngineLosesOnTimeAndIsKilled(t *testing.T) {
 }
 
 func TestHungEngineWithoutClockIsReportedStalled(t *testing.T) {
-	run := misMatch(t, 2, "-mode=hang -at=2", "nodes=10 timeout=0.5")
+	// timeout=2 bounds the handshake too: at 0.5 s the misengine's
+	// uciok missed it under load 28.
+	run := misMatch(t, 2, "-mode=hang -at=2", "nodes=10 timeout=2")
 	wantEndings(t, run, []ending3{
 		{"loss", "abandoned", "mis's connection stalls"},
 		{"loss", "abandoned", "mis's connection stalls"},

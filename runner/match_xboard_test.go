@@ -74,7 +74,9 @@ func TestStockfishUCIAgainstFairymaxXBoard(t *testing.T) {
 	run := runMatch(t, spec.Config{
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=3000 option.Hash=8"),
-			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.03"),
+			// Clean games, not clocks, are proven here: Fairy-Max starved
+			// of the CPU lost one on time under load 28.
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.03 timemargin=3000 timeout=30"),
 		},
 		Games: 4, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}, PGNOut: pgnPath, MaxMoves: 25,
 	})
@@ -171,7 +173,10 @@ func xbMisMatch(t *testing.T, games int, misArgs, misSpec string) matchRun {
 	return runMatch(t, spec.Config{
 		Engines: []spec.EngineConfig{
 			engineSpec(t, mis+" tc=2+0.02 timeout=1 "+misSpec),
-			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
+			// Fairy-Max is never the one at fault here: 3 s past its
+			// clock, 30 s for its handshake (10 s ran out under load 31):
+			// a starved CPU must not make it lose.
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 timemargin=3000 timeout=30"),
 		},
 		Games: games, MaxMoves: 30,
 	})
@@ -211,11 +216,15 @@ func TestXBoardEnginesThatPlayCleanlyInEveryDialect(t *testing.T) {
 	} {
 		t.Run(args, func(t *testing.T) {
 			needEngine(t, fairymaxPath)
-			mis := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard arg=" + args + " tc=2+0.02 timeout=3"
+			// 3 s past the clock and Fairy-Max's 30 s for its handshake:
+			// these games prove the dialects, not the clocks, and on a
+			// loaded machine Fairy-Max, starved of the CPU, lost on time
+			// in the noping and trueclaim runs.
+			mis := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard arg=" + args + " tc=2+0.02 timeout=3 timemargin=3000"
 			run := runMatch(t, spec.Config{
 				Engines: []spec.EngineConfig{
 					engineSpec(t, mis),
-					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
+					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 timemargin=3000 timeout=30"),
 				},
 				Games: 2, MaxMoves: 20, Openings: spec.OpeningsConfig{File: "testdata/black-to-move.epd"},
 			})

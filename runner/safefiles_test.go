@@ -78,10 +78,11 @@ func TestOutputsToFIFOsAndDevices(t *testing.T) {
 	}
 	cfg := quickMatch(t)
 	cfg.PGNOut = fifo
-	start := time.Now()
+	// No wall-clock bound: a run that opened the FIFO, which nobody reads,
+	// would block there for good rather than return this error.
 	_, err := Run(context.Background(), cfg, Options{Out: io.Discard})
-	if err == nil || !strings.Contains(err.Error(), "is a FIFO") || time.Since(start) > 10*time.Second {
-		t.Errorf("a FIFO as the PGN of a resumable run: %v after %v", err, time.Since(start))
+	if err == nil || !strings.Contains(err.Error(), "is a FIFO") {
+		t.Errorf("a FIFO as the PGN of a resumable run: %v", err)
 	}
 	if _, err := os.Stat(fifo + ".state"); err == nil {
 		t.Errorf("a state file was written beside the FIFO")

@@ -39,6 +39,7 @@ func disconnected(g pgnGame) string {
 // on such positions): no engine crashes, stalls or plays an illegal move,
 // and every game replays in stockfish.
 func TestChess960EveryDebianEngineAgainstTheBuiltIn(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	bin := buildAutoplay(t)
 	dir := t.TempDir()

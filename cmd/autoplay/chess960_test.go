@@ -19,6 +19,7 @@ import (
 // the position autoplay reached, and castling of both kinds by both sides
 // occurs and replays.
 func TestChess960MatchesReplayInStockfish(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	bin := buildAutoplay(t)
 	dir := t.TempDir()

@@ -118,6 +118,7 @@ func openBenchPentanomial(t *testing.T, out string) (penta [5]int, games int) {
 }
 
 func TestFishtestFastchessCommandLine(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	dir := t.TempDir()
 	fastchess := linkAs(t, "fastchess")
@@ -188,6 +189,7 @@ func TestFishtestFastchessCommandLine(t *testing.T) {
 }
 
 func TestFishtestCutechessCommandLine(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	dir := t.TempDir()
 	cutechess := linkAs(t, "cutechess-cli")
@@ -244,6 +246,7 @@ func TestFishtestCutechessCommandLine(t *testing.T) {
 }
 
 func TestOpenBenchCommandLine(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	dir := t.TempDir()
 	engines := filepath.Join(dir, "Engines")
@@ -327,9 +330,10 @@ func TestCompatCommandLineErrors(t *testing.T) {
 // An SPRT that decides is a normal end for both tools: exit 0, and the
 // decision said the tool's way.
 func TestCompatSPRTDecisionExitsZero(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	dir := t.TempDir()
-	base := []string{"-engine", "cmd=" + stockfish, "name=strong", "nodes=20000", "-engine", "cmd=" + stockfish, "name=weak", "nodes=1",
+	base := []string{"-engine", "cmd=" + stockfish, "name=strong", "nodes=2000", "-engine", "cmd=" + stockfish, "name=weak", "nodes=1",
 		"-each", "tc=inf", "option.Hash=8", "-rounds", "50", "-games", "2", "-repeat", "-concurrency", "2",
 		"-sprt", "elo0=0", "elo1=200", "alpha=0.3", "beta=0.3", "-srand", "3"}
 	out, stderr, code := runTool(t, dir, buildAutoplay(t), append([]string{"fastchess"}, base...)...)
@@ -347,6 +351,7 @@ func TestCompatSPRTDecisionExitsZero(t *testing.T) {
 
 // The example command lines in configs/dropin run as they are.
 func TestDropinExamplesRun(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	repo, _ := filepath.Abs("../..")
 	scripts, _ := filepath.Glob(filepath.Join(repo, "configs/dropin/*.sh"))
@@ -380,6 +385,7 @@ func TestDropinExamplesRun(t *testing.T) {
 // its own built-in engine (as "cutechess-cli engine"); -strict turns a
 // warning into exit status 1.
 func TestCopyNamedCutechessCliRunsTheBuiltinEngine(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	data, err := os.ReadFile(buildAutoplay(t))
 	if err != nil {

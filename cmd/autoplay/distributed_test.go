@@ -50,6 +50,7 @@ func freePort(t *testing.T) int {
 // SIGKILLed in the middle of a game: its game goes to another worker, every
 // game is recorded once, and the killed worker's engines die with it.
 func TestCoordinatorAndWorkerProcesses(t *testing.T) {
+	t.Parallel()
 	bin := buildAutoplay(t)
 	dir := t.TempDir()
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))

@@ -77,6 +77,7 @@ func coordinate(t *testing.T, bin, url, pgnPath string, more ...string) string {
 // recorded again (results are no longer taken for duplicates of the first
 // start's).
 func TestFleetStartsInAnyOrderAndRunsAgainOnItsStore(t *testing.T) {
+	t.Parallel()
 	bin := buildAutoplay(t)
 	dir := t.TempDir()
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
@@ -112,6 +113,7 @@ func TestFleetStartsInAnyOrderAndRunsAgainOnItsStore(t *testing.T) {
 // by the same worker: the stop it was told of does not outlive the run's
 // next start.
 func TestWorkerPlaysARunStartedAgainAfterItsStop(t *testing.T) {
+	t.Parallel()
 	bin := buildAutoplay(t)
 	dir := t.TempDir()
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))

@@ -31,6 +31,7 @@ func buildAutoplayWire(t *testing.T, version string) string {
 // loudly, and leaves the games to the worker of the run's version. Every
 // game is recorded once and the run ends.
 func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
+	t.Parallel()
 	bin := buildAutoplay(t)
 	other := buildAutoplayWire(t, "99")
 	dir := t.TempDir()

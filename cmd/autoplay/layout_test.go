@@ -15,6 +15,7 @@ import (
 // run, a resumed one), on the CPUs autoplay may use (here set by taskset),
 // and --verbose says why.
 func TestLayoutIsChosenForTheGamesPlayedAtATime(t *testing.T) {
+	t.Parallel()
 	bin := buildAutoplay(t)
 	taskset, err := exec.LookPath("taskset")
 	if err != nil {
@@ -25,7 +26,7 @@ func TestLayoutIsChosenForTheGamesPlayedAtATime(t *testing.T) {
 	runnerLine := regexp.MustCompile(`(?m)^Runner: .*$`)
 	play := func(cpus string, args ...string) string {
 		t.Helper()
-		cmd := exec.Command(taskset, append([]string{"-c", cpus, bin, "match", "--verbose", "--each", "nodes=200", "--maxmoves", "40"}, args...)...)
+		cmd := exec.Command(taskset, append([]string{"-c", cpus, bin, "match", "--verbose", "--each", "nodes=50", "--maxmoves", "4"}, args...)...)
 		out, err := cmd.CombinedOutput()
 		if err != nil {
 			t.Fatalf("%v: %v\n%s", cmd.Args, err, out)

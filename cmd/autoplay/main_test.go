@@ -38,6 +38,7 @@ func needStockfish(t *testing.T) {
 }
 
 func TestMatchFlagErrorsAreClearAndPlayNothing(t *testing.T) {
+	t.Parallel()
 	bin := buildAutoplay(t)
 	for _, tc := range []struct {
 		args []string
@@ -195,6 +196,7 @@ func alive(pid int) bool {
 }
 
 func TestRunFileAndStatsCommands(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	bin := buildAutoplay(t)
 	dir := t.TempDir()

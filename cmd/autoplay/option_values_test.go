@@ -23,6 +23,7 @@ const styleDecl = `arg=-declare "arg=name Style type combo default Normal var So
 // before any game, naming the engine, the option, the value and what the
 // engine declares: every kind of UCI and XBoard option.
 func TestOptionValuesRefusedBeforeAnyGame(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	bin := buildAutoplay(t)
 	misCmd := "cmd=" + proctest.Build(t, "misengine", "../../runner/testdata/misengine")
@@ -58,6 +59,7 @@ func TestOptionValuesRefusedBeforeAnyGame(t *testing.T) {
 // choice in another case (UCI compares values without regard to case), a
 // button given no value, pressed as XBoard presses one ("option NAME").
 func TestOptionValuesWithinDeclarationsAreSent(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	bin := buildAutoplay(t)
 	dir := t.TempDir()

@@ -12,6 +12,7 @@ import (
 // pondering stockfish, through the cutechess command line's bare "ponder";
 // nobody is charged anything.
 func TestBuiltinEnginePondersThroughTheCutechessCommandLine(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	dir := t.TempDir()
 	out, stderr, code := runTool(t, dir, buildAutoplay(t), "cutechess",

@@ -20,6 +20,7 @@ import (
 // Stockfish at a node limit plays the same moves every time, so whole games
 // are compared, not just their number.
 func TestKilledRunResumesToTheSameGames(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	bin := buildAutoplay(t)
 	dir := t.TempDir()

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/autoplay/autoplay/internal/proctest"
 )
@@ -19,6 +18,7 @@ import (
 // files, and writes nothing; once that process is killed outright, the
 // lock it held is gone and the next start resumes the run.
 func TestSecondRunOnOnePGNIsRefused(t *testing.T) {
+	t.Parallel()
 	needStockfish(t)
 	bin := buildAutoplay(t)
 	pgnPath := filepath.Join(t.TempDir(), "games.pgn")
@@ -36,14 +36,15 @@ func TestSecondRunOnOnePGNIsRefused(t *testing.T) {
 		return bytes.Count(b, []byte("[Event ")) >= 1
 	})
 
-	start := time.Now()
+	// No wall-clock bound on the refusal: a second run that waited for the
+	// lock would end only with the first (40 games on) and not name it.
 	second := exec.Command(bin, args...)
 	out, err := second.CombinedOutput()
 	if exitCodeOf(err) != 1 || !strings.Contains(string(out), "is in use by another run (process "+strconv.Itoa(first.Process.Pid)+")") {
 		t.Fatalf("second run: %v, want exit 1 naming process %d:\n%s", err, first.Process.Pid, out)
 	}
-	if strings.Contains(string(out), "Resuming") || strings.Contains(string(out), "Started game") || time.Since(start) > 10*time.Second {
-		t.Errorf("the second run went on before refusing (%v):\n%s", time.Since(start), out)
+	if strings.Contains(string(out), "Resuming") || strings.Contains(string(out), "Started game") {
+		t.Errorf("the second run went on before refusing:\n%s", out)
 	}
 
 	first.Process.Signal(syscall.SIGKILL)
