@@ -12,7 +12,16 @@ import (
 	"github.com/autoplay/autoplay/runner"
 )
 
+// needsFull is the annotation of a command whose code only autoplay-full
+// holds (lean.go).
+const needsFull = "autoplay-full"
+
+// startArgs are the program's arguments as it was started, before a
+// drop-in mode rewrites them: a hand-over to autoplay-full passes them on.
+var startArgs []string
+
 func main() {
+	startArgs = append([]string(nil), os.Args...)
 	noHeapProfile()
 	// Engines' orphaned descendants become our children, so that none
 	// outlives autoplay; a panic takes every engine down with it.
@@ -42,7 +51,12 @@ func main() {
 	}
 	var cpuProfile string
 	root.PersistentFlags().StringVar(&cpuProfile, "cpuprofile", "", "write a pprof CPU profile of autoplay itself to this file")
-	root.PersistentPreRunE = func(*cobra.Command, []string) error { return startCPUProfile(cpuProfile) }
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if err := handOverToFull(cmd); err != nil {
+			return err
+		}
+		return startCPUProfile(cpuProfile)
+	}
 	root.AddCommand(newMatchCmd(), newRunCmd(), newStatsCmd(), newEngineCmd(), newPerftCmd(), newCompatCmd(compat.Cutechess), newCompatCmd(compat.Fastchess), newWorkerCmd(), newViewCmd(), newSlotCmd(), newCheckCmd())
 	err := root.Execute()
 	pprof.StopCPUProfile() // also for a run that ended with an error or was interrupted
