@@ -40,4 +40,6 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
+	$(GO) vet -tags lean ./cmd/autoplay
+	$(GO) tool staticcheck -tags lean ./cmd/autoplay
 	$(GO) mod tidy -diff

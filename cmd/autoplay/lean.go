@@ -23,6 +23,10 @@ import (
 // from the same directory: exec keeps the process, its arguments, its
 // standard files and its place among its parent's children.
 
+// startArgs are the program's arguments as it was started, before a
+// drop-in mode rewrites them (main): a hand-over passes them on.
+var startArgs = append([]string(nil), os.Args...)
+
 // fullProgram is the name of the full build beside the lean one.
 const fullProgram = "autoplay-full"
 

@@ -16,12 +16,7 @@ import (
 // holds (lean.go).
 const needsFull = "autoplay-full"
 
-// startArgs are the program's arguments as it was started, before a
-// drop-in mode rewrites them: a hand-over to autoplay-full passes them on.
-var startArgs []string
-
 func main() {
-	startArgs = append([]string(nil), os.Args...)
 	noHeapProfile()
 	// Engines' orphaned descendants become our children, so that none
 	// outlives autoplay; a panic takes every engine down with it.

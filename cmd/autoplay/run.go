@@ -97,17 +97,3 @@ func useBuiltinEngine(engines []spec.EngineConfig) error {
 	}
 	return nil
 }
-
-// unuseBuiltinEngine undoes useBuiltinEngine for a config sent to workers
-// elsewhere, whose own binary holds the engine.
-func unuseBuiltinEngine(e *spec.EngineConfig) {
-	self, err := os.Executable()
-	if err != nil || e.Cmd != self || len(e.Args) == 0 || e.Args[0] != "engine" {
-		return
-	}
-	args := e.Args[1:]
-	if len(args) > 0 && args[0] == "--xboard" {
-		args = args[1:]
-	}
-	e.Cmd, e.Args = spec.BuiltinCmd, args
-}
