@@ -27,9 +27,6 @@ import (
 // drop-in mode rewrites them (main): a hand-over passes them on.
 var startArgs = append([]string(nil), os.Args...)
 
-// fullProgram is the name of the full build beside the lean one.
-const fullProgram = "autoplay-full"
-
 // handOverToFull execs autoplay-full with the program's own arguments when
 // cmd needs its code (the worker, view, --serve, --nats, --web); otherwise
 // it returns nil and the lean build goes on.

@@ -20,8 +20,10 @@ func buildLean(t *testing.T) string {
 	t.Helper()
 	full := buildAutoplay(t)
 	lean := proctest.Build(t, "lean/autoplay", ".", "-tags", "lean")
+	// A hard link: the program knows itself by this name, as make
+	// build's autoplay-full does (a symbolic link resolves to "autoplay").
 	link := filepath.Join(filepath.Dir(lean), "autoplay-full")
-	if err := os.Symlink(full, link); err != nil && !os.IsExist(err) {
+	if err := os.Link(full, link); err != nil && !os.IsExist(err) {
 		t.Fatal(err)
 	}
 	return lean
@@ -111,5 +113,29 @@ func TestLeanBuildHandsNetworkCommandsToFull(t *testing.T) {
 func TestAckWaitDefaultIsDistributeds(t *testing.T) {
 	if defaultAckWait != distributed.DefaultAckWait {
 		t.Errorf("defaultAckWait %v, distributed.DefaultAckWait %v", defaultAckWait, distributed.DefaultAckWait)
+	}
+}
+
+// A run handed to autoplay-full (--web) plays the built-in engine from the
+// lean build beside it: its start is the lean one's, and its name in the
+// PGN is "autoplay" as without --web.
+func TestHandedOverRunPlaysTheLeanBuiltinEngine(t *testing.T) {
+	lean := buildLean(t)
+	pgn := filepath.Join(t.TempDir(), "g.pgn")
+	out, err := exec.Command(lean, "match", "--web", "127.0.0.1:0", "--games", "2", "--each", "nodes=50", "--pgnout", pgn, "--quiet").CombinedOutput()
+	if err != nil {
+		t.Fatalf("autoplay match --web: %v\n%s", err, out)
+	}
+	if !strings.Contains(string(out), "Dashboard at") {
+		t.Errorf("no dashboard: not autoplay-full's run?\n%s", out)
+	}
+	games, err := os.ReadFile(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tag := range []string{`[White "autoplay"]`, `[Black "autoplay"]`} {
+		if !strings.Contains(string(games), tag) {
+			t.Errorf("no %s in the PGN (the engine ran from autoplay-full?):\n%s", tag, games)
+		}
 	}
 }

@@ -10,6 +10,9 @@ import (
 // builds: the lean one (lean.go) hands a command that sets them to
 // autoplay-full, which holds their code.
 
+// fullProgram is the name of the full build beside the lean one.
+const fullProgram = "autoplay-full"
+
 // defaultAckWait is distributed.DefaultAckWait (a test keeps them equal):
 // the lean build does not link the distributed package.
 const defaultAckWait = 30 * time.Second
