@@ -1,6 +1,7 @@
 # autoplay: build, test, benchmark, lint.
 GO ?= go
 BIN := bin/autoplay
+FULL := bin/autoplay-full
 # staticcheck is pinned in go.mod with a tool directive (go get -tool); lint
 # runs that version with go tool.
 
@@ -9,8 +10,13 @@ BIN := bin/autoplay
 # Static (cgo off): no libc or dynamic loader at run time, so 1.5 MB less of
 # each autoplay process is resident (slot processes included) and it starts
 # without ld.so; DNS for NATS URLs uses Go's own resolver.
+# Two builds of one program: bin/autoplay (-tags lean) links neither NATS nor
+# the dashboard, so that its start (--help, the built-in engine and slot
+# processes) stays near a bare Go program's; it hands the worker, view,
+# --serve, --nats and --web to bin/autoplay-full beside it (cmd/autoplay/lean.go).
 build:
-	CGO_ENABLED=0 $(GO) build -o $(BIN) ./cmd/autoplay
+	CGO_ENABLED=0 $(GO) build -tags lean -o $(BIN) ./cmd/autoplay
+	CGO_ENABLED=0 $(GO) build -o $(FULL) ./cmd/autoplay
 
 # The whole suite, with the race detector: real engines (stockfish, and the
 # misbehaving test engine the tests build) included. -timeout 30m: go test's
@@ -36,4 +42,6 @@ lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
+	$(GO) vet -tags lean ./cmd/autoplay
+	$(GO) tool staticcheck -tags lean ./cmd/autoplay
 	$(GO) mod tidy -diff

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol/uci"
@@ -155,13 +156,18 @@ func (b *battery) uciReady(s *session, name string, before []byte) *session {
 	return s
 }
 
-// optionComplaint is how engines say a setoption went wrong.
-var optionComplaint = regexp.MustCompile(`(?i)no such option|unknown option|not (a )?valid|invalid|illegal|error|unsupported`)
+// optionComplaint is how engines say a setoption went wrong. The patterns
+// here are compiled on first use, not at the start of every autoplay process.
+var optionComplaint = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)no such option|unknown option|not (a )?valid|invalid|illegal|error|unsupported`)
+})
 
 // resourceOption names options whose extreme values ask for machine
 // resources (gigabytes of hash, a thousand threads): set to their minimum
 // and default only.
-var resourceOption = regexp.MustCompile(`(?i)hash|thread|cores|memory|^SyzygyPath$|^EvalFile`)
+var resourceOption = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)hash|thread|cores|memory|^SyzygyPath$|^EvalFile`)
+})
 
 // uciOptions sets every declared option to values its declaration allows
 // (a spin's minimum and maximum, a check's both values, each var of a
@@ -180,7 +186,7 @@ func (b *battery) uciOptions(s *session, decls []uci.OptionDecl) *session {
 		switch d.Type {
 		case uci.OptionSpin:
 			values = []string{strconv.Itoa(d.Min)}
-			if !resourceOption.MatchString(d.Name) {
+			if !resourceOption().MatchString(d.Name) {
 				values = append(values, strconv.Itoa(d.Max))
 			}
 		case uci.OptionCheck:
@@ -192,7 +198,7 @@ func (b *battery) uciOptions(s *session, decls []uci.OptionDecl) *session {
 			continue
 		}
 		def := d.Default
-		if d.Type == uci.OptionString && (def == "" || resourceOption.MatchString(d.Name)) {
+		if d.Type == uci.OptionString && (def == "" || resourceOption().MatchString(d.Name)) {
 			// An empty string has no spelling every engine reads (Stockfish
 			// 15 takes "<empty>" for a file name: its debug log); a path or a
 			// network file's default stands.
@@ -213,7 +219,7 @@ func (b *battery) uciOptions(s *session, decls []uci.OptionDecl) *session {
 	start := time.Now()
 	s.send(uci.AppendCommand(nil, uci.CmdIsReady))
 	_, err := s.until(b.o.Timeout+time.Duration(sets)*10*time.Millisecond, func(l runner.RawLine) {
-		if optionComplaint.MatchString(l.Text) {
+		if optionComplaint().MatchString(l.Text) {
 			if complaints++; complaints == 1 {
 				first = clip(l.Text)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/format"
+	"sync"
 
 	"github.com/autoplay/autoplay/engine/chess"
 )
@@ -58,7 +59,10 @@ func KingUnitName(i int) string {
 }
 
 // pairRefs points at every pair weight of evalweights.go, in the order of
-// EvalWeights.Pairs; pairNames names them.
+// EvalWeights.Pairs; pairNames names them. registerWeights fills them and
+// the indices below on first use (pairWeights): the tuner and the trace
+// need them, a search does not, and their 1,400 names were allocated at
+// the start of every autoplay process.
 var (
 	pairRefs  []*score
 	pairNames []string
@@ -80,7 +84,13 @@ var mobilityMax = [7]int{Knight: 8, Bishop: 13, Rook: 14, Queen: 27}
 
 var pieceNames = [7]string{"", "Pawn", "Knight", "Bishop", "Rook", "Queen", "King"}
 
-func init() {
+var weightsRegistered sync.Once
+
+// pairWeights makes sure pairRefs, pairNames and the indices are filled:
+// every exported function that reads them calls it first.
+func pairWeights() { weightsRegistered.Do(registerWeights) }
+
+func registerWeights() {
 	add := func(name string, w *score) int {
 		pairRefs = append(pairRefs, w)
 		pairNames = append(pairNames, name)
@@ -158,13 +168,20 @@ func mobilityIndex(pt PieceType, n int) int {
 }
 
 // NumPairWeights is the number of pair weights.
-func NumPairWeights() int { return len(pairRefs) }
+func NumPairWeights() int {
+	pairWeights()
+	return len(pairRefs)
+}
 
 // WeightName names pair weight i as evalweights.go spells it.
-func WeightName(i int) string { return pairNames[i] }
+func WeightName(i int) string {
+	pairWeights()
+	return pairNames[i]
+}
 
 // CurrentWeights returns the weights the evaluation uses now.
 func CurrentWeights() EvalWeights {
+	pairWeights()
 	w := EvalWeights{Pairs: make([][2]int32, len(pairRefs)), Tempo: tempo}
 	for i, r := range pairRefs {
 		w.Pairs[i] = [2]int32{r.mg, r.eg}
@@ -178,6 +195,7 @@ func CurrentWeights() EvalWeights {
 // SetWeights makes the evaluation use w. Not safe while a search runs: for
 // the tuner and tests.
 func SetWeights(w EvalWeights) {
+	pairWeights()
 	for i, r := range pairRefs {
 		*r = score{w.Pairs[i][0], w.Pairs[i][1]}
 	}
@@ -232,6 +250,7 @@ func (t *EvalTrace) add(i int, n int32) {
 
 // TraceEval fills t with p's trace, reusing t's memory.
 func TraceEval(p *Position, t *EvalTrace) {
+	pairWeights()
 	if len(t.counts) != len(pairRefs) {
 		t.counts = make([]int32, len(pairRefs))
 	}

@@ -144,10 +144,10 @@ func (c *core) handle(cmd Command) bool {
 	case CmdHello:
 		c.send(Reply{Kind: ReplyID, Name: Name, Author: Author, Options: engineOptions})
 	case CmdIsReady:
-		// A GUI waits for readyok before its first go: the table's fresh
+		// A GUI waits for readyok before its first go: the tables' fresh
 		// memory is written now rather than during that search.
 		if c.thinker.state == waiting {
-			c.thinker.searcher.TT.Warm()
+			c.thinker.searcher.Warm()
 		}
 		c.send(Reply{Kind: ReplyReady, N: cmd.N})
 	case CmdReport:

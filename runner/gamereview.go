@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -48,12 +49,18 @@ type ReviewPly struct {
 	ClockNS *time.Duration `json:"clock_ns,omitempty"`
 }
 
+// The patterns of a reviewed game's text, compiled on first use (view and
+// the dashboard), not at the start of every autoplay process.
 var (
-	viewNumber = regexp.MustCompile(`^\d+\.+`)
+	viewNumber = onFirstUse(`^\d+\.+`)
 	// "+0.35/12 0.512s", "-M3/20 1.000s", "0.512s", then ", tl=9.870s, ..."
-	viewComment  = regexp.MustCompile(`^(?:([+-](?:\d+\.\d+|M\d+))/(\d+) )?(\d+(?:\.\d+)?)s\b`)
-	viewTimeLeft = regexp.MustCompile(`\btl=(\d+(?:\.\d+)?)s\b`)
+	viewComment  = onFirstUse(`^(?:([+-](?:\d+\.\d+|M\d+))/(\d+) )?(\d+(?:\.\d+)?)s\b`)
+	viewTimeLeft = onFirstUse(`\btl=(\d+(?:\.\d+)?)s\b`)
 )
+
+func onFirstUse(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
+}
 
 // reviewOf reads one game's text: its tags, its moves (up to the first it
 // cannot read) with their comments, and the last comment as the reason.
@@ -76,7 +83,7 @@ func reviewOf(text string) GameReview {
 		if !reading {
 			return
 		}
-		tok = viewNumber.ReplaceAllString(tok, "")
+		tok = viewNumber().ReplaceAllString(tok, "")
 		if tok == "" || tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*" {
 			return
 		}
@@ -117,14 +124,14 @@ func (p *ReviewPly) readComment(c string) {
 		p.Book = true
 		return
 	}
-	m := viewComment.FindStringSubmatch(c)
+	m := viewComment().FindStringSubmatch(c)
 	if m == nil {
 		return
 	}
 	p.Score = m[1]
 	p.Depth, _ = strconv.Atoi(m[2])
 	p.Seconds, _ = strconv.ParseFloat(m[3], 64)
-	if tl := viewTimeLeft.FindStringSubmatch(c); tl != nil {
+	if tl := viewTimeLeft().FindStringSubmatch(c); tl != nil {
 		if d, err := spec.ParseSeconds(tl[1]); err == nil {
 			p.ClockNS = &d
 		}

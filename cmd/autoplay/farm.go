@@ -1,3 +1,5 @@
+//go:build !lean
+
 package main
 
 import (
@@ -8,35 +10,12 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
 	"github.com/autoplay/autoplay/distributed"
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
 )
-
-// farmFlags are the flags that send a run's games to workers over NATS.
-type farmFlags struct {
-	serve, nats, token string
-	user, password     string
-	cert, key, ca      string
-	ackWait            time.Duration
-	ship               bool
-}
-
-func (f *farmFlags) add(fs *pflag.FlagSet) {
-	fs.StringVar(&f.serve, "serve", "", "play the games on workers: start an embedded NATS server on ADDR (a bare port listens on 127.0.0.1) for `autoplay worker --nats`")
-	fs.StringVar(&f.nats, "nats", "", "play the games on workers of an existing NATS deployment at URL (JetStream enabled)")
-	fs.StringVar(&f.token, "nats-token", "", "the token NATS clients present (with --serve: the one the server requires)")
-	fs.StringVar(&f.user, "nats-user", "", "NATS user (with --serve: the one the server requires, with --nats-password)")
-	fs.StringVar(&f.password, "nats-password", "", "NATS password")
-	fs.StringVar(&f.cert, "nats-tls-cert", "", "with --serve: the server's TLS certificate (PEM); clients then connect with TLS")
-	fs.StringVar(&f.key, "nats-tls-key", "", "with --serve: the key of --nats-tls-cert")
-	fs.StringVar(&f.ca, "nats-ca", "", "the CA (PEM) the server's certificate is checked against")
-	fs.BoolVar(&f.ship, "ship-engines", false, "send the engine programs to the workers (by SHA-256, in the JetStream object store); workers run them only with --accept-binaries")
-	fs.DurationVar(&f.ackWait, "ack-wait", distributed.DefaultAckWait, "how long a game may go without a worker's sign of life before another worker gets it")
-}
 
 func (f *farmFlags) auth() distributed.Auth {
 	return distributed.Auth{Token: f.token, User: f.user, Password: f.password, CertFile: f.cert, KeyFile: f.key, CAFile: f.ca}
@@ -103,7 +82,7 @@ func newWorkerCmd() *cobra.Command {
 	var engineSpecs []string
 	cmd := &cobra.Command{
 		Use:   "worker",
-		Short: "Play games for coordinators (runs with --serve or --nats) over NATS",
+		Short: workerShort,
 		Long: `Pull jobs (one game each) of any run from a NATS JetStream server, play them with the
 same runner code as a local run, and publish each finished game to its coordinator.
 A worker serves any number of runs, one after another, and may join or leave at any time:
@@ -181,4 +160,18 @@ func workerEngines(specs []string) ([]spec.EngineConfig, error) {
 		engines = append(engines, e)
 	}
 	return engines, nil
+}
+
+// unuseBuiltinEngine undoes useBuiltinEngine for a config sent to workers
+// elsewhere, whose own binary holds the engine.
+func unuseBuiltinEngine(e *spec.EngineConfig) {
+	self, err := builtinEngineProgram()
+	if err != nil || e.Cmd != self || len(e.Args) == 0 || e.Args[0] != "engine" {
+		return
+	}
+	args := e.Args[1:]
+	if len(args) > 0 && args[0] == "--xboard" {
+		args = args[1:]
+	}
+	e.Cmd, e.Args = spec.BuiltinCmd, args
 }

@@ -12,6 +12,10 @@ import (
 	"github.com/autoplay/autoplay/runner"
 )
 
+// needsFull is the annotation of a command whose code only autoplay-full
+// holds (lean.go).
+const needsFull = "autoplay-full"
+
 func main() {
 	noHeapProfile()
 	// Engines' orphaned descendants become our children, so that none
@@ -42,7 +46,12 @@ func main() {
 	}
 	var cpuProfile string
 	root.PersistentFlags().StringVar(&cpuProfile, "cpuprofile", "", "write a pprof CPU profile of autoplay itself to this file")
-	root.PersistentPreRunE = func(*cobra.Command, []string) error { return startCPUProfile(cpuProfile) }
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if err := handOverToFull(cmd); err != nil {
+			return err
+		}
+		return startCPUProfile(cpuProfile)
+	}
 	root.AddCommand(newMatchCmd(), newRunCmd(), newStatsCmd(), newEngineCmd(), newPerftCmd(), newCompatCmd(compat.Cutechess), newCompatCmd(compat.Fastchess), newWorkerCmd(), newViewCmd(), newSlotCmd(), newCheckCmd())
 	err := root.Execute()
 	pprof.StopCPUProfile() // also for a run that ended with an error or was interrupted

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -85,7 +86,7 @@ func useBuiltinEngine(engines []spec.EngineConfig) error {
 		if e.Cmd != spec.BuiltinCmd {
 			continue
 		}
-		self, err := os.Executable()
+		self, err := builtinEngineProgram()
 		if err != nil {
 			return err
 		}
@@ -98,16 +99,18 @@ func useBuiltinEngine(engines []spec.EngineConfig) error {
 	return nil
 }
 
-// unuseBuiltinEngine undoes useBuiltinEngine for a config sent to workers
-// elsewhere, whose own binary holds the engine.
-func unuseBuiltinEngine(e *spec.EngineConfig) {
+// builtinEngineProgram is the program the built-in engine runs from: this
+// one, or, from autoplay-full, the lean autoplay that make build leaves
+// beside it (lean.go), which starts at half the cost and names the engine
+// "autoplay" in the PGN with or without --web, --serve and workers.
+func builtinEngineProgram() (string, error) {
 	self, err := os.Executable()
-	if err != nil || e.Cmd != self || len(e.Args) == 0 || e.Args[0] != "engine" {
-		return
+	if err != nil || filepath.Base(self) != fullProgram {
+		return self, err
 	}
-	args := e.Args[1:]
-	if len(args) > 0 && args[0] == "--xboard" {
-		args = args[1:]
+	lean := filepath.Join(filepath.Dir(self), "autoplay")
+	if st, err := os.Stat(lean); err == nil && st.Mode().IsRegular() {
+		return lean, nil
 	}
-	e.Cmd, e.Args = spec.BuiltinCmd, args
+	return self, nil
 }

@@ -21,6 +21,8 @@ func newViewCmd() *cobra.Command {
 		Short:   "Serve the dashboard of a finished run from its PGN",
 		Example: "  autoplay view games.pgn --web 8080",
 		Args:    cobra.ExactArgs(1),
+		// The lean build hands it to autoplay-full, which holds the dashboard.
+		Annotations: map[string]string{needsFull: "view"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			index, err := runner.OpenPGNIndex(args[0])
 			if err != nil {
@@ -29,11 +31,11 @@ func newViewCmd() *cobra.Command {
 			defer index.Close()
 			live := runner.NewLive()
 			live.LoadIndex(index)
-			srv, err := startDashboard(addr, names, live)
+			stop, err := startDashboard(addr, names, live)
 			if err != nil {
 				return err
 			}
-			defer srv.Close()
+			defer stop()
 			// Stopping the viewer stops no match: no word about one.
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM, syscall.SIGHUP)
 			defer stop()

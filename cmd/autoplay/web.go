@@ -1,3 +1,5 @@
+//go:build !lean
+
 package main
 
 import (
@@ -16,18 +18,16 @@ func serveDashboard(addr string, names []string, opt *runner.Options) (func(), e
 		return func() {}, nil
 	}
 	live := runner.NewLive()
-	srv, err := startDashboard(addr, names, live)
+	stop, err := startDashboard(addr, names, live)
 	if err != nil {
 		return nil, err
 	}
 	opt.Live = live
-	return srv.Close, nil
+	return stop, nil
 }
 
-// webHostUsage is --web-host's help, the same on match, run and view.
-const webHostUsage = "another name the dashboard answers to (repeatable); it answers to its listen address, and localhost's names on loopback, and refuses other names a browser was sent to"
-
-func startDashboard(addr string, names []string, live *runner.Live) (*web.Server, error) {
+// startDashboard serves live on addr; the returned function stops it.
+func startDashboard(addr string, names []string, live *runner.Live) (func(), error) {
 	ln, err := web.Listen(addr)
 	if err != nil {
 		return nil, fmt.Errorf("--web %s: %w", addr, err)
@@ -40,5 +40,5 @@ func startDashboard(addr string, names []string, live *runner.Live) (*web.Server
 	}
 	srv := web.Serve(ln, live, names...)
 	fmt.Fprintf(os.Stderr, "Dashboard at %s\n", srv.URL())
-	return srv, nil
+	return srv.Close, nil
 }

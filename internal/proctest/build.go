@@ -18,11 +18,12 @@ var builds struct {
 }
 
 // Build compiles the Go package pkg (as go build takes it, from the test's
-// directory) to a program called name, once per test binary, and returns
+// directory, with flags such as -tags lean) to a program called name (a
+// path under the builds' directory), once per test binary, and returns
 // its path; a build that failed fails every test that asks for it. The
 // package's TestMain calls RemoveBuilds after the tests, so that no test
 // run leaves its programs behind.
-func Build(t testing.TB, name, pkg string) string {
+func Build(t testing.TB, name, pkg string, flags ...string) string {
 	t.Helper()
 	builds.Lock()
 	defer builds.Unlock()
@@ -36,8 +37,11 @@ func Build(t testing.TB, name, pkg string) string {
 	path := filepath.Join(builds.dir, name)
 	err, ok := builds.done[name]
 	if !ok {
-		if out, berr := exec.Command("go", "build", "-o", path, pkg).CombinedOutput(); berr != nil {
-			err = fmt.Errorf("go build %s: %v\n%s", pkg, berr, out)
+		args := append(append([]string{"build", "-o", path}, flags...), pkg)
+		if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
+			if out, berr := exec.Command("go", args...).CombinedOutput(); berr != nil {
+				err = fmt.Errorf("go %v: %v\n%s", args, berr, out)
+			}
 		}
 		builds.done[name] = err
 	}
