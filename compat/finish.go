@@ -11,6 +11,9 @@ import (
 // applied, the tournament, the number of games and how openings repeat.
 func (inv *Invocation) finish() error {
 	c := &inv.Config
+	if err := inv.concurrencyAsked(); err != nil {
+		return err
+	}
 	for i, spec := range inv.engines {
 		e, err := inv.engine(spec)
 		if err != nil {
@@ -22,6 +25,7 @@ func (inv *Invocation) finish() error {
 		// Both tools warn of an option the engine does not declare, or a
 		// value its declaration refuses, and do not send it.
 		e.LenientOptions = true
+		e.StartupTimeout, e.NewGameTimeout, e.PingTimeout = inv.startupTimeout, inv.newGameTimeout, inv.pingTimeout
 		c.Engines = append(c.Engines, e)
 	}
 	if len(c.Engines) < 2 {
