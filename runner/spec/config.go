@@ -70,6 +70,10 @@ type Config struct {
 	// Affinity pins the engines of each concurrent game to CPUs of their
 	// own (fastchess's -use-affinity).
 	Affinity bool `json:"affinity,omitempty"`
+	// AffinityCPUs, when set, are the CPUs the game slots are pinned to,
+	// one CPU a slot in the order listed (fastchess's -use-affinity 0,2,4-7):
+	// both engines of a game share its CPU. It implies Affinity.
+	AffinityCPUs []int `json:"affinity_cpus,omitempty"`
 	// SlotProcesses plays each concurrent game slot in a process of its
 	// own, so that its runner thread stays with its engines (runner/slotprocess.go).
 	SlotProcesses bool `json:"slot_processes,omitempty"`
