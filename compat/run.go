@@ -25,6 +25,9 @@ func (inv *Invocation) Printer(w io.Writer) runner.Printer {
 // first that they index a suite played in random order, so Options says it
 // on w as the run is set up.
 func (inv *Invocation) Options(w io.Writer) runner.Options {
+	for _, l := range inv.Said {
+		fmt.Fprintln(w, l)
+	}
 	if o := inv.Config.Openings; o.File != "" && o.Order == "random" {
 		io.WriteString(w, "Indexing opening suite...\n")
 	}
@@ -83,4 +86,12 @@ func fileCRC32(path string) (uint32, error) {
 }
 
 // FailedStrictly says a -strict run saw a warning: its exit status is 1.
-func (inv *Invocation) FailedStrictly() bool { return inv.Strict && inv.warned }
+func (inv *Invocation) FailedStrictly() bool { return inv.Strict && inv.warned.Load() }
+
+// sawWarning notes a warning; under -strict the first ends the run (StopRun),
+// as fastchess stops its tournament at any warning it prints.
+func (inv *Invocation) sawWarning() {
+	if !inv.warned.Swap(true) && inv.Strict && inv.StopRun != nil {
+		inv.StopRun()
+	}
+}
