@@ -41,6 +41,11 @@ func (inv *Invocation) finish() error {
 	if c.Type == spec.TypeGauntlet && c.Seeds == 0 {
 		c.Seeds = 1
 	}
+	if inv.Dialect == Fastchess && c.Type == spec.TypeGauntlet {
+		// fastchess's gauntlet is its round robin cut to the pairs whose
+		// first engine is a seed, at most all engines but one: seeds meet.
+		c.Seeds, c.SeedsMeet = min(c.Seeds, len(c.Engines)-1), true
+	}
 	if c.Seeds > 0 && c.Type != spec.TypeGauntlet {
 		c.Seeds = 0 // -seeds only matters to a gauntlet
 	}

@@ -91,7 +91,8 @@ func specs(d Dialect) map[string]optionSpec {
 		common["-scoreinterval"] = optionSpec{one, func(inv *Invocation, v []string) error { return whole(v[0], &inv.ScoreInterval) }}
 		common["-autosaveinterval"] = optionSpec{one, func(inv *Invocation, v []string) error {
 			var n int
-			return whole(v[0], &n) // the PGN is the saved state: it is written after every game
+			inv.Notes = append(inv.Notes, "-autosaveinterval: no config.json is written; the PGN holds every finished game")
+			return whole(v[0], &n)
 		}}
 		common["-report"] = optionSpec{some, (*Invocation).report}
 		common["-output"] = optionSpec{some, (*Invocation).output}
@@ -131,6 +132,7 @@ var unsupported = map[string]string{
 	"-tbignore50":   "tablebase adjudication keeps the fifty-move rule (cursed wins are draws)",
 	"-config":       "autoplay resumes with `autoplay match` or `autoplay run` and a PGN; the fastchess config.json is not read",
 	"-show-latency": "use -pgnout latency=true to record each move's latency",
+	"-debug":        "as fastchess says: the 'debug' option does not exist in fastchess; use -log file=NAME to write all engine input and output into a text file",
 	"--compliance":  "it comes first, with the engine: --compliance ENGINE [ARGS] (autoplay check ENGINE is the wider battery)",
 	"-sample":       "position sampling is not implemented",
 	"-pgnin":        "not implemented",

@@ -54,6 +54,9 @@ type Config struct {
 	Engines []EngineConfig `json:"engines,omitempty"`
 	Type    Tournament     `json:"type,omitempty"`   // "" = match
 	Seeds   int            `json:"seeds,omitempty"`  // gauntlet: how many of the first engines play all others (0 = 1)
+	// SeedsMeet: a gauntlet's seeds also play each other, each the engines
+	// after it in order (fastchess's gauntlet: 1-2, 1-3, ..., 2-3, ...).
+	SeedsMeet bool `json:"seeds_meet,omitempty"`
 	Rounds  int            `json:"rounds,omitempty"` // 0 = 1
 	Games   int            `json:"games,omitempty"`  // games per encounter per round, in pairs: the same opening twice, colours swapped
 	// OpeningRepeat is how many consecutive games of an encounter share an
@@ -140,7 +143,11 @@ func (c *Config) Encounters() [][2]int {
 		return nil
 	case TypeGauntlet:
 		for s := 0; s < c.Seeds; s++ {
-			for j := c.Seeds; j < n; j++ {
+			first := c.Seeds
+			if c.SeedsMeet {
+				first = s + 1
+			}
+			for j := first; j < n; j++ {
 				out = append(out, [2]int{s, j})
 			}
 		}
