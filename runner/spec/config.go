@@ -52,13 +52,13 @@ type ResignAdjudication struct {
 // `autoplay run` YAML keys and the drop-in command lines fill this same value.
 type Config struct {
 	Engines []EngineConfig `json:"engines,omitempty"`
-	Type    Tournament     `json:"type,omitempty"`   // "" = match
-	Seeds   int            `json:"seeds,omitempty"`  // gauntlet: how many of the first engines play all others (0 = 1)
+	Type    Tournament     `json:"type,omitempty"`  // "" = match
+	Seeds   int            `json:"seeds,omitempty"` // gauntlet: how many of the first engines play all others (0 = 1)
 	// SeedsMeet: a gauntlet's seeds also play each other, each the engines
 	// after it in order (fastchess's gauntlet: 1-2, 1-3, ..., 2-3, ...).
 	SeedsMeet bool `json:"seeds_meet,omitempty"`
-	Rounds  int            `json:"rounds,omitempty"` // 0 = 1
-	Games   int            `json:"games,omitempty"`  // games per encounter per round, in pairs: the same opening twice, colours swapped
+	Rounds    int  `json:"rounds,omitempty"` // 0 = 1
+	Games     int  `json:"games,omitempty"`  // games per encounter per round, in pairs: the same opening twice, colours swapped
 	// OpeningRepeat is how many consecutive games of an encounter share an
 	// opening (0 = 2, a pair); colours still alternate game by game unless
 	// NoSwap. Reverse gives every game the other colours.
