@@ -14,8 +14,11 @@ import (
 func (inv *Invocation) Printer(w io.Writer) runner.Printer {
 	t := newTally(&inv.Config)
 	order := startOrder{slots: inv.Config.Concurrency}
-	if inv.Output == Fastchess {
+	switch {
+	case inv.Output == Fastchess:
 		return &fastchessPrinter{w: w, inv: inv, tally: t, order: order}
+	case inv.Dialect == Fastchess:
+		return &fastchessCutechessPrinter{w: w, inv: inv, tally: t, order: order}
 	}
 	return &cutechessPrinter{w: w, inv: inv, tally: t, order: order}
 }
