@@ -34,6 +34,7 @@ func (p *fastchessCutechessPrinter) Warn(msg string) {
 }
 
 func (p *fastchessCutechessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {
+	p.inv.faultWithoutRecover(p.w, rec)
 	enc := res.Encounters[rec.Encounter()]
 	p.tally.add(rec, enc, rec.Encounter())
 	fmt.Fprintf(p.w, "Finished game %d (%s vs %s): %s {%s}\n", rec.Number, rec.White, rec.Black, rec.Outcome, rec.Ending)

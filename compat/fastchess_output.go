@@ -49,6 +49,7 @@ func (p *fastchessPrinter) Warn(msg string) {
 }
 
 func (p *fastchessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {
+	p.inv.faultWithoutRecover(p.w, rec)
 	if p.declared == nil {
 		p.declared = map[int]record.Identity{}
 	}

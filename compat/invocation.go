@@ -51,11 +51,13 @@ type Invocation struct {
 	// standard output before the run's (fastchess's "Info: Adjusted
 	// concurrency to 2 ...").
 	Said             []string
-	concurrencyLeft  int      // fastchess -concurrency 0 or -N: the hardware threads less N; -1 = not asked
-	forceConcurrency bool     // fastchess -force-concurrency
-	Notes            []string // options accepted without an effect here, said once
-	seeded           bool     // -srand was given
-	repeat           int      // -repeat N (cutechess); 0 = not given
+	recover          bool        // -recover: play on after an engine's stall or crash
+	stoppedOnFault   atomic.Bool // fastchess without -recover: a stall or crash ended the run
+	concurrencyLeft  int         // fastchess -concurrency 0 or -N: the hardware threads less N; -1 = not asked
+	forceConcurrency bool        // fastchess -force-concurrency
+	Notes            []string    // options accepted without an effect here, said once
+	seeded           bool        // -srand was given
+	repeat           int         // -repeat N (cutechess); 0 = not given
 	games, rounds    int
 	moveFields       []string // fastchess -pgnout nodes=true ...
 	matchLines       []string // fastchess -pgnout match_line=REGEX

@@ -336,3 +336,41 @@ func allowedCPUs(t *testing.T) []int {
 	}
 	return cpus
 }
+
+// Without -recover, fastchess stops at a game an engine's crash ended, says
+// so before the game's line, and fails; with it, the engine is replaced and
+// every game is played.
+func TestCrashWithoutRecoverStopsTheRun(t *testing.T) {
+	mis := misengine(t)
+	line := "-engine cmd=" + mis + " name=crasher args=\"-mode crash -at 2\" -engine cmd=" + mis + " name=b -each nodes=1 -rounds 3 -maxmoves 4"
+	for _, recover := range []bool{false, true} {
+		l := line
+		if recover {
+			l += " -recover"
+		}
+		inv, err := Parse(Fastchess, splitLine(l))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		inv.StopRun = cancel
+		var out bytes.Buffer
+		res, err := runner.Run(ctx, inv.Config, inv.Options(&out))
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := inv.Conclude(&out); err != nil {
+			t.Fatal(err)
+		}
+		o := out.String()
+		said := strings.Contains(o, "Game 1 stalled / disconnected and no recover option set for engine, stopping tournament.\nFinished game 1 ") &&
+			strings.Contains(o, "Tournament was interrupted.\nFinished match\n")
+		switch {
+		case !recover && (!said || !inv.Failed() || res.Played >= res.Total):
+			t.Errorf("without -recover: failed %v, %d of %d games\n%s", inv.Failed(), res.Played, res.Total, o)
+		case recover && (strings.Contains(o, "stalled") || inv.Failed() || res.Played != res.Total):
+			t.Errorf("with -recover: failed %v, %d of %d games\n%s", inv.Failed(), res.Played, res.Total, o)
+		}
+	}
+}

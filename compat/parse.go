@@ -54,7 +54,8 @@ func specs(d Dialect) map[string]optionSpec {
 		"-tbpieces": {one, func(inv *Invocation, v []string) error { return positive(v[0], &inv.Config.TBPieces) }},
 		"-variant":  {one, (*Invocation).variant},
 		"-recover": {none, func(inv *Invocation, _ []string) error {
-			return nil // autoplay always replaces a crashed engine and plays on
+			inv.recover = true // fastchess: without it a stall or crash ends the run (recover.go)
+			return nil
 		}},
 		"-wait": {one, func(inv *Invocation, v []string) error {
 			var ms int

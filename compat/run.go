@@ -68,6 +68,9 @@ func (inv *Invocation) Conclude(w io.Writer) error {
 		fmt.Fprintf(w, "File %s has CRC32: %#x\n", inv.Config.PGNOut, sum)
 	}
 	if inv.Dialect == Fastchess {
+		if inv.stoppedOnFault.Load() {
+			fmt.Fprintln(w, "Tournament was interrupted.") // fastchess would name a config.json to resume from; none is written
+		}
 		d := time.Since(inv.startedAt)
 		h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
 		fmt.Fprintf(w, "Finished match\nTotal Time: %02d:%02d:%02d (hours:minutes:seconds)\n\n", h, m, s)

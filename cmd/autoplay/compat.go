@@ -67,7 +67,7 @@ func runCompat(d compat.Dialect, args []string) error {
 	defer stop()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	inv.StopRun = cancel // -strict: a warning ends the run
+	inv.StopRun = cancel // -strict's warning, or a crash without -recover, ends the run
 	opt := inv.Options(os.Stdout)
 	opt.Layout = func(runner.LayoutChoice) {} // chosen as for match, not printed: the drop-in's output is the original's
 	res, err := runner.Run(ctx, inv.Config, opt)
@@ -77,8 +77,8 @@ func runCompat(d compat.Dialect, args []string) error {
 	if err := inv.Conclude(os.Stdout); err != nil {
 		return err
 	}
-	if inv.FailedStrictly() {
-		return &exitStatus{exitError, "a warning ended a -strict run"}
+	if inv.Failed() {
+		return &exitStatus{exitError, "a warning ended a -strict run, or an engine's stall or crash a run without -recover"}
 	}
 	if res.Interrupted {
 		if d == compat.Fastchess {
