@@ -46,7 +46,7 @@ func (inv *Invocation) concurrencyAsked() error {
 		}
 	}
 	if c.Concurrency > threads && !inv.forceConcurrency {
-		return fmt.Errorf("-concurrency %d: Concurrency exceeds number of CPUs (%d). Use -force-concurrency to override.", c.Concurrency, threads)
+		return fmt.Errorf("-concurrency %d: Concurrency exceeds number of CPUs (%d); use -force-concurrency to override", c.Concurrency, threads)
 	}
 	return nil
 }

@@ -162,7 +162,7 @@ func TestConcurrencyFromHardwareThreads(t *testing.T) {
 		{"-concurrency -1", 3, ""},
 		{"-concurrency 3", 3, ""},
 		{"-concurrency -4", 0, "leaves 0 games at a time"},
-		{"-concurrency 8", 0, "Use -force-concurrency to override"},
+		{"-concurrency 8", 0, "use -force-concurrency to override"},
 		{"-concurrency 8 -force-concurrency", 8, ""},
 		{"-concurrency x", 0, "want a whole number"},
 	} {
