@@ -74,6 +74,15 @@ func (inv *Invocation) finish() error {
 		if rounds == 0 {
 			rounds = 2
 		}
+		if games > 2 {
+			// fastchess takes -games 10 -rounds 1 for -rounds 10 -games 1.
+			games, rounds = rounds, games
+			if games > 2 {
+				return fmt.Errorf("-games %d -rounds %d: fastchess plays at most 2 games a round (an opening's pair); give -rounds for more", rounds, games)
+			}
+		}
+		// fastchess reports pairs only of two games each, in its own output.
+		inv.ReportPenta = inv.ReportPenta && games == 2 && inv.Output == Fastchess
 		repeat = games // each round plays one opening
 	}
 	if c.Type == spec.TypeMatch {

@@ -374,3 +374,22 @@ func TestCrashWithoutRecoverStopsTheRun(t *testing.T) {
 		}
 	}
 }
+
+// fastchess swaps -games and -rounds when -games is over 2, and refuses
+// more than 2 games a round after the swap; its pairs are reported only
+// when each holds two games.
+func TestFastchessGamesOverTwoAreRounds(t *testing.T) {
+	inv := parseLine(t, Fastchess, "-games 10 -rounds 1"+twoEngines)
+	if c := inv.Config; c.Games != 10 || c.OpeningRepeat != 1 || inv.ReportPenta {
+		t.Errorf("-games 10 -rounds 1: games %d, repeat %d, penta %v", c.Games, c.OpeningRepeat, inv.ReportPenta)
+	}
+	if _, err := Parse(Fastchess, strings.Fields("-games 3 -rounds 5"+twoEngines)); err == nil || !strings.Contains(err.Error(), "at most 2 games a round") {
+		t.Errorf("-games 3 -rounds 5: %v", err)
+	}
+	if inv := parseLine(t, Fastchess, "-output format=cutechess"+twoEngines); inv.ReportPenta {
+		t.Error("cutechess output with pentanomial report")
+	}
+	if c := parseLine(t, Fastchess, "-event My Event -site a b"+twoEngines).Config; c.Event != "MyEvent" || c.Site != "ab" {
+		t.Errorf("event %q site %q, want fastchess's words joined", c.Event, c.Site)
+	}
+}

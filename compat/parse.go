@@ -106,6 +106,9 @@ func specs(d Dialect) map[string]optionSpec {
 		// Without file=, fastchess names the file after the time it started.
 		common["-pgnout"] = optionSpec{arity{0, -1}, (*Invocation).pgnout}
 		common["-epdout"] = optionSpec{arity{0, -1}, (*Invocation).epdout}
+		// fastchess joins the words of -event and -site without spaces.
+		common["-event"] = optionSpec{some, func(inv *Invocation, v []string) error { inv.Config.Event = strings.Join(v, ""); return nil }}
+		common["-site"] = optionSpec{some, func(inv *Invocation, v []string) error { inv.Config.Site = strings.Join(v, ""); return nil }}
 		common["-tbadjudicate"] = optionSpec{one, (*Invocation).tbAdjudicate}
 		common["-quick"] = optionSpec{some, (*Invocation).quick}
 		common["-testEnv"] = optionSpec{none, func(*Invocation, []string) error { return nil }}
