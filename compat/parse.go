@@ -480,6 +480,9 @@ func (inv *Invocation) epdout(v []string) error {
 		inv.Config.EPDOut = inv.defaultOutName(".epd")
 	}
 	for _, kv := range keyValues(v) {
+		if kv.bare {
+			return fmt.Errorf("%q: expects key=value pairs such as file=games.epd", kv.key)
+		}
 		switch kv.key {
 		case "file":
 			inv.Config.EPDOut = kv.value

@@ -27,6 +27,9 @@ func (inv *Invocation) pgnout(v []string) error {
 		return nil
 	}
 	for _, kv := range keyValues(v) {
+		if kv.bare {
+			return fmt.Errorf("%q: expects key=value pairs such as file=games.pgn", kv.key)
+		}
 		switch {
 		case kv.key == "file":
 			inv.Config.PGNOut = kv.value
