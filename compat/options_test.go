@@ -94,10 +94,12 @@ func TestComplianceSaysWhatFastchessSays(t *testing.T) {
 func TestEngineTimeoutsBoundEachAnswerAlone(t *testing.T) {
 	mis := misengine(t)
 	for _, tc := range []struct{ mode, times string }{
-		{"slowuciok", "-startup-ms 20000 -ucinewgame-ms 300 -ping-ms 300"},
-		{"slownewgame", "-ucinewgame-ms 20000 -startup-ms 300 -ping-ms 300"},
+		// The short bound is half the slow answer's delay, and many times
+		// what a quick answer takes on a loaded machine.
+		{"slowuciok", "-startup-ms 30000 -ucinewgame-ms 2000 -ping-ms 2000"},
+		{"slownewgame", "-ucinewgame-ms 30000 -startup-ms 2000 -ping-ms 2000"},
 	} {
-		line := "-engine cmd=" + mis + " name=slow args=\"-mode " + tc.mode + " -delay 1s\" -engine cmd=" + mis + " name=quick" +
+		line := "-engine cmd=" + mis + " name=slow args=\"-mode " + tc.mode + " -delay 4s\" -engine cmd=" + mis + " name=quick" +
 			" -each nodes=1 -rounds 1 -games 1 -concurrency 1 -maxmoves 2 " + tc.times
 		inv, err := Parse(Fastchess, splitLine(line))
 		if err != nil {
