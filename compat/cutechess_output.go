@@ -31,8 +31,8 @@ func (p *cutechessPrinter) Started(number, total int, white, black string) {
 }
 
 func (p *cutechessPrinter) Warn(msg string) {
-	p.inv.warned = true
 	fmt.Fprintf(p.w, "Warning: %s\n", msg)
+	p.inv.sawWarning()
 }
 
 func (p *cutechessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {

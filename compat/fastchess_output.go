@@ -44,11 +44,12 @@ func (p *fastchessPrinter) Started(number, total int, white, black string) {
 }
 
 func (p *fastchessPrinter) Warn(msg string) {
-	p.inv.warned = true
 	fmt.Fprintf(p.w, "Warning; %s\n", msg)
+	p.inv.sawWarning()
 }
 
 func (p *fastchessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {
+	p.inv.faultWithoutRecover(p.w, rec)
 	if p.declared == nil {
 		p.declared = map[int]record.Identity{}
 	}

@@ -11,6 +11,9 @@ import (
 // applied, the tournament, the number of games and how openings repeat.
 func (inv *Invocation) finish() error {
 	c := &inv.Config
+	if err := inv.concurrencyAsked(); err != nil {
+		return err
+	}
 	for i, spec := range inv.engines {
 		e, err := inv.engine(spec)
 		if err != nil {
@@ -22,6 +25,7 @@ func (inv *Invocation) finish() error {
 		// Both tools warn of an option the engine does not declare, or a
 		// value its declaration refuses, and do not send it.
 		e.LenientOptions = true
+		e.StartupTimeout, e.NewGameTimeout, e.PingTimeout = inv.startupTimeout, inv.newGameTimeout, inv.pingTimeout
 		c.Engines = append(c.Engines, e)
 	}
 	if len(c.Engines) < 2 {
@@ -36,6 +40,11 @@ func (inv *Invocation) finish() error {
 	}
 	if c.Type == spec.TypeGauntlet && c.Seeds == 0 {
 		c.Seeds = 1
+	}
+	if inv.Dialect == Fastchess && c.Type == spec.TypeGauntlet {
+		// fastchess's gauntlet is its round robin cut to the pairs whose
+		// first engine is a seed, at most all engines but one: seeds meet.
+		c.Seeds, c.SeedsMeet = min(c.Seeds, len(c.Engines)-1), true
 	}
 	if c.Seeds > 0 && c.Type != spec.TypeGauntlet {
 		c.Seeds = 0 // -seeds only matters to a gauntlet
@@ -65,6 +74,15 @@ func (inv *Invocation) finish() error {
 		if rounds == 0 {
 			rounds = 2
 		}
+		if games > 2 {
+			// fastchess takes -games 10 -rounds 1 for -rounds 10 -games 1.
+			games, rounds = rounds, games
+			if games > 2 {
+				return fmt.Errorf("-games %d -rounds %d: fastchess plays at most 2 games a round (an opening's pair); give -rounds for more", rounds, games)
+			}
+		}
+		// fastchess reports pairs only of two games each, in its own output.
+		inv.ReportPenta = inv.ReportPenta && games == 2 && inv.Output == Fastchess
 		repeat = games // each round plays one opening
 	}
 	if c.Type == spec.TypeMatch {

@@ -4,6 +4,7 @@
 package compat
 
 import (
+	"sync/atomic"
 	"time"
 
 	"github.com/autoplay/autoplay/runner/spec"
@@ -39,17 +40,31 @@ type Invocation struct {
 	PGNAppend, EPDAppend bool // false: the file is emptied before the run
 	CRC32                bool // print the PGN's CRC32 at the end (fastchess -crc32 pgn=true)
 	Debug                bool // every engine line on standard output (cutechess -debug)
-	Strict               bool // fastchess -strict: any warning makes the exit status 1
-	warned               bool
+	// Strict: fastchess -strict: the first warning ends the run (StopRun,
+	// set by the caller to cancel it) and makes the exit status 1.
+	Strict  bool
+	StopRun func()
+	warned  atomic.Bool
 
 	Help, Version bool
-	Notes         []string // options accepted without an effect here, said once
-	seeded        bool     // -srand was given
-	repeat        int      // -repeat N (cutechess); 0 = not given
-	games, rounds int
-	moveFields    []string // fastchess -pgnout nodes=true ...
-	matchLines    []string // fastchess -pgnout match_line=REGEX
-	engines       [][]keyValue
-	each          [][]keyValue
-	startedAt     time.Time
+	// Said are the tool's own lines about the command line, printed on
+	// standard output before the run's (fastchess's "Info: Adjusted
+	// concurrency to 2 ...").
+	Said             []string
+	recover          bool        // -recover: play on after an engine's stall or crash
+	stoppedOnFault   atomic.Bool // fastchess without -recover: a stall or crash ended the run
+	concurrencyLeft  int         // fastchess -concurrency 0 or -N: the hardware threads less N; -1 = not asked
+	forceConcurrency bool        // fastchess -force-concurrency
+	Notes            []string    // options accepted without an effect here, said once
+	seeded           bool        // -srand was given
+	repeat           int         // -repeat N (cutechess); 0 = not given
+	games, rounds    int
+	moveFields       []string // fastchess -pgnout nodes=true ...
+	matchLines       []string // fastchess -pgnout match_line=REGEX
+	// fastchess's -startup-ms, -ucinewgame-ms, -ping-ms, given to every
+	// engine (0: the engine's own timeout).
+	startupTimeout, newGameTimeout, pingTimeout time.Duration
+	engines                                     [][]keyValue
+	each                                        [][]keyValue
+	startedAt                                   time.Time
 }

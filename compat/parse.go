@@ -40,7 +40,7 @@ func specs(d Dialect) map[string]optionSpec {
 		"-games":       {one, func(inv *Invocation, v []string) error { return positive(v[0], &inv.games) }},
 		"-rounds":      {one, func(inv *Invocation, v []string) error { return positive(v[0], &inv.rounds) }},
 		"-repeat":      {optional, (*Invocation).repeatOpenings},
-		"-concurrency": {one, func(inv *Invocation, v []string) error { return positive(v[0], &inv.Config.Concurrency) }},
+		"-concurrency": {one, (*Invocation).concurrency},
 		"-openings":    {some, (*Invocation).openings},
 		"-srand":       {one, (*Invocation).srand},
 		"-sprt":        {some, (*Invocation).sprt},
@@ -51,11 +51,11 @@ func specs(d Dialect) map[string]optionSpec {
 			inv.Config.TB = strings.ReplaceAll(v[0], ";", ":")
 			return nil
 		}},
-		"-tbpieces":     {one, func(inv *Invocation, v []string) error { return positive(v[0], &inv.Config.TBPieces) }},
-		"-tbadjudicate": {one, (*Invocation).tbAdjudicate},
-		"-variant":      {one, (*Invocation).variant},
+		"-tbpieces": {one, func(inv *Invocation, v []string) error { return positive(v[0], &inv.Config.TBPieces) }},
+		"-variant":  {one, (*Invocation).variant},
 		"-recover": {none, func(inv *Invocation, _ []string) error {
-			return nil // autoplay always replaces a crashed engine and plays on
+			inv.recover = true // fastchess: without it a stall or crash ends the run (recover.go)
+			return nil
 		}},
 		"-wait": {one, func(inv *Invocation, v []string) error {
 			var ms int
@@ -92,7 +92,8 @@ func specs(d Dialect) map[string]optionSpec {
 		common["-scoreinterval"] = optionSpec{one, func(inv *Invocation, v []string) error { return whole(v[0], &inv.ScoreInterval) }}
 		common["-autosaveinterval"] = optionSpec{one, func(inv *Invocation, v []string) error {
 			var n int
-			return whole(v[0], &n) // the PGN is the saved state: it is written after every game
+			inv.Notes = append(inv.Notes, "-autosaveinterval: no config.json is written; the PGN holds every finished game")
+			return whole(v[0], &n)
 		}}
 		common["-report"] = optionSpec{some, (*Invocation).report}
 		common["-output"] = optionSpec{some, (*Invocation).output}
@@ -102,18 +103,28 @@ func specs(d Dialect) map[string]optionSpec {
 			inv.Notes = append(inv.Notes, "-check-mate-pvs: mate PVs are not checked (moves are: an illegal move loses)")
 			return nil
 		}}
+		// Without file=, fastchess names the file after the time it started.
+		common["-pgnout"] = optionSpec{arity{0, -1}, (*Invocation).pgnout}
+		common["-epdout"] = optionSpec{arity{0, -1}, (*Invocation).epdout}
+		// fastchess joins the words of -event and -site without spaces.
+		common["-event"] = optionSpec{some, func(inv *Invocation, v []string) error { inv.Config.Event = strings.Join(v, ""); return nil }}
+		common["-site"] = optionSpec{some, func(inv *Invocation, v []string) error { inv.Config.Site = strings.Join(v, ""); return nil }}
+		common["-tbadjudicate"] = optionSpec{one, (*Invocation).tbAdjudicate}
+		common["-quick"] = optionSpec{some, (*Invocation).quick}
 		common["-testEnv"] = optionSpec{none, func(*Invocation, []string) error { return nil }}
 		common["-strict"] = optionSpec{none, func(inv *Invocation, _ []string) error { inv.Strict = true; return nil }}
-		common["-force-concurrency"] = optionSpec{none, func(*Invocation, []string) error { return nil }}
+		common["-force-concurrency"] = optionSpec{none, func(inv *Invocation, _ []string) error { inv.forceConcurrency = true; return nil }}
 		common["-use-affinity"] = optionSpec{optional, func(inv *Invocation, v []string) error {
-			if len(v) > 0 {
-				return fmt.Errorf("a CPU list is not supported: autoplay shares the CPUs it may use (taskset) among the games")
-			}
 			inv.Config.Affinity, inv.Config.LayoutGiven = true, true
-			return nil
+			if len(v) == 0 {
+				return nil // autoplay shares the CPUs it may use among the games
+			}
+			cpus, err := cpuList(v[0])
+			inv.Config.AffinityCPUs = cpus
+			return err
 		}}
 		for _, name := range []string{"-startup-ms", "-ucinewgame-ms", "-ping-ms"} {
-			common[name] = optionSpec{one, (*Invocation).engineTimeout}
+			common[name] = optionSpec{one, func(inv *Invocation, v []string) error { return inv.engineTimeout(name, v) }}
 		}
 	}
 	return common
@@ -123,12 +134,10 @@ func specs(d Dialect) map[string]optionSpec {
 var unsupported = map[string]string{
 	"-engines":      "autoplay has no engines.json: give each engine with -engine cmd=...",
 	"-tbignore50":   "tablebase adjudication keeps the fifty-move rule (cursed wins are draws)",
-	"-quick":        "give the engines, time control and rounds explicitly",
 	"-config":       "autoplay resumes with `autoplay match` or `autoplay run` and a PGN; the fastchess config.json is not read",
-	"-use-affinity": "CPU affinity is not implemented yet",
 	"-show-latency": "use -pgnout latency=true to record each move's latency",
-	"-strict":       "warnings do not end a run here",
-	"--compliance":  "there is no UCI compliance checker; run the engine with `autoplay match`",
+	"-debug":        "as fastchess says: the 'debug' option does not exist in fastchess; use -log file=NAME to write all engine input and output into a text file",
+	"--compliance":  "it comes first, with the engine: --compliance ENGINE [ARGS] (autoplay check ENGINE is the wider battery)",
 	"-sample":       "position sampling is not implemented",
 	"-pgnin":        "not implemented",
 }
@@ -136,10 +145,13 @@ var unsupported = map[string]string{
 // Parse reads a command line of dialect d (without the program name).
 func Parse(d Dialect, args []string) (*Invocation, error) {
 	inv := &Invocation{Dialect: d, Output: d, PGNAppend: true, EPDAppend: true, ResultFormat: "default", startedAt: time.Now()}
-	inv.Config.Concurrency = 1
+	inv.Config.Concurrency, inv.concurrencyLeft = 1, -1
 	inv.ReportPenta = d == Fastchess
 	if d == Fastchess {
 		inv.RatingInterval, inv.ScoreInterval = 10, 1
+		// fastchess's own bounds on an engine's answers (its -startup-ms,
+		// -ucinewgame-ms and -ping-ms defaults).
+		inv.startupTimeout, inv.newGameTimeout, inv.pingTimeout = 10*time.Second, 60*time.Second, 60*time.Second
 	} else {
 		inv.ScoreInterval = 1
 	}
@@ -345,16 +357,17 @@ func (inv *Invocation) resign(v []string) error {
 	return parse.AdjudicationSpecs(&inv.Config, "", "", strings.Join(v, " "))
 }
 
+// tbAdjudicate reads fastchess's -tbadjudicate, its words as it spells them.
 func (inv *Invocation) tbAdjudicate(v []string) error {
-	switch strings.ToUpper(v[0]) {
+	switch v[0] {
 	case "BOTH":
 		inv.Config.TBAdjudicate = "both"
-	case "WIN_LOSS", "WIN":
+	case "WIN_LOSS":
 		inv.Config.TBAdjudicate = "win"
 	case "DRAW":
 		inv.Config.TBAdjudicate = "draw"
 	default:
-		return fmt.Errorf("want BOTH, WIN_LOSS or DRAW")
+		return fmt.Errorf("want BOTH, WIN_LOSS or DRAW, in capitals (fastchess says: Invalid tb adjudication type: %s)", v[0])
 	}
 	return nil
 }
@@ -436,14 +449,22 @@ func (inv *Invocation) crc32(v []string) error {
 	return nil
 }
 
-func (inv *Invocation) engineTimeout(v []string) error {
+// engineTimeout reads -startup-ms, -ucinewgame-ms or -ping-ms: each bounds
+// one answer of every engine (see spec.EngineConfig.StartupTimeout).
+func (inv *Invocation) engineTimeout(name string, v []string) error {
 	var ms int
 	if err := positive(v[0], &ms); err != nil {
 		return err
 	}
-	// One timeout covers the handshake, isready and ucinewgame here: the
-	// longest asked for is used for all.
-	inv.each = append(inv.each, []keyValue{{key: "timeout", value: strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64)}})
+	d := time.Duration(ms) * time.Millisecond
+	switch name {
+	case "-startup-ms":
+		inv.startupTimeout = d
+	case "-ucinewgame-ms":
+		inv.newGameTimeout = d
+	default:
+		inv.pingTimeout = d
+	}
 	return nil
 }
 
@@ -455,7 +476,13 @@ func (inv *Invocation) epdout(v []string) error {
 		inv.Config.EPDOut = v[0]
 		return nil
 	}
+	if inv.Dialect == Fastchess {
+		inv.Config.EPDOut = inv.defaultOutName(".epd")
+	}
 	for _, kv := range keyValues(v) {
+		if kv.bare {
+			return fmt.Errorf("%q: expects key=value pairs such as file=games.epd", kv.key)
+		}
 		switch kv.key {
 		case "file":
 			inv.Config.EPDOut = kv.value
@@ -470,4 +497,10 @@ func (inv *Invocation) epdout(v []string) error {
 		}
 	}
 	return nil
+}
+
+// defaultOutName is fastchess's name for a -pgnout or -epdout without
+// file=: fastchess_YYYYMMDD_HHMMSS and ext, from the time it started.
+func (inv *Invocation) defaultOutName(ext string) string {
+	return "fastchess_" + inv.startedAt.Format("20060102_150405") + ext
 }

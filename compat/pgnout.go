@@ -11,10 +11,9 @@ var moveFieldKeys = []string{"nodes", "seldepth", "nps", "hashfull", "tbhits", "
 
 // pgnout reads cutechess's "FILE [min] [fi]" or fastchess's key=value form.
 func (inv *Invocation) pgnout(v []string) error {
-	if !strings.Contains(v[0], "=") {
-		if inv.Dialect == Fastchess {
-			return fmt.Errorf("expects key=value pairs such as file=games.pgn")
-		}
+	if inv.Dialect == Fastchess {
+		inv.Config.PGNOut = inv.defaultOutName(".pgn") // unless file= names it
+	} else if !strings.Contains(v[0], "=") {
 		inv.Config.PGNOut = v[0]
 		for _, w := range v[1:] {
 			switch w {
@@ -28,6 +27,9 @@ func (inv *Invocation) pgnout(v []string) error {
 		return nil
 	}
 	for _, kv := range keyValues(v) {
+		if kv.bare {
+			return fmt.Errorf("%q: expects key=value pairs such as file=games.pgn", kv.key)
+		}
 		switch {
 		case kv.key == "file":
 			inv.Config.PGNOut = kv.value
@@ -60,9 +62,6 @@ func (inv *Invocation) pgnout(v []string) error {
 		default:
 			return fmt.Errorf("unknown key %q (known: file notation append min match_line %s)", kv.key, strings.Join(moveFieldKeys, " "))
 		}
-	}
-	if inv.Config.PGNOut == "" {
-		inv.Config.PGNOut = "fastchess_" + inv.startedAt.Format("20060102_150405") + ".pgn"
 	}
 	return nil
 }

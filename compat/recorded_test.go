@@ -79,6 +79,10 @@ func TestDropinOutputMatchesRecordedTools(t *testing.T) {
 		}
 		t.Skip("stockfish not installed")
 	}
+	// The recordings were made on a machine of 2 hardware threads
+	// (-concurrency -1, -quick).
+	defer func(f func() int) { hardwareThreads = f }(hardwareThreads)
+	hardwareThreads = func() int { return 2 }
 	book, err := filepath.Abs(filepath.Join(recorded, "book.epd"))
 	if err != nil {
 		t.Fatal(err)

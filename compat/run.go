@@ -14,8 +14,11 @@ import (
 func (inv *Invocation) Printer(w io.Writer) runner.Printer {
 	t := newTally(&inv.Config)
 	order := startOrder{slots: inv.Config.Concurrency}
-	if inv.Output == Fastchess {
+	switch {
+	case inv.Output == Fastchess:
 		return &fastchessPrinter{w: w, inv: inv, tally: t, order: order}
+	case inv.Dialect == Fastchess:
+		return &fastchessCutechessPrinter{w: w, inv: inv, tally: t, order: order}
 	}
 	return &cutechessPrinter{w: w, inv: inv, tally: t, order: order}
 }
@@ -25,6 +28,9 @@ func (inv *Invocation) Printer(w io.Writer) runner.Printer {
 // first that they index a suite played in random order, so Options says it
 // on w as the run is set up.
 func (inv *Invocation) Options(w io.Writer) runner.Options {
+	for _, l := range inv.Said {
+		fmt.Fprintln(w, l)
+	}
 	if o := inv.Config.Openings; o.File != "" && o.Order == "random" {
 		io.WriteString(w, "Indexing opening suite...\n")
 	}
@@ -62,6 +68,9 @@ func (inv *Invocation) Conclude(w io.Writer) error {
 		fmt.Fprintf(w, "File %s has CRC32: %#x\n", inv.Config.PGNOut, sum)
 	}
 	if inv.Dialect == Fastchess {
+		if inv.stoppedOnFault.Load() {
+			fmt.Fprintln(w, "Tournament was interrupted.") // fastchess would name a config.json to resume from; none is written
+		}
 		d := time.Since(inv.startedAt)
 		h, m, s := int(d.Hours()), int(d.Minutes())%60, int(d.Seconds())%60
 		fmt.Fprintf(w, "Finished match\nTotal Time: %02d:%02d:%02d (hours:minutes:seconds)\n\n", h, m, s)
@@ -83,4 +92,12 @@ func fileCRC32(path string) (uint32, error) {
 }
 
 // FailedStrictly says a -strict run saw a warning: its exit status is 1.
-func (inv *Invocation) FailedStrictly() bool { return inv.Strict && inv.warned }
+func (inv *Invocation) FailedStrictly() bool { return inv.Strict && inv.warned.Load() }
+
+// sawWarning notes a warning; under -strict the first ends the run (StopRun),
+// as fastchess stops its tournament at any warning it prints.
+func (inv *Invocation) sawWarning() {
+	if !inv.warned.Swap(true) && inv.Strict && inv.StopRun != nil {
+		inv.StopRun()
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -35,9 +36,15 @@ An option autoplay does not support is an error naming it. See README, "Drop-in"
 // an interrupted run is 130 for cutechess-cli and 1 for fastchess.
 func runCompat(d compat.Dialect, args []string) error {
 	for _, a := range args {
-		if a == "--help" || a == "-h" {
+		switch {
+		case a == "--help" || a == "-h":
 			args = []string{"-help"}
+		case d == compat.Fastchess && (a == "-version" || a == "--version" || a == "-v" || a == "--v"):
+			args = []string{"-version"} // fastchess prints it and exits as it reads it
 		}
+	}
+	if d == compat.Fastchess && len(args) >= 2 && args[0] == "--compliance" {
+		return runCompliance(args[1:])
 	}
 	inv, err := compat.Parse(d, args)
 	if err != nil {
@@ -47,7 +54,7 @@ func runCompat(d compat.Dialect, args []string) error {
 	case inv.Help:
 		return compatHelp(d)
 	case inv.Version:
-		fmt.Printf("autoplay %s mode (speaks the %s command line)\n", d, d)
+		fmt.Println(inv.VersionLine())
 		return nil
 	}
 	if err := useBuiltinEngine(inv.Config.Engines); err != nil {
@@ -58,6 +65,9 @@ func runCompat(d compat.Dialect, args []string) error {
 	}
 	ctx, stop := interruptible()
 	defer stop()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	inv.StopRun = cancel // -strict's warning, or a crash without -recover, ends the run
 	opt := inv.Options(os.Stdout)
 	opt.Layout = func(runner.LayoutChoice) {} // chosen as for match, not printed: the drop-in's output is the original's
 	res, err := runner.Run(ctx, inv.Config, opt)
@@ -67,14 +77,33 @@ func runCompat(d compat.Dialect, args []string) error {
 	if err := inv.Conclude(os.Stdout); err != nil {
 		return err
 	}
-	if inv.FailedStrictly() {
-		return &exitStatus{exitError, "a warning ended a -strict run"}
+	if inv.Failed() {
+		return &exitStatus{exitError, "a warning ended a -strict run, or an engine's stall or crash a run without -recover"}
 	}
 	if res.Interrupted {
 		if d == compat.Fastchess {
 			return &exitStatus{exitError, "interrupted"}
 		}
 		return errInterrupted
+	}
+	return nil
+}
+
+// runCompliance is fastchess's --compliance ENGINE [ARGS]: its steps, its
+// lines, and exit status 1 when a step fails.
+func runCompliance(args []string) error {
+	c, err := compat.NewCompliance(args)
+	if err != nil {
+		return err
+	}
+	ctx, stop := interruptible()
+	defer stop()
+	passed, err := c.Run(ctx, os.Stdout, os.Stderr)
+	if err != nil {
+		return err
+	}
+	if !passed {
+		return &exitStatus{exitError, ""} // fastchess's Failed line said it
 	}
 	return nil
 }

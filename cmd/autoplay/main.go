@@ -56,7 +56,9 @@ func main() {
 	err := root.Execute()
 	pprof.StopCPUProfile() // also for a run that ended with an error or was interrupted
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "autoplay:", err)
+		if err.Error() != "" { // "": the command said what went wrong itself
+			fmt.Fprintln(os.Stderr, "autoplay:", err)
+		}
 		runner.KillAllEngines()
 		os.Exit(exitCode(err))
 	}

@@ -36,6 +36,9 @@ type Go struct {
 	// BlackFirst writes Black's time and increment before White's, an
 	// order the UCI text allows (autoplay check sends both orders).
 	BlackFirst bool
+	// SideBySide writes White's time and increment, then Black's
+	// ("wtime winc btime binc", as fastchess's compliance check sends it).
+	SideBySide bool
 }
 
 // AppendGo appends the "go" command for g, with times in milliseconds, and a
@@ -45,7 +48,12 @@ func AppendGo(dst []byte, g *Go) []byte {
 	if g.Ponder {
 		dst = append(dst, " ponder"...)
 	}
-	if g.BlackFirst {
+	if g.SideBySide && !g.BlackFirst {
+		dst = appendClock(dst, " wtime ", g.WTime, g.Clock)
+		dst = appendClock(dst, " winc ", g.WInc, g.Clock)
+		dst = appendClock(dst, " btime ", g.BTime, g.Clock)
+		dst = appendClock(dst, " binc ", g.BInc, g.Clock)
+	} else if g.BlackFirst {
 		if !g.NoClockB {
 			dst = appendClock(dst, " btime ", g.BTime, g.Clock)
 			dst = appendClock(dst, " binc ", g.BInc, g.Clock)

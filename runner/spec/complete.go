@@ -65,7 +65,37 @@ func (c *Config) checkCounts() error {
 	case c.ReportEvery < 0:
 		return fmt.Errorf("report-every %d: must be 0 (only at the end) or more", c.ReportEvery)
 	}
-	return CheckConcurrency(c.Concurrency)
+	if err := CheckConcurrency(c.Concurrency); err != nil {
+		return err
+	}
+	return c.checkAffinityCPUs()
+}
+
+// MaxCPU is the highest CPU number affinity can name (Linux's CPU mask of
+// 1024 CPUs, as the engine host keeps it).
+const MaxCPU = 1023
+
+// checkAffinityCPUs: a listed CPU is a real CPU number, listed once, and
+// there is one for every game played at once.
+func (c *Config) checkAffinityCPUs() error {
+	if len(c.AffinityCPUs) == 0 {
+		return nil
+	}
+	c.Affinity, c.LayoutGiven = true, true // the list is the layout: autoplay chooses none
+	seen := map[int]bool{}
+	for _, cpu := range c.AffinityCPUs {
+		if cpu < 0 || cpu > MaxCPU {
+			return fmt.Errorf("affinity CPU %d: CPUs are numbered 0 to %d", cpu, MaxCPU)
+		}
+		if seen[cpu] {
+			return fmt.Errorf("affinity CPU %d is listed twice: each game at a time gets a CPU of its own", cpu)
+		}
+		seen[cpu] = true
+	}
+	if c.Concurrency > len(c.AffinityCPUs) {
+		return fmt.Errorf("%d games at a time need %d CPUs, one each, but the affinity list has %d", c.Concurrency, c.Concurrency, len(c.AffinityCPUs))
+	}
+	return nil
 }
 
 // CheckConcurrency: at least one game at a time.

@@ -52,10 +52,13 @@ type ResignAdjudication struct {
 // `autoplay run` YAML keys and the drop-in command lines fill this same value.
 type Config struct {
 	Engines []EngineConfig `json:"engines,omitempty"`
-	Type    Tournament     `json:"type,omitempty"`   // "" = match
-	Seeds   int            `json:"seeds,omitempty"`  // gauntlet: how many of the first engines play all others (0 = 1)
-	Rounds  int            `json:"rounds,omitempty"` // 0 = 1
-	Games   int            `json:"games,omitempty"`  // games per encounter per round, in pairs: the same opening twice, colours swapped
+	Type    Tournament     `json:"type,omitempty"`  // "" = match
+	Seeds   int            `json:"seeds,omitempty"` // gauntlet: how many of the first engines play all others (0 = 1)
+	// SeedsMeet: a gauntlet's seeds also play each other, each the engines
+	// after it in order (fastchess's gauntlet: 1-2, 1-3, ..., 2-3, ...).
+	SeedsMeet bool `json:"seeds_meet,omitempty"`
+	Rounds    int  `json:"rounds,omitempty"` // 0 = 1
+	Games     int  `json:"games,omitempty"`  // games per encounter per round, in pairs: the same opening twice, colours swapped
 	// OpeningRepeat is how many consecutive games of an encounter share an
 	// opening (0 = 2, a pair); colours still alternate game by game unless
 	// NoSwap. Reverse gives every game the other colours.
@@ -70,6 +73,10 @@ type Config struct {
 	// Affinity pins the engines of each concurrent game to CPUs of their
 	// own (fastchess's -use-affinity).
 	Affinity bool `json:"affinity,omitempty"`
+	// AffinityCPUs, when set, are the CPUs the game slots are pinned to,
+	// one CPU a slot in the order listed (fastchess's -use-affinity 0,2,4-7):
+	// both engines of a game share its CPU. It implies Affinity.
+	AffinityCPUs []int `json:"affinity_cpus,omitempty"`
 	// SlotProcesses plays each concurrent game slot in a process of its
 	// own, so that its runner thread stays with its engines (runner/slotprocess.go).
 	SlotProcesses bool `json:"slot_processes,omitempty"`
@@ -136,7 +143,11 @@ func (c *Config) Encounters() [][2]int {
 		return nil
 	case TypeGauntlet:
 		for s := 0; s < c.Seeds; s++ {
-			for j := c.Seeds; j < n; j++ {
+			first := c.Seeds
+			if c.SeedsMeet {
+				first = s + 1
+			}
+			for j := first; j < n; j++ {
 				out = append(out, [2]int{s, j})
 			}
 		}

@@ -41,8 +41,16 @@ type EngineConfig struct {
 	TC         TimeControl    `json:"tc,omitempty"`
 	TimeMargin time.Duration  `json:"time_margin_ns,omitempty"` // grace past the budget before a time forfeit
 	Timeout    time.Duration  `json:"timeout_ns,omitempty"`     // how long to wait for the handshake, isready, or a move without a clock
-	Restart    Restart        `json:"restart,omitempty"`
-	Variant    Variant        `json:"variant,omitempty"` // the run's, set when the run's config is completed
+	// StartupTimeout, NewGameTimeout and PingTimeout bound one answer each,
+	// as fastchess's -startup-ms, -ucinewgame-ms and -ping-ms do: the
+	// handshake's (UCI uciok, XBoard done=1), a new game's isready (XBoard
+	// ping), and the one that says a stopped search is over between games.
+	// 0: Timeout (StartupWait and the like).
+	StartupTimeout time.Duration `json:"startup_timeout_ns,omitempty"`
+	NewGameTimeout time.Duration `json:"newgame_timeout_ns,omitempty"`
+	PingTimeout    time.Duration `json:"ping_timeout_ns,omitempty"`
+	Restart        Restart       `json:"restart,omitempty"`
+	Variant        Variant       `json:"variant,omitempty"` // the run's, set when the run's config is completed
 	// WhitePOV: the engine reports scores from White's side, not the side
 	// to move's (cutechess's whitepov); they are turned when it plays Black.
 	WhitePOV bool `json:"whitepov,omitempty"`
@@ -75,6 +83,19 @@ const (
 	DefaultTimeMargin = 100 * time.Millisecond
 	DefaultTimeout    = 10 * time.Second
 )
+
+// StartupWait, NewGameWait and PingWait are how long each answer is
+// awaited: its own timeout, or Timeout when it has none.
+func (e *EngineConfig) StartupWait() time.Duration { return orTimeout(e.StartupTimeout, e.Timeout) }
+func (e *EngineConfig) NewGameWait() time.Duration { return orTimeout(e.NewGameTimeout, e.Timeout) }
+func (e *EngineConfig) PingWait() time.Duration    { return orTimeout(e.PingTimeout, e.Timeout) }
+
+func orTimeout(stage, timeout time.Duration) time.Duration {
+	if stage > 0 {
+		return stage
+	}
+	return timeout
+}
 
 // DefaultEngineConfig is the starting point that --each and --engine refine.
 func DefaultEngineConfig() EngineConfig {

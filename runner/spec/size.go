@@ -50,6 +50,9 @@ func mulCapped(a, b uint64) uint64 {
 // is built: a round robin of 10,000 engines is 49,995,000 encounters.
 func (c *Config) checkSize() error {
 	encounters := EncounterCount(c.Type, len(c.Engines), c.Seeds)
+	if c.Type == TypeGauntlet && c.SeedsMeet && c.Seeds < len(c.Engines) {
+		encounters += uint64(c.Seeds) * uint64(c.Seeds-1) / 2
+	}
 	rounds := uint64(c.Rounds)
 	if c.Type == TypeKnockout {
 		rounds = 1 // a knockout's rounds follow from its engines

@@ -3,6 +3,7 @@
 # recorded_test.go). Run once from this directory with the tools built from
 # their sources (see README.md):
 #   CUTECHESS=/path/to/cutechess-cli FASTCHESS=/path/to/fastchess ./record.sh
+# ONLY='fastchess-quick*' records only the cases whose names match.
 # Each case of ./cases is run in a fresh temporary directory; its standard
 # output goes to NAME.out and its PGN to NAME.pgn. The tools' own code is not
 # kept here, only what they printed and wrote.
@@ -11,6 +12,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 SF=${SF:-/usr/games/stockfish}
 grep -v '^#' "$here/cases" | while read -r name tool args; do
 	[ -n "$name" ] || continue
+	# shellcheck disable=SC2254 # ONLY is a pattern
+	case $name in ${ONLY:-*}) ;; *) continue ;; esac
 	case $tool in
 	cutechess) bin=$CUTECHESS ;;
 	fastchess) bin=$FASTCHESS ;;

@@ -112,3 +112,21 @@ func AllowedCPUs() (CPUSet, error) { return threadAffinity() }
 
 // Count is the number of CPUs in the set.
 func (s *CPUSet) Count() int { return s.count() }
+
+// PickCPUs gives each worker one CPU of list, in order (fastchess's
+// -use-affinity LIST: a game and both its engines on one CPU); a CPU this
+// process may not run on is an error naming it.
+func PickCPUs(allowed CPUSet, list []int, workers int) ([]CPUSet, error) {
+	if workers > len(list) {
+		return nil, fmt.Errorf("affinity: %d games at a time, but only %d CPUs listed", workers, len(list))
+	}
+	sets := make([]CPUSet, workers)
+	for w := range workers {
+		cpu := list[w]
+		if cpu < 0 || cpu >= len(allowed)*64 || !allowed.has(cpu) {
+			return nil, fmt.Errorf("affinity: CPU %d is not one autoplay may run on (it may use %s)", cpu, &allowed)
+		}
+		sets[w].add(cpu)
+	}
+	return sets, nil
+}

@@ -172,9 +172,9 @@ func stalledAfter(d time.Duration) error {
 	return fmt.Errorf("%w (no answer in %v)", ErrStalled, d)
 }
 
-// awaitKind waits for an event of one kind, ignoring others.
-func (e *Engine) awaitKind(ctx context.Context, want Kind) error {
-	return e.await(ctx, e.cfg.Timeout, func(ev Event) bool { return ev.Kind == want })
+// awaitKind waits up to timeout for an event of one kind, ignoring others.
+func (e *Engine) awaitKind(ctx context.Context, timeout time.Duration, want Kind) error {
+	return e.await(ctx, timeout, func(ev Event) bool { return ev.Kind == want })
 }
 
 // NewGame gets the engine ready for a game from startFEN; stale output of

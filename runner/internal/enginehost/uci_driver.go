@@ -36,7 +36,7 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 	}
 	var foreign []string // what it wrote that UCI does not define
 	misfit := uci.MisfitNone
-	err := e.await(ctx, e.cfg.Timeout, func(ev Event) bool {
+	err := e.await(ctx, e.cfg.StartupWait(), func(ev Event) bool {
 		switch ev.Kind {
 		case KindID:
 			e.idName = ev.Text
@@ -121,7 +121,7 @@ func (d *uciDriver) newGame(ctx context.Context, e *Engine, _ string) error {
 	if err := e.write(uci.AppendCommand(b, uci.CmdIsReady)); err != nil {
 		return err
 	}
-	return e.awaitKind(ctx, KindReady)
+	return e.awaitKind(ctx, e.cfg.NewGameWait(), KindReady)
 }
 
 func (d *uciDriver) think(e *Engine, line *Line, clocks Clocks, side record.Color) (time.Time, error) {
@@ -195,7 +195,7 @@ func (d *uciDriver) settle(ctx context.Context, e *Engine) error {
 	if err := e.write(uci.AppendCommand(e.buf[:0], uci.CmdStop)); err != nil {
 		return err
 	}
-	return e.awaitKind(ctx, KindMove)
+	return e.awaitKind(ctx, e.cfg.PingWait(), KindMove)
 }
 
 func (d *uciDriver) gameOver(*Engine, string, string) {}

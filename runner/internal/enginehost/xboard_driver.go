@@ -86,7 +86,7 @@ wait:
 						done = true
 					} else if !waitingForDone {
 						waitingForDone = true
-						timer.Reset(e.cfg.Timeout)
+						timer.Reset(e.cfg.StartupWait())
 					}
 				}
 			}
@@ -100,16 +100,16 @@ wait:
 		case <-timer.C:
 			switch {
 			case waitingForDone:
-				return fmt.Errorf("%w: feature done=0 but no done=1 in %v", ErrStalled, e.cfg.Timeout)
+				return fmt.Errorf("%w: feature done=0 but no done=1 in %v", ErrStalled, e.cfg.StartupWait())
 			case e.linesRead() > 0:
 				break wait // protocol 1, or features without done
 			case !silenceExtended:
 				// Not a word yet: a protocol 1 engine may just be slow to
 				// start, a stalled one never speaks. Wait out the timeout.
 				silenceExtended = true
-				timer.Reset(max(e.cfg.Timeout-protover1Wait, 0))
+				timer.Reset(max(e.cfg.StartupWait()-protover1Wait, 0))
 			default:
-				return fmt.Errorf("%w: no answer to protover 2 in %v", ErrStalled, e.cfg.Timeout)
+				return fmt.Errorf("%w: no answer to protover 2 in %v", ErrStalled, e.cfg.StartupWait())
 			}
 		case <-ctx.Done():
 			return ctx.Err()
@@ -255,12 +255,12 @@ func (d *xboardDriver) newGame(ctx context.Context, e *Engine, startFEN string) 
 	if err := e.write(b); err != nil {
 		return err
 	}
-	return d.sync(ctx, e)
+	return d.sync(ctx, e, e.cfg.NewGameWait())
 }
 
 // sync sends "ping N" and waits for "pong N"; without the ping feature
 // there is nothing to wait for.
-func (d *xboardDriver) sync(ctx context.Context, e *Engine) error {
+func (d *xboardDriver) sync(ctx context.Context, e *Engine, timeout time.Duration) error {
 	if !d.f.ping {
 		return nil
 	}
@@ -269,7 +269,7 @@ func (d *xboardDriver) sync(ctx context.Context, e *Engine) error {
 	if err := e.write(xboard.AppendCommandN(e.buf[:0], xboard.CmdPing, n)); err != nil {
 		return err
 	}
-	return e.await(ctx, e.cfg.Timeout, func(ev Event) bool { return ev.Kind == KindReady && ev.N == n })
+	return e.await(ctx, timeout, func(ev Event) bool { return ev.Kind == KindReady && ev.N == n })
 }
 
 // think tells the engine the moves it has not seen and the clocks. The
@@ -370,7 +370,7 @@ func (d *xboardDriver) settle(ctx context.Context, e *Engine) error {
 		// game (where it would be a move out of turn).
 		return errNoPing
 	}
-	return d.sync(ctx, e)
+	return d.sync(ctx, e, e.cfg.PingWait())
 }
 
 // errNoPing: an engine without the ping feature cannot be settled.

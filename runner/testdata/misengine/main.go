@@ -39,6 +39,9 @@
 //	             times out.
 //	noreadyok    from the Nth isready (counted from start) answers nothing
 //	             more, though quit still works: the isready timeout fires.
+//	slowuciok    sleeps -delay before uciok: a long start (-startup-ms).
+//	slownewgame  sleeps -delay before the readyok after ucinewgame: a long
+//	             new game (-ucinewgame-ms), every other isready at once.
 //	badoption    declares no options and reports every setoption as unknown in
 //	             an info string: the runner surfaces option errors.
 //	slow         answers every go after -delay (stop answers at once): time
@@ -152,7 +155,7 @@ const (
 var modes = map[string]int{
 	"normal": inBoth, "crash": inBoth, "hang": inBoth, "illegal": inBoth, "malformed": inBoth,
 	"flood": inBoth, "late": inBoth, "exitatstart": inBoth, "nouciok": inUCI,
-	"noreadyok": inUCI, "badoption": inUCI, "slow": inBoth, "ponderearly": inUCI, "ponderdeaf": inUCI,
+	"noreadyok": inUCI, "slowuciok": inUCI, "slownewgame": inUCI, "badoption": inUCI, "slow": inBoth, "ponderearly": inUCI, "ponderdeaf": inUCI,
 	"falseclaim": inXBoard, "trueclaim": inXBoard, "resign": inXBoard, "rejectmove": inXBoard,
 	"nodone": inXBoard, "donezero": inXBoard, "noping": inXBoard, "nosetboard": inXBoard,
 	"san": inXBoard, "bare": inXBoard, "reuse0": inXBoard, "drawoffer": inXBoard, "stubborn": inXBoard, "outofturn": inXBoard,
@@ -167,7 +170,7 @@ func main() {
 	}
 	var cfg config
 	flag.StringVar(&cfg.mode, "mode", "normal", "misbehaviour: normal, crash, hang, illegal, malformed, flood, late, exitatstart, slow; "+
-		"UCI only: nouciok, noreadyok, badoption, ponderearly, ponderdeaf (ignores stop while pondering); XBoard only: falseclaim, trueclaim, resign, rejectmove, nodone, donezero, noping, nosetboard, san, bare, reuse0, drawoffer")
+		"UCI only: nouciok, noreadyok, slowuciok, slownewgame, badoption, ponderearly, ponderdeaf (ignores stop while pondering); XBoard only: falseclaim, trueclaim, resign, rejectmove, nodone, donezero, noping, nosetboard, san, bare, reuse0, drawoffer")
 	flag.IntVar(&cfg.at, "at", 3, "the go (per game) or isready (per process) that misbehaves, from 1; with -xboard, the engine's own move of the game")
 	flag.DurationVar(&cfg.delay, "delay", 2*time.Second, "wait before answering go in late and slow modes")
 	flag.IntVar(&cfg.flood, "flood", 20000, "info lines printed before each bestmove in flood mode")
@@ -246,6 +249,7 @@ type engine struct {
 	goes    int  // go commands since the last ucinewgame
 	readies int  // isready commands since start
 	deaf    bool // noreadyok has fired: answer nothing more
+	newGame bool // ucinewgame came since the last isready (slownewgame)
 }
 
 // send writes one line and flushes, so the runner sees it at once.
@@ -289,11 +293,18 @@ func (e *engine) handle(fields []string, lines <-chan string) bool {
 		if extraOption != "" {
 			e.send("option %s", extraOption)
 		}
+		if e.cfg.mode == "slowuciok" {
+			time.Sleep(e.cfg.delay)
+		}
 		if e.cfg.mode != "nouciok" {
 			e.send("uciok")
 		}
 	case "isready":
 		e.readies++
+		if e.cfg.mode == "slownewgame" && e.newGame {
+			time.Sleep(e.cfg.delay)
+		}
+		e.newGame = false
 		if e.cfg.mode == "noreadyok" && e.readies >= e.cfg.at {
 			e.deaf = true
 			return true
@@ -302,6 +313,7 @@ func (e *engine) handle(fields []string, lines <-chan string) bool {
 	case "setoption":
 		e.setOption(fields[1:])
 	case "ucinewgame":
+		e.newGame = true
 		e.goes = 0
 		e.pos = chess.StartingPosition()
 	case "position":
