@@ -41,7 +41,7 @@ func (r *GameRecord) PGN(c *spec.Config) (*pgn.Game, error) {
 		if r.StartFEN == chess.StartFEN && r.Variant != spec.Chess960 {
 			g.StartFEN = "" // the drop-in tools write no FEN for the standard start
 		}
-		toolMovetext(g)
+		toolMovetext(g, c.PGNStyle)
 	}
 	return g, nil
 }

@@ -44,10 +44,15 @@ func abs(x int) int {
 // ending in their words, added to the last move's comment after ", "
 // ({+M1/79 0.002s, White mates}), and a number only for Black's first
 // move, none after a comment (where the PGN standard, and autoplay's own
-// mode, write "12... Nf6").
-func toolMovetext(g *pgn.Game) {
+// mode, write "12... Nf6"). A game without moves has the ending as its
+// only comment in cutechess-cli's PGN, and none in fastchess's, which
+// writes it in a move's comment only.
+func toolMovetext(g *pgn.Game, style spec.PGNStyle) {
 	g.BlackNumberOnlyFirst = true
 	g.Ending = ToolEnding(g.Ending)
+	if len(g.Moves) == 0 && style == spec.PGNFastchess {
+		g.Ending = ""
+	}
 	if n := len(g.Moves); n > 0 && g.Ending != "" {
 		last := &g.Moves[n-1]
 		if last.Comment != "" {

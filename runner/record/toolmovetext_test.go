@@ -77,3 +77,24 @@ func TestToolEnding(t *testing.T) {
 		}
 	}
 }
+
+// A game adjudicated before its first move: cutechess-cli writes the
+// ending as the movetext's only comment, fastchess the result alone.
+func TestDropinGameWithoutMoves(t *testing.T) {
+	rec := &GameRecord{Number: 1, White: "a", Black: "b", Started: time.Now(), StartFEN: "8/3r4/3k4/8/8/8/1R6/4K3 w - - 0 1"}
+	rec.SetEnd(AdjudicatedDraw("SyzygyTB"))
+	for style, want := range map[spec.PGNStyle]string{
+		spec.PGNAutoplay:  "{Draw by adjudication: SyzygyTB} 1/2-1/2",
+		spec.PGNCutechess: "{Draw by adjudication: SyzygyTB} 1/2-1/2",
+		spec.PGNFastchess: "1/2-1/2",
+	} {
+		g, err := rec.PGN(&spec.Config{PGNStyle: style})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := string(g.AppendTo(nil))
+		if movetext := strings.TrimSpace(text[strings.Index(text, "\n\n"):]); movetext != want {
+			t.Errorf("style %q: %q, want %q", style, movetext, want)
+		}
+	}
+}
