@@ -28,6 +28,7 @@ func (inv *Invocation) Printer(w io.Writer) runner.Printer {
 // tools' word that they index a suite played in random order.
 func (inv *Invocation) Options(w io.Writer) runner.Options {
 	if inv.warnNoBook {
+		inv.warned = true // warnings to fastchess's -strict
 		io.WriteString(w, "Warning: No opening book specified! Consider using one, otherwise all games will be played from the starting position.\n"+
 			"Warning: Unknown opening format, 2. All games will be played from the starting position.\n")
 	}
