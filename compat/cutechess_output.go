@@ -38,7 +38,8 @@ func (p *cutechessPrinter) Warn(msg string) {
 func (p *cutechessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {
 	enc := res.Encounters[rec.Encounter()]
 	p.tally.add(rec, enc, rec.Encounter())
-	fmt.Fprintf(p.w, "Finished game %d (%s vs %s): %s {%s}\n", rec.Number, rec.White, rec.Black, rec.Outcome, rec.Ending)
+	p.inv.printCRC(p.w) // the game is in the PGN: fastchess says so first
+	fmt.Fprintf(p.w, "Finished game %d (%s vs %s): %s {%s}\n", rec.Number, rec.White, rec.Black, rec.Outcome, record.ToolEnding(rec.Ending))
 	if len(p.tally.players) == 2 && p.inv.ScoreInterval > 0 && p.tally.finished%p.inv.ScoreInterval == 0 {
 		fmt.Fprintln(p.w, p.scoreLine())
 	}

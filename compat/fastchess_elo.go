@@ -48,16 +48,18 @@ func fastchessPenta(p pentaSplit) fastchessElo {
 func fastchessFigures(score, perUnit float64, nelo func(float64) float64) fastchessElo {
 	upper, lower := score+ci95*math.Sqrt(perUnit), score-ci95*math.Sqrt(perUnit)
 	z := -(score - 0.5) / math.Sqrt(2*perUnit)
-	erf := math.Erf(z)
+	los := (1 - math.Erf(z)) / 2 * 100
 	if math.IsNaN(z) {
-		erf = z // C's erf returns a NaN argument as it is: all pairs even (0/0) is "-nan"
+		// C's erf and arithmetic pass a NaN on with its sign (0/0 of no
+		// spread is amd64's "-nan"); Go's Erf returns a NaN of its own.
+		los = z
 	}
 	return fastchessElo{
 		diff:    fastchessEloOf(score),
 		err:     (fastchessEloOf(upper) - fastchessEloOf(lower)) / 2,
 		nelo:    nelo(score),
 		neloErr: (nelo(upper) - nelo(lower)) / 2,
-		los:     (1 - erf) / 2 * 100,
+		los:     los,
 	}
 }
 

@@ -57,7 +57,8 @@ func (p *fastchessPrinter) Finished(rec *record.GameRecord, res *runner.Result) 
 	enc := res.Encounters[rec.Encounter()]
 	pairsBefore := p.tally.completedPairs()
 	p.tally.add(rec, enc, rec.Encounter())
-	fmt.Fprintf(p.w, "Finished game %d (%s vs %s): %s {%s}\n", rec.Number, rec.White, rec.Black, rec.Outcome, rec.Ending)
+	p.inv.printCRC(p.w) // the game is in the PGN: fastchess says so first
+	fmt.Fprintf(p.w, "Finished game %d (%s vs %s): %s {%s}\n", rec.Number, rec.White, rec.Black, rec.Outcome, record.ToolEnding(rec.Ending))
 	due := false
 	if n := p.inv.RatingInterval; n > 0 {
 		if p.inv.ReportPenta {

@@ -103,16 +103,19 @@ func (inv *Invocation) finish() error {
 		c.Openings.Cycle = rounds
 	}
 	c.CirclePairings = inv.Dialect == Cutechess
+	// cutechess-cli looks the tables up only after a move; fastchess
+	// scores a move by its engine's last exact score.
+	c.TBAfterMove = inv.Dialect == Cutechess
+	c.ExactScores = inv.Dialect == Fastchess
 	if repeat != 2 {
 		c.OpeningRepeat = max(repeat, 1)
 	}
 	if !inv.seeded {
 		c.Seed = uint64(time.Now().UnixNano()) // as both tools do without -srand
 	}
-	if c.NoOpenings() {
-		// fastchess's own words; cutechess-cli says nothing, so only this note.
-		inv.Notes = append(inv.Notes, "No opening book specified! Consider using one, otherwise all games will be played from the starting position.")
-	}
+	// fastchess warns on standard output of a run without a book (Options
+	// prints it); cutechess-cli says nothing.
+	inv.warnNoBook = c.NoOpenings() && inv.Dialect == Fastchess
 	if inv.Debug && c.LogFile == "" {
 		c.LogFile = "/dev/stdout"
 	}

@@ -38,7 +38,7 @@ type Invocation struct {
 	ResultFormat string
 
 	PGNAppend, EPDAppend bool // false: the file is emptied before the run
-	CRC32                bool // print the PGN's CRC32 at the end (fastchess -crc32 pgn=true)
+	CRC32                bool // print the PGN's CRC32 after each game (fastchess -crc32 pgn=true)
 	Debug                bool // every engine line on standard output (cutechess -debug)
 	// Strict: fastchess -strict: the first warning ends the run (StopRun,
 	// set by the caller to cancel it) and makes the exit status 1.
@@ -67,4 +67,6 @@ type Invocation struct {
 	engines                                     [][]keyValue
 	each                                        [][]keyValue
 	startedAt                                   time.Time
+	crc                                         pgnCRC // the PGN's CRC32 so far (CRC32)
+	warnNoBook                                  bool   // fastchess's two warnings of a run without openings
 }

@@ -26,6 +26,10 @@ const recorded = "testdata/recorded"
 // stockfish is Debian's, the engine the recordings were made with.
 const stockfish = "/usr/games/stockfish"
 
+// syzygy is the project's shared 3-4 piece tables, outside the repository
+// (too big to keep here): the cases that adjudicate by them skip without.
+const syzygy = "../../shared/syzygy"
+
 type recordedCase struct {
 	name string
 	tool Dialect
@@ -57,6 +61,8 @@ func readCases(t *testing.T) []recordedCase {
 var (
 	stdoutMasks = []*regexp.Regexp{
 		regexp.MustCompile(`^(Total Time: )\d+:\d\d:\d\d( \(hours:minutes:seconds\))$`),
+		// The PGN's path is the test's, its CRC32 that of its dates and times.
+		regexp.MustCompile(`^(File ).* has CRC32: 0x[0-9a-f]+()$`),
 	}
 	tagMasks = []*regexp.Regexp{
 		regexp.MustCompile(`^(\[Date ")\d{4}\.\d\d\.\d\d("\])$`),
@@ -83,18 +89,24 @@ func TestDropinOutputMatchesRecordedTools(t *testing.T) {
 	// (-concurrency -1, -quick).
 	defer func(f func() int) { hardwareThreads = f }(hardwareThreads)
 	hardwareThreads = func() int { return 2 }
-	book, err := filepath.Abs(filepath.Join(recorded, "book.epd"))
-	if err != nil {
-		t.Fatal(err)
+	abs := func(name string) string {
+		p, err := filepath.Abs(filepath.Join(recorded, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
 	}
-	pgnBook, err := filepath.Abs(filepath.Join(recorded, "book.pgn"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	book, pgnBook, adjBook, tbBook := abs("book.epd"), abs("book.pgn"), abs("adjudicate.epd"), abs("tb.epd")
 	for _, c := range readCases(t) {
 		t.Run(c.name, func(t *testing.T) {
+			if strings.Contains(c.args, "{SYZYGY}") {
+				if _, err := os.Stat(filepath.Join(syzygy, "KRvKR.rtbw")); err != nil {
+					t.Skip("the shared Syzygy tables are not here")
+				}
+			}
 			pgnPath := filepath.Join(t.TempDir(), c.name+".pgn")
-			line := strings.NewReplacer("{SF}", stockfish, "{BOOK}", book, "{PGNBOOK}", pgnBook, "{PGN}", pgnPath).Replace(c.args)
+			line := strings.NewReplacer("{SF}", stockfish, "{BOOK}", book, "{PGNBOOK}", pgnBook, "{PGN}", pgnPath,
+				"{ADJBOOK}", adjBook, "{TBBOOK}", tbBook, "{SYZYGY}", syzygy).Replace(c.args)
 			got := runDropin(t, c.tool, strings.Fields(line))
 			want, err := os.ReadFile(filepath.Join(recorded, c.name+".out"))
 			if err != nil {
@@ -112,6 +124,8 @@ func TestDropinOutputMatchesRecordedTools(t *testing.T) {
 			}
 			compareLines(t, "PGN tags", pgnTags(string(wantPGN)), pgnTags(string(gotPGN)))
 			compareLines(t, "PGN moves", pgnMoves(string(wantPGN)), pgnMoves(string(gotPGN)))
+			times := moveTimes[c.tool]
+			compareLines(t, "PGN movetext", pgnMovetext(string(wantPGN), times), pgnMovetext(string(gotPGN), times))
 		})
 	}
 }
@@ -182,6 +196,50 @@ func pgnMoves(s string) []string {
 		}
 		if len(moves) > 0 {
 			out = append(out, strings.Join(moves, " "))
+		}
+		text.Reset()
+	}
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, "[Event ") {
+			flush()
+		}
+		if !strings.HasPrefix(l, "[") {
+			text.WriteString(l + "\n")
+		}
+	}
+	flush()
+	return out
+}
+
+// moveTimes are the shapes of a move's time in each tool's comments:
+// cutechess-cli's decimals shrink as the time grows ("0.045s", "0.23s",
+// "1.5s", "12s"), fastchess always writes three. A time of another shape
+// is not masked, so it differs.
+var moveTimes = map[Dialect]*regexp.Regexp{
+	Cutechess: regexp.MustCompile(`^(?:0|0\.0\d\d|0\.[1-9]\d|[1-9]\.\d|[1-9]\d+)s$`),
+	Fastchess: regexp.MustCompile(`^\d+\.\d{3}s$`),
+}
+
+// pgnMovetext is each game's movetext as one line, line breaks as spaces
+// (the tools break lines in their own places), move numbers and comments
+// kept, and in the comments each move time of the tool's shape masked.
+func pgnMovetext(s string, times *regexp.Regexp) []string {
+	var out []string
+	var text strings.Builder
+	comment := regexp.MustCompile(`\{[^}]*\}`)
+	flush := func() {
+		line := strings.Join(strings.Fields(text.String()), " ")
+		line = comment.ReplaceAllStringFunc(line, func(c string) string {
+			words := strings.Fields(c[1 : len(c)-1])
+			for i, w := range words {
+				if t := strings.TrimSuffix(w, ","); times.MatchString(t) {
+					words[i] = "…s" + w[len(t):]
+				}
+			}
+			return "{" + strings.Join(words, " ") + "}"
+		})
+		if line != "" {
+			out = append(out, line)
 		}
 		text.Reset()
 	}

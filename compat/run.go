@@ -1,13 +1,14 @@
 package compat
 
 import (
+	"context"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"os"
 	"time"
 
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // Printer is the runner.Printer for the invocation's output format.
@@ -24,12 +25,18 @@ func (inv *Invocation) Printer(w io.Writer) runner.Printer {
 }
 
 // Options are the runner options of a run of another tool: its output, and
-// games appended to the PGN as that tool does (no resume). Both tools say
-// first that they index a suite played in random order, so Options says it
-// on w as the run is set up.
+// games appended to the PGN as that tool does (no resume). What the tools
+// print as they set the run up, Options prints on w: fastchess's warnings
+// of a run without a book (its format number 2 is "none"), and both
+// tools' word that they index a suite played in random order.
 func (inv *Invocation) Options(w io.Writer) runner.Options {
 	for _, l := range inv.Said {
 		fmt.Fprintln(w, l)
+	}
+	if inv.warnNoBook {
+		inv.sawWarning() // fastchess's -strict ends the run here
+		io.WriteString(w, "Warning: No opening book specified! Consider using one, otherwise all games will be played from the starting position.\n"+
+			"Warning: Unknown opening format, 2. All games will be played from the starting position.\n")
 	}
 	if o := inv.Config.Openings; o.File != "" && o.Order == "random" {
 		io.WriteString(w, "Indexing opening suite...\n")
@@ -54,19 +61,40 @@ func (inv *Invocation) Prepare(stderr io.Writer) error {
 	for _, n := range inv.Notes {
 		fmt.Fprintln(stderr, "autoplay: note:", n)
 	}
+	if inv.Dialect == Cutechess {
+		return inv.nameByIdentity()
+	}
 	return nil
 }
 
-// Conclude prints what the tool prints after the run: fastchess's CRC32 of
-// the PGN, then its "Finished match" and "Total Time" lines.
-func (inv *Invocation) Conclude(w io.Writer) error {
-	if inv.CRC32 && inv.Config.PGNOut != "" {
-		sum, err := fileCRC32(inv.Config.PGNOut)
-		if err != nil {
-			return err
+// nameByIdentity names each engine given no name= as cutechess-cli does:
+// by what it calls itself in its handshake (UCI id name, XBoard myname),
+// else "UciEngine" or "XboardEngine".
+func (inv *Invocation) nameByIdentity() error {
+	for i := range inv.Config.Engines {
+		e := &inv.Config.Engines[i]
+		if e.Name != "" {
+			continue
 		}
-		fmt.Fprintf(w, "File %s has CRC32: %#x\n", inv.Config.PGNOut, sum)
+		id, err := runner.EngineIdentity(context.Background(), *e)
+		if err != nil {
+			return fmt.Errorf("engine %d (%s): %w", i+1, e.Cmd, err)
+		}
+		switch {
+		case id.Name != "":
+			e.Name = id.Name
+		case e.Proto == spec.XBoard:
+			e.Name = "XboardEngine"
+		default:
+			e.Name = "UciEngine"
+		}
 	}
+	return nil
+}
+
+// Conclude prints what the tool prints after the run: fastchess's
+// "Finished match" and "Total Time" lines.
+func (inv *Invocation) Conclude(w io.Writer) error {
 	if inv.Dialect == Fastchess {
 		if inv.stoppedOnFault.Load() {
 			fmt.Fprintln(w, "Tournament was interrupted.") // fastchess would name a config.json to resume from; none is written
@@ -76,19 +104,6 @@ func (inv *Invocation) Conclude(w io.Writer) error {
 		fmt.Fprintf(w, "Finished match\nTotal Time: %02d:%02d:%02d (hours:minutes:seconds)\n\n", h, m, s)
 	}
 	return nil
-}
-
-func fileCRC32(path string) (uint32, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, err
-	}
-	defer f.Close()
-	h := crc32.NewIEEE()
-	if _, err := io.Copy(h, f); err != nil {
-		return 0, err
-	}
-	return h.Sum32(), nil
 }
 
 // FailedStrictly says a -strict run saw a warning: its exit status is 1.

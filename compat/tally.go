@@ -59,8 +59,8 @@ func (t *tally) add(rec *record.GameRecord, enc *runner.EncounterResult, encInde
 	white := scoreOf(rec.Outcome, record.White)
 	addScore(&t.players[w].white, white)
 	addScore(&t.players[b].black, 1-white)
-	t.players[w].outcomes[rec.Ending]++
-	t.players[b].outcomes[rec.Ending]++
+	t.players[w].outcomes[record.ToolEnding(rec.Ending)]++
+	t.players[b].outcomes[record.ToolEnding(rec.Ending)]++
 
 	for len(t.pairGames) <= encIndex {
 		t.pairGames = append(t.pairGames, stats.Trinomial{})

@@ -29,6 +29,11 @@ type Game struct {
 	// Ending names how the game ended, e.g. "White mates"; it becomes the
 	// final comment ("" writes none).
 	Ending string
+	// BlackNumberOnlyFirst numbers a Black move only when it is the
+	// game's first ("1... e5"), as cutechess-cli and fastchess write;
+	// otherwise a Black move after a comment has its number too ("12...
+	// Nf6"), as the PGN standard (8.2.2.2) asks.
+	BlackNumberOnlyFirst bool
 }
 
 // sevenTagRoster is the PGN standard's mandatory tag order with the value
@@ -246,7 +251,7 @@ func (g *Game) appendMovetext(dst []byte, result string) []byte {
 		needNumber = false
 		if m.Comment != "" {
 			w.comment(m.Comment)
-			needNumber = true
+			needNumber = !g.BlackNumberOnlyFirst
 		}
 		if black {
 			number++

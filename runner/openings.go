@@ -178,6 +178,11 @@ func (p *openingPicker) opening(i int) (pgn.Opening, error) {
 		return pgn.Opening{Source: "startpos"}, nil
 	}
 	o, err := p.suite.Opening(i)
+	if err == nil {
+		// cutechess-cli reads an EPD's en-passant square as it reads its
+		// counters (noCounters is its EPD).
+		o.FEN = enPassantAsTools(o.FEN, p.noCounters)
+	}
 	if err == nil && p.noCounters {
 		o.FEN = withoutCounters(o.FEN)
 	}

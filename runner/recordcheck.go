@@ -65,7 +65,7 @@ func drawnByRules(pos *chess.Position) (chess.Status, bool) {
 // (from ply opening on; the opening's moves are the suite's). each, if not
 // nil, is given every engine move's index and mover with the full move
 // number after it.
-func replay(rec *record.GameRecord, opening int, strict bool, each func(ply int, mover record.Color, fullMove int)) (*replayed, error) {
+func replay(rec *record.GameRecord, opening int, strict bool, each func(ply int, mover record.Color, fullMove, halfmoveClock int)) (*replayed, error) {
 	pos, err := chess.StartPosition(rec.StartFEN)
 	if err != nil {
 		return nil, fmt.Errorf("its start: %v", err)
@@ -92,7 +92,7 @@ func replay(rec *record.GameRecord, opening int, strict bool, each func(ply int,
 		pos.MakeMove(m)
 		r.plies, r.last = i+1, m
 		if each != nil && i >= opening && opening >= 0 {
-			each(i, mover, pos.FullmoveNumber())
+			each(i, mover, pos.FullmoveNumber(), pos.HalfmoveClock())
 		}
 	}
 	return r, nil
@@ -111,12 +111,12 @@ func checkPlay(rec *record.GameRecord, opening int, run endingRules, scores bool
 	}
 	var adjudged record.End
 	adjudgedAt := -1
-	each := func(ply int, mover record.Color, fullMove int) {
+	each := func(ply int, mover record.Color, fullMove, halfmoveClock int) {
 		p := &rec.Plies[ply]
 		if adj == nil || p.Book || adjudgedAt >= 0 {
 			return
 		}
-		if e, over := adj.Moved(mover, p.Info.Score, fullMove); over {
+		if e, over := adj.Moved(mover, p.Info.Score, fullMove, halfmoveClock); over {
 			adjudged, adjudgedAt = e, ply
 		}
 	}

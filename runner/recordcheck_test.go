@@ -48,10 +48,12 @@ func TestRecordCheckerKnowsHowGamesEnd(t *testing.T) {
 		{"fails to start after moves", plies(0, "e2e4"), record.FailsToStart(record.White, errors.New("no such file")), clock, "the engines played 1 moves"},
 		{"tables in a run without them", plies(0, "e2e4"), record.AdjudicatedWin(record.White, "SyzygyTB"), clock, "this run has no tablebase adjudication"},
 		{"tables with every piece", plies(0, "e2e4"), record.AdjudicatedDraw("SyzygyTB"), endingRules{known: true, tb: spec.TBBoth}, "has 32 pieces"},
-		{"score draw the scores give", plies(0, "e2e4", "e7e5", "g1f3", "b8c6"), scoresDraw, drawing, ""},
-		{"score draw the scores do not give", plies(300, "e2e4", "e7e5", "g1f3", "b8c6"), scoresDraw, drawing, "the engines' scores in it do not end it so"},
-		{"score draw after the scores gave it", plies(0, "e2e4", "e7e5", "g1f3", "b8c6", "f1c4"), scoresDraw, drawing, "do not end it so"},
-		{"score draw in a run without it", plies(0, "e2e4", "e7e5", "g1f3", "b8c6"), scoresDraw, clock, "an adjudication this run does not configure"},
+		// Knight moves: a pawn move would start the count of level moves again.
+		{"score draw the scores give", plies(0, "g1f3", "g8f6", "b1c3", "b8c6"), scoresDraw, drawing, ""},
+		{"score draw the scores do not give", plies(300, "g1f3", "g8f6", "b1c3", "b8c6"), scoresDraw, drawing, "the engines' scores in it do not end it so"},
+		{"score draw after the scores gave it", plies(0, "g1f3", "g8f6", "b1c3", "b8c6", "a1b1"), scoresDraw, drawing, "do not end it so"},
+		{"score draw counted over a pawn move", plies(0, "g1f3", "g8f6", "b1c3", "e7e5"), scoresDraw, drawing, "do not end it so"},
+		{"score draw in a run without it", plies(0, "g1f3", "g8f6", "b1c3", "b8c6"), scoresDraw, clock, "an adjudication this run does not configure"},
 		{"resignation flipped", plies(0, "e2e4"), record.End{Outcome: record.BlackWins, Text: record.Resigns(record.Black).Text}, clock, "which is 1-0, not 0-1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -168,12 +168,23 @@ func TestFishtestFastchessCommandLine(t *testing.T) {
 	if p, g := openBenchPentanomial(t, out); g != 10 || p != penta {
 		t.Fatalf("Finished game lines give %v over %d games, the block %v", p, g, penta)
 	}
-	// fishtest reads the CRC as the last word of the line naming it.
+	// fishtest reads the CRC as the last word of the line naming it; as
+	// fastchess does, the line comes after each game is written, just
+	// before its "Finished game" line.
 	var crcLine string
-	for _, line := range strings.Split(out, "\n") {
+	crcLines := 0
+	lines := strings.Split(out, "\n")
+	for i, line := range lines {
 		if strings.Contains(line, "has CRC32:") {
 			crcLine = line
+			crcLines++
+			if i+1 == len(lines) || !strings.HasPrefix(lines[i+1], "Finished game ") {
+				t.Fatalf("CRC line %q is not followed by a Finished game line:\n%s", line, out)
+			}
 		}
+	}
+	if crcLines != 10 {
+		t.Fatalf("%d CRC lines, want one after each of the 10 games:\n%s", crcLines, out)
 	}
 	data, _ := os.ReadFile(pgnPath)
 	fields := strings.Fields(crcLine)

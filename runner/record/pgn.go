@@ -27,17 +27,21 @@ func (r *GameRecord) PGN(c *spec.Config) (*pgn.Game, error) {
 		Result:   r.Outcome.String(),
 		Ending:   r.Ending,
 	}
+	style := commentStyleOf(c.PGNStyle)
 	for i := range r.Plies {
 		p := &r.Plies[i]
 		san, _, ok := pos.PlaySAN(buf[:0], p.Move)
 		if !ok {
 			return nil, fmt.Errorf("game %d ply %d %s: illegal move", r.Number, i+1, p.Move)
 		}
-		g.Moves = append(g.Moves, pgn.Move{SAN: string(san), Comment: p.comment(c.MoveFields)})
+		g.Moves = append(g.Moves, pgn.Move{SAN: string(san), Comment: p.comment(c.MoveFields, style)})
 	}
 	g.Tags = r.tags(c)
-	if c.PGNStyle != spec.PGNAutoplay && r.StartFEN == chess.StartFEN && r.Variant != spec.Chess960 {
-		g.StartFEN = "" // the drop-in tools write no FEN for the standard start
+	if c.PGNStyle != spec.PGNAutoplay {
+		if r.StartFEN == chess.StartFEN && r.Variant != spec.Chess960 {
+			g.StartFEN = "" // the drop-in tools write no FEN for the standard start
+		}
+		toolMovetext(g, c.PGNStyle)
 	}
 	return g, nil
 }
@@ -45,14 +49,23 @@ func (r *GameRecord) PGN(c *spec.Config) (*pgn.Game, error) {
 // comment is the move's PGN comment: "book", or score/depth and time as
 // "+0.35/12 0.512s" (mate scores "+M5/20 0.100s", "-M3/9 ..."), score from
 // the mover's point of view.
-func (p *Ply) comment(fields spec.MoveFields) string {
+func (p *Ply) comment(fields spec.MoveFields, style commentStyle) string {
 	if p.Book {
 		return "book"
 	}
-	return p.ScoreText() + p.extras(fields)
+	return p.scoreText(style) + p.extras(fields)
 }
 
-// seconds writes a duration as fastchess and cutechess do: "0.512s".
+// commentStyle is how a PGN style writes a move's score and time.
+type commentStyle struct {
+	seconds func(time.Duration) string
+	// toolScores: a zero score unsigned ("0.00") and a mate as the plies
+	// to it ("+M9" for mate in 5, "-M6" when mated in 3), as cutechess-cli
+	// and fastchess write them; autoplay writes "+0.00" and "+M5".
+	toolScores bool
+}
+
+// seconds writes a duration as autoplay and fastchess do: "0.512s".
 func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'f', 3, 64) + "s" }
 
 // extras are the asked-for fields after the score, in fastchess's order
@@ -97,20 +110,26 @@ func commentSafe(s string) string {
 }
 
 // ScoreText is "+0.35/12 0.512s", or the time alone without a score.
-func (p *Ply) ScoreText() string {
-	secs := seconds(p.Elapsed)
+func (p *Ply) ScoreText() string { return p.scoreText(commentStyle{seconds: seconds}) }
+
+func (p *Ply) scoreText(style commentStyle) string {
+	secs := style.seconds(p.Elapsed)
 	var score string
 	switch s := p.Info.Score; s.Kind {
 	case protocol.ScoreCP:
 		score = strconv.FormatFloat(float64(s.Value)/100, 'f', 2, 64)
-		if s.Value >= 0 {
+		if s.Value > 0 || s.Value == 0 && !style.toolScores {
 			score = "+" + score
 		}
 	case protocol.ScoreMate:
+		moves := s.Value
+		if style.toolScores {
+			moves = matePlies(s.Value)
+		}
 		if s.Value > 0 {
-			score = "+M" + strconv.Itoa(s.Value)
+			score = "+M" + strconv.Itoa(moves)
 		} else { // "mate 0": the side to move is mated
-			score = "-M" + strconv.Itoa(-s.Value)
+			score = "-M" + strconv.Itoa(abs(moves))
 		}
 	default:
 		return secs

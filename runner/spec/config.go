@@ -91,12 +91,20 @@ type Config struct {
 	// Syzygy adjudication: TB is the tables' directories (DIR1:DIR2),
 	// TBPieces the most pieces adjudicated (0 = all the tables hold),
 	// TBAdjudicate both, win or draw.
-	TB           string     `json:"tb,omitempty"`
-	TBPieces     int        `json:"tb_pieces,omitempty"`
-	TBAdjudicate string     `json:"tb_adjudicate,omitempty"`
-	PGNOut       string     `json:"pgnout,omitempty"`      // finished games are appended here (and a run resumes from it)
-	PGNMinimal   bool       `json:"pgn_minimal,omitempty"` // no move comments and only the roster tags (cutechess's "min")
-	MoveFields   MoveFields `json:"move_fields,omitempty"`
+	TB           string `json:"tb,omitempty"`
+	TBPieces     int    `json:"tb_pieces,omitempty"`
+	TBAdjudicate string `json:"tb_adjudicate,omitempty"`
+	// TBAfterMove: the tables judge a position only after a move, never
+	// the start position (cutechess-cli probes them as it takes a move's
+	// score), so a start they decide is played one move.
+	TBAfterMove bool `json:"tb_after_move,omitempty"`
+	// ExactScores: a move's score is its engine's last exact score, a
+	// lowerbound or upperbound one only when no exact one came (fastchess's
+	// pick); false: the last score sent, bound or not (cutechess-cli's).
+	ExactScores bool       `json:"exact_scores,omitempty"`
+	PGNOut      string     `json:"pgnout,omitempty"`      // finished games are appended here (and a run resumes from it)
+	PGNMinimal  bool       `json:"pgn_minimal,omitempty"` // no move comments and only the roster tags (cutechess's "min")
+	MoveFields  MoveFields `json:"move_fields,omitempty"`
 	// PGNStyle is whose tags the PGN's games carry: autoplay's own, or
 	// cutechess-cli's or fastchess's set, order and spelling (their drop-in
 	// modes), so that scripts reading those tools' PGNs read autoplay's.

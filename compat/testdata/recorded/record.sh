@@ -6,10 +6,11 @@
 # ONLY='fastchess-quick*' records only the cases whose names match.
 # Each case of ./cases is run in a fresh temporary directory; its standard
 # output goes to NAME.out and its PGN to NAME.pgn. The tools' own code is not
-# kept here, only what they printed and wrote.
+# kept here, only what they printed and wrote. SYZYGY is the tables' directory.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 SF=${SF:-/usr/games/stockfish}
+SYZYGY=${SYZYGY:-$(cd "$here/../../../../shared/syzygy" 2>/dev/null && pwd)}
 grep -v '^#' "$here/cases" | while read -r name tool args; do
 	[ -n "$name" ] || continue
 	# shellcheck disable=SC2254 # ONLY is a pattern
@@ -20,8 +21,9 @@ grep -v '^#' "$here/cases" | while read -r name tool args; do
 	*) echo "$name: unknown tool $tool" >&2; exit 1 ;;
 	esac
 	dir=$(mktemp -d)
-	cp "$here/book.epd" "$here/book.pgn" "$dir/"
-	line=$(echo "$args" | sed -e "s|{SF}|$SF|g" -e "s|{BOOK}|book.epd|g" -e "s|{PGNBOOK}|book.pgn|g" -e "s|{PGN}|$name.pgn|g")
+	cp "$here/book.epd" "$here/book.pgn" "$here/adjudicate.epd" "$here/tb.epd" "$dir/"
+	line=$(echo "$args" | sed -e "s|{SF}|$SF|g" -e "s|{BOOK}|book.epd|g" -e "s|{PGNBOOK}|book.pgn|g" -e "s|{PGN}|$name.pgn|g" \
+		-e "s|{ADJBOOK}|adjudicate.epd|g" -e "s|{TBBOOK}|tb.epd|g" -e "s|{SYZYGY}|$SYZYGY|g")
 	# shellcheck disable=SC2086 # the line is split into words on purpose
 	(cd "$dir" && "$bin" $line >"$here/$name.out" </dev/null)
 	cp "$dir/$name.pgn" "$here/$name.pgn"

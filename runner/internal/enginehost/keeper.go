@@ -14,6 +14,9 @@ import (
 type Capture struct {
 	PV    bool
 	Lines *regexp.Regexp
+	// ExactScores: a bound score does not replace an exact one of the
+	// same move (spec.Config.ExactScores).
+	ExactScores bool
 }
 
 // keeper gathers, on an engine's reader goroutine, the extras a run asked
@@ -70,5 +73,5 @@ func (k *keeper) reset() {
 // watcher wants it, and the lines matching match_line.
 func CaptureOf(c *spec.Config, watched bool) (Capture, error) {
 	lines, err := spec.CompileMatchLine(c.MatchLine)
-	return Capture{PV: c.MoveFields.PV || watched, Lines: lines}, err
+	return Capture{PV: c.MoveFields.PV || watched, Lines: lines, ExactScores: c.ExactScores}, err
 }

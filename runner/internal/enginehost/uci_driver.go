@@ -214,12 +214,19 @@ type uciDecoder struct {
 	greeted bool
 }
 
+// keepsExact says whether info, a bound, leaves the exact score already
+// kept for the move in place (Capture.ExactScores).
+func (d *uciDecoder) keepsExact(info *protocol.Info) bool {
+	return d.keep.ExactScores && info.Score.Bound != protocol.BoundExact &&
+		d.last.Score.Kind != protocol.ScoreNone && d.last.Score.Bound == protocol.BoundExact
+}
+
 func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 	err := uci.ParseEngineLine(line, &d.msg)
 	d.keep.line(line)
 	switch d.msg.Kind {
 	case uci.KindInfo:
-		if info := &d.msg.Info; err == nil && info.HasScore() && info.MultiPV <= 1 {
+		if info := &d.msg.Info; err == nil && info.HasScore() && info.MultiPV <= 1 && !d.keepsExact(info) {
 			d.last = fromInfo(info)
 			d.keep.pv(info.PV)
 			d.pvReply = protocol.Move{}

@@ -42,11 +42,18 @@ func centipawns(s protocol.Score) (int, bool) {
 	return 0, false
 }
 
-// moved records side's move with its score at full move number fullMove
-// and says whether the game is now adjudicated.
-func (a *adjudicator) moved(side Color, score protocol.Score, fullMove int) (record.End, bool) {
+// moved records side's move with its score at full move number fullMove,
+// halfmoveClock 0 after a capture or pawn move, and says whether the game
+// is now adjudicated.
+func (a *adjudicator) moved(side Color, score protocol.Score, fullMove, halfmoveClock int) (record.End, bool) {
 	cp, ok := centipawns(score)
 	if a.draw != nil {
+		if halfmoveClock == 0 {
+			// A capture or pawn move makes another game of it: the level
+			// moves count again from it, as cutechess-cli and fastchess
+			// count them.
+			a.levelRun = 0
+		}
 		if ok && abs(cp) <= a.draw.Score {
 			a.levelRun++
 		} else {
@@ -93,7 +100,8 @@ func NewScoreReplay(draw *spec.DrawAdjudication, resign *spec.ResignAdjudication
 }
 
 // Moved takes side's engine move with its score, fullMove the full move
-// number after it, and says whether the game ends there.
-func (r *ScoreReplay) Moved(side Color, score protocol.Score, fullMove int) (record.End, bool) {
-	return r.a.moved(side, score, fullMove)
+// number and halfmoveClock the halfmove clock after it, and says whether
+// the game ends there.
+func (r *ScoreReplay) Moved(side Color, score protocol.Score, fullMove, halfmoveClock int) (record.End, bool) {
+	return r.a.moved(side, score, fullMove, halfmoveClock)
 }

@@ -16,7 +16,7 @@ func mate(v int) protocol.Score { return protocol.Score{Kind: protocol.ScoreMate
 func play(a *adjudicator, from int, scores ...protocol.Score) (int, record.End) {
 	for i, s := range scores {
 		side := Color(i % 2)
-		if end, over := a.moved(side, s, from+i/2); over {
+		if end, over := a.moved(side, s, from+i/2, 1+i); over {
 			return i + 1, end
 		}
 	}
@@ -100,7 +100,25 @@ func TestMateZeroIsNoScore(t *testing.T) {
 		t.Errorf("mate 0 read as a score")
 	}
 	a := &adjudicator{resign: &spec.ResignAdjudication{MoveCount: 1, Score: 600}}
-	if _, over := a.moved(White, protocol.Score{Kind: protocol.ScoreMate, Value: 0}, 30); over {
+	if _, over := a.moved(White, protocol.Score{Kind: protocol.ScoreMate, Value: 0}, 30, 1); over {
 		t.Errorf("mate 0 resigned the game")
 	}
+}
+
+// A capture or pawn move starts the count of level moves again, as
+// cutechess-cli and fastchess count them: the game that follows is
+// another, and its level moves are counted from there.
+func TestDrawAdjudicationCountsFromTheLastCaptureOrPawnMove(t *testing.T) {
+	a := &adjudicator{draw: &spec.DrawAdjudication{MoveNumber: 1, MoveCount: 2, Score: 10}}
+	clocks := []int{1, 2, 0, 1, 2, 3} // the third move captures
+	for i, hmc := range clocks {
+		end, over := a.moved(Color(i%2), cp(0), 10+i/2, hmc)
+		if over {
+			if i != len(clocks)-1 {
+				t.Fatalf("adjudicated at ply %d (%s), want the 6th: the capture at the 3rd starts the count again", i+1, end.Text)
+			}
+			return
+		}
+	}
+	t.Fatal("not adjudicated after 4 level moves since the capture")
 }

@@ -145,13 +145,13 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 		}
 		// Every position the tables can decide, the start included.
 		if s.Tablebase != nil {
-			if end, over := s.Tablebase.adjudicate(board); over {
+			if end, over := s.Tablebase.adjudicate(board, g.engineMoves); over {
 				return end, nil
 			}
 		}
 		if g.scored {
 			g.scored = false
-			if end, over := g.adj.moved(g.scoredSide, g.score, board.FullMoveNumber()); over {
+			if end, over := g.adj.moved(g.scoredSide, g.score, board.FullMoveNumber(), board.HalfmoveClock()); over {
 				return end, nil
 			}
 		}

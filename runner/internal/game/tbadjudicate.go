@@ -18,7 +18,9 @@ type Tablebase struct {
 	tables *syzygy.Tables
 	pieces int    // adjudicate positions of at most this many pieces
 	mode   string // TBBoth, TBWin or TBDraw
-	warn   func(string)
+	// afterMove: the start position is not looked up (spec.Config.TBAfterMove).
+	afterMove bool
+	warn      func(string)
 
 	mu     sync.Mutex
 	warned map[string]bool // each unreadable table is reported once
@@ -34,7 +36,7 @@ func OpenTablebase(c *spec.Config, warn func(string)) (*Tablebase, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tb %s: %w", c.TB, err)
 	}
-	tb := &Tablebase{tables: t, pieces: t.MaxPieces(), mode: c.TBAdjudicate, warn: warn, warned: map[string]bool{}}
+	tb := &Tablebase{tables: t, pieces: t.MaxPieces(), mode: c.TBAdjudicate, afterMove: c.TBAfterMove, warn: warn, warned: map[string]bool{}}
 	if c.TBPieces > 0 {
 		tb.pieces = min(c.TBPieces, t.MaxPieces())
 	}
@@ -45,13 +47,21 @@ func OpenTablebase(c *spec.Config, warn func(string)) (*Tablebase, error) {
 }
 
 // adjudicate looks up every position of a game before its side to move is
-// asked, the start included, as fastchess does: one whose half-move clock
+// asked, the start included as fastchess does (moves, the moves played
+// from the start, is 0 there; cutechess-cli looks up none before a move):
+// one whose half-move clock
 // is 0 (a fresh fifty-move count, so the tables' result stands), with no
 // castling rights and no more pieces than the tables hold. A position the
 // tables cannot answer (a missing or corrupt file) is played on.
-func (tb *Tablebase) adjudicate(b Board) (record.End, bool) {
+func (tb *Tablebase) adjudicate(b Board, moves int) (record.End, bool) {
+	if tb.afterMove && moves == 0 {
+		return record.End{}, false
+	}
+	// cutechess-cli's first look-up is after the first move, whatever it
+	// was: a start in the tables is judged there, one ply on the clock.
+	fresh := b.HalfmoveClock() == 0 || tb.afterMove && moves == 1
 	bb, ok := b.(*bitboardBoard)
-	if !ok || bb.pos.HalfmoveClock() != 0 || bb.pos.HasCastlingRights() {
+	if !ok || !fresh || bb.pos.HasCastlingRights() {
 		return record.End{}, false
 	}
 	if bb.pos.Occupied().Count() > tb.pieces {
