@@ -90,7 +90,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.StringVar(&cfg.EPDOut, "epdout", "", "append each game's final position to this EPD file")
 	f.StringSliceVar(&pgnFields, "pgn-fields", nil, "extra per-move data in PGN comments: nodes,seldepth,nps,hashfull,tbhits,pv,timeleft,latency")
 	f.StringVar(&cfg.MatchLine, "pgn-match-line", "", "keep engine lines matching this regular expression in the next move's comment (line=\"...\")")
-	f.StringVar(&sampleSpec, "sample", "", `training data: "file=F freq=P skipcheck=true quiet=true plies=N format=epd|csv|jsonl move=true"`)
+	f.StringVar(&sampleSpec, "sample", "", `training data: "file=F freq=P decay=D skipcheck=true quiet=true plies=N format=epd|csv|csv-autoplay|jsonl move=true" (csv is c-chess-cli's)`)
 	f.StringVar(&cfg.GamesJSONL, "games-jsonl", "", "append each finished game, with its moves and the --pgn-fields, as one JSON line to this file")
 	f.StringVar(&cfg.JSONOut, "json", "", "keep the full results in this JSON file, rewritten after every game")
 	farm.add(f)
