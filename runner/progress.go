@@ -240,6 +240,9 @@ func (r *reporter) final(res *Result) {
 			b.WriteString("Warning: " + w + "\n")
 		}
 	}
+	if note := MachineBusyNote(res.Timing); note != "" {
+		b.WriteString("Note: " + note + "\n")
+	}
 	r.printf("%s", b.String())
 }
 

@@ -15,8 +15,11 @@ import (
 // runner's clock (its go written → its bestmove read) than the search time
 // the engine itself reported in its last info line. The gap is pipe,
 // scheduler and output buffering: time the engine does not see on its own
-// clock, and so does not budget for. Time forfeits are kept with how far
-// over they were, so that timemargin can be chosen from data.
+// clock, and so does not budget for. Part of it can be the runner's or the
+// machine's: a move during which autoplay's own goroutines ran late (its
+// heartbeat's lateness, Ply.RunnerLateMicros) is held against the engine
+// only by what is left of its gap past that. Time forfeits are kept with
+// how far over they were, so that timemargin can be chosen from data.
 
 // EngineTiming sums up one engine's gaps; durations are in the JSON as
 // nanoseconds.
@@ -30,8 +33,15 @@ type EngineTiming struct {
 	// Min is the smallest gap: below 0 when the engine reported more time
 	// than the runner measured, which no pipe explains.
 	Min time.Duration `json:"gap_min_ns"`
-	// Behind counts the moves whose gap was over TimingWarnGap.
+	// Behind counts the moves whose gap was over TimingWarnGap by the
+	// engine's own doing: past the time autoplay itself ran late then.
 	Behind int `json:"behind"`
+	// Busy counts the moves whose gap was over TimingWarnGap but not past
+	// the time autoplay itself ran late then: the machine's or the
+	// runner's delay, not held against the engine; BusyLate is the most
+	// autoplay ran late on one of them.
+	Busy     int           `json:"busy,omitempty"`
+	BusyLate time.Duration `json:"busy_late_ns,omitempty"`
 	// Ahead counts the moves the engine reported more time than was
 	// measured, by more than two of its protocol's units (milliseconds in
 	// UCI, centiseconds in XBoard): an engine reading a clock of whole
@@ -128,7 +138,7 @@ func (t *timing) add(rec *record.GameRecord) {
 	for i := range rec.Plies {
 		p := &rec.Plies[i]
 		if e := players[side]; !p.Book && p.Info.Sent.Has(protocol.FieldTime) && e < len(t.engines) {
-			t.engines[e].add(p.Elapsed, p.Info.Time)
+			t.engines[e].add(p.Elapsed, p.Info.Time, time.Duration(p.RunnerLateMicros)*time.Microsecond)
 		}
 		side = side.Other()
 	}
@@ -140,8 +150,9 @@ func (t *timing) add(rec *record.GameRecord) {
 }
 
 // add takes one move: elapsed by the runner's clock, reported by the
-// engine's last info line.
-func (g *engineGaps) add(elapsed, reported time.Duration) {
+// engine's last info line, and how late autoplay's own goroutines ran
+// meanwhile (runnerLate).
+func (g *engineGaps) add(elapsed, reported, runnerLate time.Duration) {
 	if reported < 0 {
 		if g.t.NegativeTimes == 0 || reported < g.t.LeastTime {
 			g.t.LeastTime = reported
@@ -160,8 +171,12 @@ func (g *engineGaps) add(elapsed, reported time.Duration) {
 	} else {
 		g.hist.counts[gapBucket(gap)]++
 	}
-	if gap > TimingWarnGap {
+	switch {
+	case gap-runnerLate > TimingWarnGap:
 		g.t.Behind++
+	case gap > TimingWarnGap:
+		g.t.Busy++
+		g.t.BusyLate = max(g.t.BusyLate, runnerLate)
 	}
 	if gap < -2*g.unit {
 		g.t.Ahead++
@@ -248,6 +263,22 @@ func (e EngineTiming) Warnings() []string {
 			e.Name, plural(e.NegativeTimes, "move"), ms(e.LeastTime)))
 	}
 	return w
+}
+
+// MachineBusyNote says once for the run, "" when it need not, that slow
+// moves were put down to the machine rather than to the engines: autoplay's
+// own goroutines ran as late during them.
+func MachineBusyNote(timings []EngineTiming) string {
+	moves, late := 0, time.Duration(0)
+	for _, t := range timings {
+		moves += t.Busy
+		late = max(late, t.BusyLate)
+	}
+	if moves == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the machine was busy: on %s the engines took over %s more than they reported while autoplay's own goroutines ran late as well (by up to %s); those moves are not held against the engines",
+		plural(moves, "move"), ms(TimingWarnGap), ms(late))
 }
 
 func ms(d time.Duration) string {
