@@ -165,3 +165,26 @@ func TestALyingEngineIsStillBlamed(t *testing.T) {
 		t.Errorf("no warning about mis:\n%s", run.out)
 	}
 }
+
+// Where autoplay's own heartbeat came 10 ms late on a share of its beats,
+// an engine slow on about that share of its moves is not warned of (its
+// process waited as autoplay's did), and the run says so once; an engine
+// slow well beyond it still is.
+func TestTimingWeighsSlowMovesAgainstTheMachinesShare(t *testing.T) {
+	honest := EngineTiming{Name: "sf", Moves: 100, Behind: 15, MachineSlowShare: 0.10}
+	liar := EngineTiming{Name: "mis", Moves: 100, Behind: 90, MachineSlowShare: 0.10}
+	if w := honest.Warnings(); len(w) != 0 {
+		t.Errorf("sf slow on 15%% of moves where the machine was on 10%% of beats: warned %q", w)
+	}
+	if w := liar.Warnings(); len(w) != 1 || !strings.HasPrefix(w[0], "mis took over 10.00 ms") {
+		t.Errorf("mis slow on 90%%: warned %q", w)
+	}
+	note := MachineBusyNote([]EngineTiming{honest, liar})
+	if !strings.Contains(note, "autoplay's own heartbeat came over 10.00 ms late on 10% of its beats") || !strings.Contains(note, "sf's 15 of 100") || strings.Contains(note, "mis") {
+		t.Errorf("note %q", note)
+	}
+	honest.MachineSlowShare = 0 // a quiet machine: the same engine is warned of
+	if w := honest.Warnings(); len(w) != 1 {
+		t.Errorf("sf on a quiet machine: warned %q", w)
+	}
+}

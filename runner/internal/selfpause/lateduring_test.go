@@ -77,3 +77,27 @@ func TestLateDuringAllocatesNothing(t *testing.T) {
 		t.Errorf("%v allocations", a)
 	}
 }
+
+// Beats counts every beat and those SlowBeat late: the machine's share of
+// slow waits, which timing weighs an engine's slow moves against.
+func TestBeatsCountsTheSlowOnes(t *testing.T) {
+	injectBeats(t, time.Now())
+	watch.mu.Lock()
+	saved := watch.lastBeat
+	watch.mu.Unlock()
+	defer func() {
+		watch.mu.Lock()
+		watch.lastBeat = saved
+		watch.mu.Unlock()
+	}()
+	all, slow := Beats()
+	for _, late := range []time.Duration{0, 2 * time.Millisecond, 30 * time.Millisecond} {
+		watch.mu.Lock()
+		watch.lastBeat = time.Now().Add(-beatEvery - late)
+		watch.mu.Unlock()
+		beat()
+	}
+	if a, s := Beats(); a-all != 3 || s-slow != 1 {
+		t.Errorf("%d beats, %d slow; want 3 and 1", a-all, s-slow)
+	}
+}

@@ -95,7 +95,20 @@ var watch struct {
 	// beat (0 while no game is played) and the last beat late by
 	// jitterFloor or more.
 	lastBeatMono, lastJitterMono atomic.Int64
+	// Every beat so far, and those late by SlowBeat or more: how often
+	// autoplay's goroutines are kept waiting that long on this machine.
+	beats, slowBeats atomic.Uint64
 }
+
+// SlowBeat is how late a beat must be to count in Beats' slow ones: the
+// lateness that makes an engine's move count as slow (runner.TimingWarnGap).
+const SlowBeat = 10 * time.Millisecond
+
+// Beats counts the heartbeat's beats so far, and those that came SlowBeat
+// late or more: the share of the time a goroutine of autoplay that was
+// ready to run waited that long, which an engine's process waits as well
+// on the same machine.
+func Beats() (all, slow uint64) { return watch.beats.Load(), watch.slowBeats.Load() }
 
 // epoch is what the watcher's atomic times count from (monotonic).
 var epoch = time.Now()
@@ -264,6 +277,10 @@ func beat() {
 		watch.lates++
 	}
 	mono := now.Sub(epoch)
+	watch.beats.Add(1)
+	if gap-beatEvery >= SlowBeat {
+		watch.slowBeats.Add(1)
+	}
 	if late := gap - beatEvery; late > jitterFloor {
 		watch.jitter[watch.jitters%keptJitter] = late
 		watch.jitterAt[watch.jitters%keptJitter] = mono
