@@ -21,7 +21,7 @@ import (
 type PGNIndex struct {
 	path    string
 	f       *os.File
-	names   []string // players, in the order they first appear
+	names   []string // players, in the run's order (orderPlayers)
 	games   []indexedGame
 	byRound map[int]int32 // game number -> games index
 	// What the run played from, for the dashboard's header: the openings'
@@ -84,6 +84,7 @@ func OpenPGNIndex(path string) (*PGNIndex, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	x.orderPlayers()
 	return x, nil
 }
 
@@ -257,7 +258,36 @@ func capReason(s string) string {
 	return s
 }
 
-// Players are the engines in the order they first appear.
+// orderPlayers puts the engines in the run's order, the order `stats` and
+// the run's own table print them in: by first appearance in game-number
+// order, White first (game 1's White is the run's first engine), not in
+// the order the games finished and were appended to the file.
+func (x *PGNIndex) orderPlayers() {
+	byNumber := make([]int32, len(x.games))
+	for i := range byNumber {
+		byNumber[i] = int32(i)
+	}
+	slices.SortStableFunc(byNumber, func(a, b int32) int { return int(x.games[a].number - x.games[b].number) })
+	newIndex := make([]int32, len(x.names))
+	for i := range newIndex {
+		newIndex[i] = -1
+	}
+	names := make([]string, 0, len(x.names))
+	for _, gi := range byNumber {
+		for _, p := range [2]int32{x.games[gi].white, x.games[gi].black} {
+			if newIndex[p] < 0 {
+				newIndex[p] = int32(len(names))
+				names = append(names, x.names[p])
+			}
+		}
+	}
+	for i := range x.games {
+		x.games[i].white, x.games[i].black = newIndex[x.games[i].white], newIndex[x.games[i].black]
+	}
+	x.names = names
+}
+
+// Players are the engines in the run's order (see orderPlayers).
 func (x *PGNIndex) Players() []string { return x.names }
 
 // Len is the number of games.

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -102,5 +103,53 @@ func TestViewedCastlingIsUCIUnlessChess960(t *testing.T) {
 	}
 	if len(frc.Moves) != 7 || frc.Moves[6] != "e1g1/h" {
 		t.Errorf("Chess960 castling given as %v", frc.Moves)
+	}
+}
+
+// The viewer orients an encounter as the run and `autoplay stats` do, the
+// run's first engine first, whatever order the games finished in: here
+// game 2 (bi White) finished and was written before game 1 (sf White).
+func TestPGNIndexOrientsEncountersAsTheRun(t *testing.T) {
+	game := func(round, white, black, result string) string {
+		moves := "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# {White mates}"
+		if result == "0-1" {
+			moves = "1. f3 e5 2. g4 Qh4# {Black mates}"
+		}
+		return "[Event \"x\"]\n[Round \"" + round + "\"]\n[White \"" + white + "\"]\n[Black \"" + black + "\"]\n[Result \"" + result + "\"]\n\n" + moves + " " + result + "\n\n"
+	}
+	var text strings.Builder
+	for _, round := range []string{"2", "1", "4", "3", "5", "6", "7"} {
+		if n, _ := strconv.Atoi(round); n%2 == 1 {
+			text.WriteString(game(round, "sf", "bi", "1-0"))
+		} else {
+			text.WriteString(game(round, "bi", "sf", "0-1"))
+		}
+	}
+	path := filepath.Join(t.TempDir(), "g.pgn")
+	if err := os.WriteFile(path, []byte(text.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, err := OpenPGNIndex(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	if p := x.Players(); len(p) != 2 || p[0] != "sf" || p[1] != "bi" {
+		t.Fatalf("players %v, want [sf bi] as the run had them", p)
+	}
+	res := x.Result(nil)
+	enc := res.Encounters[0]
+	if res.Engines[enc.First].Name != "sf" || enc.Score.Wins != 7 || enc.Score.Losses != 0 {
+		t.Errorf("encounter %s vs %s %d-%d-%d, want sf vs bi 7-0-0", res.Engines[enc.First].Name, res.Engines[enc.Second].Name, enc.Score.Wins, enc.Score.Losses, enc.Score.Draws)
+	}
+	if g, ok := x.Game(2); !ok || g.White != "bi" || g.Black != "sf" {
+		t.Errorf("game 2: %s vs %s, want bi vs sf", g.White, g.Black)
+	}
+	var stats bytes.Buffer
+	if _, err := StatsFromPGN([]string{path}, nil, &stats, func(w string) { t.Error(w) }); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stats.String(), "sf") || strings.Index(stats.String(), "sf") > strings.Index(stats.String(), "bi") {
+		t.Errorf("stats names bi before sf:\n%s", stats.String())
 	}
 }

@@ -240,6 +240,9 @@ func (r *reporter) final(res *Result) {
 			b.WriteString("Warning: " + w + "\n")
 		}
 	}
+	if note := MachineBusyNote(res.Timing); note != "" {
+		b.WriteString("Note: " + note + "\n")
+	}
 	r.printf("%s", b.String())
 }
 
@@ -259,15 +262,3 @@ func failureLine(e EngineStats) string {
 	}
 	return "Engine " + e.Name + ": " + strings.Join(parts, ", ")
 }
-
-// relay reports the runner's own cost: relay latency and CPU per move.
-func (r *reporter) relay(rs *RelayStats, cpu time.Duration) {
-	moves := rs.Moves()
-	if moves == 0 {
-		return
-	}
-	r.printf("Runner: %d moves relayed, latency p50 %.1f µs, p90 %.1f µs, p99 %.1f µs; runner CPU %.1f µs per move\n",
-		moves, micros(rs.Quantile(0.5)), micros(rs.Quantile(0.9)), micros(rs.Quantile(0.99)), micros(cpu)/float64(moves))
-}
-
-func micros(d time.Duration) float64 { return float64(d) / float64(time.Microsecond) }

@@ -26,7 +26,7 @@ func TestSamplesSurviveResumeWithoutDuplicates(t *testing.T) {
 			},
 			Games: games, MaxMoves: 20, PGNOut: filepath.Join(dir, name+".pgn"), Seed: 7,
 			Openings: spec.OpeningsConfig{File: book, Order: "sequential"},
-			Sample:   &spec.SampleConfig{File: filepath.Join(dir, name+".csv"), Freq: 0.5, Format: spec.SampleCSV, Move: true},
+			Sample:   &spec.SampleConfig{File: filepath.Join(dir, name+".csv"), Freq: 0.5, Format: spec.SampleCSVAutoplay, Move: true},
 		}
 	}
 	for _, games := range []int{2, 6} {

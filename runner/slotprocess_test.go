@@ -89,7 +89,7 @@ func TestSlotProcessesRecordWhatALocalRunRecords(t *testing.T) {
 	if slotRelay.Moves() == 0 || slotRelay.Moves() != localRelay.Moves() {
 		t.Errorf("%d relays counted in slot processes, %d in one process", slotRelay.Moves(), localRelay.Moves())
 	}
-	if !regexp.MustCompile(`Runner: \d+ moves relayed, latency p50 [\d.]+ µs, p90 [\d.]+ µs, p99 [\d.]+ µs; runner CPU [\d.]+ µs per move`).MatchString(slots.out) {
+	if !regexp.MustCompile(`Runner: \d+ moves relayed, latency p50 [\d.]+ (ns|µs|ms), p90 [\d.]+ (ns|µs|ms), p99 [\d.]+ (ns|µs|ms|s) \(each within ±0\.8%\); runner CPU [\d.]+ µs per move`).MatchString(slots.out) {
 		t.Errorf("no runner stats line with p50, p90 and p99:\n%s", slots.out)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/internal/selfpause"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )
@@ -15,8 +16,11 @@ import (
 // runner's clock (its go written → its bestmove read) than the search time
 // the engine itself reported in its last info line. The gap is pipe,
 // scheduler and output buffering: time the engine does not see on its own
-// clock, and so does not budget for. Time forfeits are kept with how far
-// over they were, so that timemargin can be chosen from data.
+// clock, and so does not budget for. Part of it can be the runner's or the
+// machine's: a move during which autoplay's own goroutines ran late (its
+// heartbeat's lateness, Ply.RunnerLateMicros) is held against the engine
+// only by what is left of its gap past that. Time forfeits are kept with
+// how far over they were, so that timemargin can be chosen from data.
 
 // EngineTiming sums up one engine's gaps; durations are in the JSON as
 // nanoseconds.
@@ -30,8 +34,21 @@ type EngineTiming struct {
 	// Min is the smallest gap: below 0 when the engine reported more time
 	// than the runner measured, which no pipe explains.
 	Min time.Duration `json:"gap_min_ns"`
-	// Behind counts the moves whose gap was over TimingWarnGap.
+	// Behind counts the moves whose gap was over TimingWarnGap by the
+	// engine's own doing: past the time autoplay itself ran late then.
 	Behind int `json:"behind"`
+	// Busy counts the moves whose gap was over TimingWarnGap but not past
+	// the time autoplay itself ran late then: the machine's or the
+	// runner's delay, not held against the engine; BusyLate is the most
+	// autoplay ran late on one of them.
+	Busy     int           `json:"busy,omitempty"`
+	BusyLate time.Duration `json:"busy_late_ns,omitempty"`
+	// MachineSlowShare is the share of autoplay's heartbeats over the run
+	// that came TimingWarnGap late or more: how often a process ready to
+	// run waited that long on this machine. An engine slow on a share of
+	// its moves not well above it (twice it, and 5 points) is not warned
+	// of: its processes waited as autoplay's did.
+	MachineSlowShare float64 `json:"machine_slow_share,omitempty"`
 	// Ahead counts the moves the engine reported more time than was
 	// measured, by more than two of its protocol's units (milliseconds in
 	// UCI, centiseconds in XBoard): an engine reading a clock of whole
@@ -51,7 +68,7 @@ type EngineTiming struct {
 // TimingWarnGap is the gap past which a move counts as behind; an engine
 // behind on more than timingWarnShare of its moves is warned about.
 const (
-	TimingWarnGap   = 10 * time.Millisecond
+	TimingWarnGap   = selfpause.SlowBeat // 10 ms: the lateness of a beat counted as slow, too
 	timingWarnShare = 0.05
 	maxOverruns     = 32
 )
@@ -83,7 +100,12 @@ func gapOf(i int) time.Duration {
 // timing gathers every engine's gaps over a run.
 type timing struct {
 	engines []engineGaps
+	// The heartbeat's beats, all and slow, when the run began.
+	beats, slowBeats uint64
 }
+
+// minBeatsForShare: a share of slow beats is taken from 10 s of beats.
+const minBeatsForShare = 100
 
 // engineGaps are one engine's gaps: those of 0 and more in hist, those
 // below 0 (the engine reported more than measured) by their size in ahead.
@@ -95,6 +117,7 @@ type engineGaps struct {
 
 func newTiming(names []string) *timing {
 	t := &timing{engines: make([]engineGaps, len(names))}
+	t.beats, t.slowBeats = selfpause.Beats()
 	for i, n := range names {
 		t.engines[i].t.Name, t.engines[i].unit = n, time.Millisecond
 	}
@@ -128,7 +151,7 @@ func (t *timing) add(rec *record.GameRecord) {
 	for i := range rec.Plies {
 		p := &rec.Plies[i]
 		if e := players[side]; !p.Book && p.Info.Sent.Has(protocol.FieldTime) && e < len(t.engines) {
-			t.engines[e].add(p.Elapsed, p.Info.Time)
+			t.engines[e].add(p.Elapsed, p.Info.Time, time.Duration(p.RunnerLateMicros)*time.Microsecond)
 		}
 		side = side.Other()
 	}
@@ -140,8 +163,9 @@ func (t *timing) add(rec *record.GameRecord) {
 }
 
 // add takes one move: elapsed by the runner's clock, reported by the
-// engine's last info line.
-func (g *engineGaps) add(elapsed, reported time.Duration) {
+// engine's last info line, and how late autoplay's own goroutines ran
+// meanwhile (runnerLate).
+func (g *engineGaps) add(elapsed, reported, runnerLate time.Duration) {
 	if reported < 0 {
 		if g.t.NegativeTimes == 0 || reported < g.t.LeastTime {
 			g.t.LeastTime = reported
@@ -160,8 +184,12 @@ func (g *engineGaps) add(elapsed, reported time.Duration) {
 	} else {
 		g.hist.counts[gapBucket(gap)]++
 	}
-	if gap > TimingWarnGap {
+	switch {
+	case gap-runnerLate > TimingWarnGap:
 		g.t.Behind++
+	case gap > TimingWarnGap:
+		g.t.Busy++
+		g.t.BusyLate = max(g.t.BusyLate, runnerLate)
 	}
 	if gap < -2*g.unit {
 		g.t.Ahead++
@@ -192,9 +220,14 @@ func (g *engineGaps) quantile(q float64, n int) time.Duration {
 // summary is every engine's EngineTiming now.
 func (t *timing) summary() []EngineTiming {
 	out := make([]EngineTiming, len(t.engines))
+	machineShare := 0.0
+	if beats, slow := selfpause.Beats(); beats-t.beats >= minBeatsForShare {
+		machineShare = float64(slow-t.slowBeats) / float64(beats-t.beats)
+	}
 	for i := range t.engines {
 		g := &t.engines[i]
 		out[i] = g.t
+		out[i].MachineSlowShare = machineShare
 		out[i].Overruns = append([]time.Duration(nil), g.t.Overruns...)
 		if g.t.Moves > 0 {
 			out[i].P50 = min(max(g.quantile(0.5, g.t.Moves), g.t.Min), g.t.Max)
@@ -235,7 +268,7 @@ func (e EngineTiming) Line() string {
 // below 0.
 func (e EngineTiming) Warnings() []string {
 	var w []string
-	if e.Moves >= 20 && float64(e.Behind) >= timingWarnShare*float64(e.Moves) {
+	if e.Moves >= 20 && e.behindItself() {
 		w = append(w, fmt.Sprintf("%s took over %s more than it reported on %d of %d moves (%.0f%%): time it does not budget for; under load it will lose on time (raise timemargin=, or look at its output buffering)",
 			e.Name, ms(TimingWarnGap), e.Behind, e.Moves, 100*float64(e.Behind)/float64(e.Moves)))
 	}
@@ -248,6 +281,42 @@ func (e EngineTiming) Warnings() []string {
 			e.Name, plural(e.NegativeTimes, "move"), ms(e.LeastTime)))
 	}
 	return w
+}
+
+// behindItself says whether the engine was slow on enough of its moves to
+// be warned of: on timingWarnShare of them, and well above the share of
+// the time the machine kept autoplay's own goroutines waiting as long.
+func (e EngineTiming) behindItself() bool {
+	share := float64(e.Behind) / float64(e.Moves)
+	return share >= timingWarnShare && share > 2*e.MachineSlowShare+timingWarnShare
+}
+
+// MachineBusyNote says once for the run, "" when it need not, that slow
+// moves were put down to the machine rather than to the engines: autoplay's
+// own goroutines ran as late during them.
+func MachineBusyNote(timings []EngineTiming) string {
+	moves, late := 0, time.Duration(0)
+	var excused []string
+	for _, t := range timings {
+		moves += t.Busy
+		late = max(late, t.BusyLate)
+		if t.Moves >= 20 && float64(t.Behind) >= timingWarnShare*float64(t.Moves) && !t.behindItself() {
+			excused = append(excused, fmt.Sprintf("%s's %d of %d", t.Name, t.Behind, t.Moves))
+		}
+	}
+	var parts []string
+	if moves > 0 {
+		parts = append(parts, fmt.Sprintf("on %s the engines took over %s more than they reported while autoplay's own goroutines ran late as well (by up to %s); those moves are not held against the engines",
+			plural(moves, "move"), ms(TimingWarnGap), ms(late)))
+	}
+	if len(excused) > 0 {
+		parts = append(parts, fmt.Sprintf("autoplay's own heartbeat came over %s late on %.0f%% of its beats, so slow moves at about that rate (%s) are not warned of",
+			ms(TimingWarnGap), 100*timings[0].MachineSlowShare, strings.Join(excused, ", ")))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "the machine was busy: " + strings.Join(parts, "; ")
 }
 
 func ms(d time.Duration) string {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // gapGame is a game whose plies took elapsed[i] by the runner's clock
@@ -102,5 +103,88 @@ func TestLateEngineOverrunsAreReported(t *testing.T) {
 	}
 	if !strings.Contains(run.out, "Timing of mis:") || !strings.Contains(run.out, "time forfeits over by") {
 		t.Errorf("the report lacks the timing:\n%s", run.out)
+	}
+}
+
+// A slow move during which autoplay's own goroutines ran late as well is
+// put down to the machine, not to the engine, by as much as autoplay ran
+// late; the run says so once. An engine slow past that is still warned of.
+func TestTimingTellsTheEnginesLatenessFromTheMachines(t *testing.T) {
+	ms := time.Millisecond
+	tm := newTiming([]string{"a", "b"})
+	rec := &record.GameRecord{Place: record.Place{White: 0, Black: 1}}
+	for i := 0; i < 40; i++ {
+		// Every move 30 ms slower than reported; on a's, autoplay ran 25 ms
+		// late, on b's not at all (b's delay is its own).
+		p := record.Ply{Elapsed: 130 * ms}
+		p.Info.Time, p.Info.Sent = 100*ms, protocol.FieldTime
+		if i%2 == 0 {
+			p.RunnerLateMicros = 25000
+		}
+		rec.Plies = append(rec.Plies, p)
+	}
+	// One more of a's: 50 ms slow with autoplay 25 ms late, 25 ms its own
+	// (one in 21 is below the 5% warned of).
+	p := record.Ply{Elapsed: 150 * ms, RunnerLateMicros: 25000}
+	p.Info.Time, p.Info.Sent = 100*ms, protocol.FieldTime
+	rec.Plies = append(rec.Plies, p)
+	tm.add(rec)
+	s := tm.summary()
+	a, b := s[0], s[1]
+	if a.Behind != 1 || a.Busy != 20 || a.BusyLate != 25*ms || len(a.Warnings()) != 0 {
+		t.Errorf("a: behind %d, busy %d (by up to %v); warned %q", a.Behind, a.Busy, a.BusyLate, a.Warnings())
+	}
+	if w := b.Warnings(); b.Behind != 20 || b.Busy != 0 || len(w) != 1 || !strings.HasPrefix(w[0], "b took over 10.00 ms more than it reported on 20 of 20 moves") {
+		t.Errorf("b: behind %d, busy %d; warned %q", b.Behind, b.Busy, w)
+	}
+	want := "the machine was busy: on 20 moves the engines took over 10.00 ms more than they reported while autoplay's own goroutines ran late as well (by up to 25.00 ms); those moves are not held against the engines"
+	if note := MachineBusyNote(s); note != want {
+		t.Errorf("note %q, want %q", note, want)
+	}
+	var out strings.Builder
+	newReporter(&spec.Config{Quiet: true}, &Result{Timing: s}, &out).final(&Result{Timing: s})
+	if strings.Count(out.String(), "the machine was busy") != 1 {
+		t.Errorf("the report says it %d times:\n%s", strings.Count(out.String(), "the machine was busy"), out.String())
+	}
+}
+
+// A real engine that takes 100 ms more than it reports on every move is
+// warned of, whatever autoplay's own delays on a busy machine: they are
+// never as long as its lie.
+func TestALyingEngineIsStillBlamed(t *testing.T) {
+	run := misMatch(t, 2, "-mode=slow -delay=100ms", "tc=10+0.1")
+	if run.err != nil {
+		t.Fatal(run.err)
+	}
+	for _, e := range run.res.Timing {
+		if e.Name == "mis" && (e.Moves < 10 || e.Behind < e.Moves/2) {
+			t.Errorf("mis behind on %d of %d moves (%d put down to the machine)", e.Behind, e.Moves, e.Busy)
+		}
+	}
+	if !strings.Contains(run.out, "Warning: mis took over 10.00 ms more than it reported") {
+		t.Errorf("no warning about mis:\n%s", run.out)
+	}
+}
+
+// Where autoplay's own heartbeat came 10 ms late on a share of its beats,
+// an engine slow on about that share of its moves is not warned of (its
+// process waited as autoplay's did), and the run says so once; an engine
+// slow well beyond it still is.
+func TestTimingWeighsSlowMovesAgainstTheMachinesShare(t *testing.T) {
+	honest := EngineTiming{Name: "sf", Moves: 100, Behind: 15, MachineSlowShare: 0.10}
+	liar := EngineTiming{Name: "mis", Moves: 100, Behind: 90, MachineSlowShare: 0.10}
+	if w := honest.Warnings(); len(w) != 0 {
+		t.Errorf("sf slow on 15%% of moves where the machine was on 10%% of beats: warned %q", w)
+	}
+	if w := liar.Warnings(); len(w) != 1 || !strings.HasPrefix(w[0], "mis took over 10.00 ms") {
+		t.Errorf("mis slow on 90%%: warned %q", w)
+	}
+	note := MachineBusyNote([]EngineTiming{honest, liar})
+	if !strings.Contains(note, "autoplay's own heartbeat came over 10.00 ms late on 10% of its beats") || !strings.Contains(note, "sf's 15 of 100") || strings.Contains(note, "mis") {
+		t.Errorf("note %q", note)
+	}
+	honest.MachineSlowShare = 0 // a quiet machine: the same engine is warned of
+	if w := honest.Warnings(); len(w) != 1 {
+		t.Errorf("sf on a quiet machine: warned %q", w)
 	}
 }

@@ -9,6 +9,7 @@ package sample
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strconv"
 	"strings"
@@ -61,9 +62,10 @@ func Lines(rec *record.GameRecord, cfg *spec.SampleConfig, seed uint64) ([]byte,
 		if !ok {
 			return nil, fmt.Errorf("game %d ply %d: %s is not legal", rec.Number, i+1, p.Move)
 		}
-		keep := rng.Float64() < cfg.Freq // drawn for every ply: the choice does not shift with the filters
+		// drawn for every ply: the choice does not shift with the filters
+		keep := rng.Float64() < keepChance(cfg, pos.HalfmoveClock())
 		if keep && eligible(pos, m, p, cfg, startPly+i) {
-			s := Sample{FEN: pos.FEN(), Result: resultFor(rec.Outcome, pos.SideToMove())}
+			s := Sample{FEN: fenOf(pos, cfg.Format), Result: resultFor(rec.Outcome, pos.SideToMove())}
 			s.Score, s.Mate = scoreOf(p.Info.Score)
 			if cfg.Move {
 				s.Move = string(m.AppendUCI(nil, pos.Chess960()))
@@ -73,6 +75,15 @@ func Lines(rec *record.GameRecord, cfg *spec.SampleConfig, seed uint64) ([]byte,
 		pos.MakeMove(m)
 	}
 	return out, nil
+}
+
+// keepChance is the chance a position is kept: freq, thinned by decay as
+// c-chess-cli does (freq·exp(−decay·halfmove clock)).
+func keepChance(cfg *spec.SampleConfig, halfmoves int) float64 {
+	if cfg.Decay == 0 {
+		return cfg.Freq
+	}
+	return cfg.Freq * math.Exp(-cfg.Decay*float64(halfmoves))
 }
 
 // eligible says whether the position before move m (the ply-th of the
@@ -115,6 +126,8 @@ func scoreOf(s protocol.Score) (score, mate int) {
 func appendSample(dst []byte, s *Sample, format string) []byte {
 	switch format {
 	case spec.SampleCSV:
+		return appendCChessCLI(dst, s)
+	case spec.SampleCSVAutoplay:
 		dst = fmt.Appendf(dst, "%s,%d,%d", s.FEN, s.Score, s.Result)
 		if s.Move != "" {
 			dst = append(append(dst, ','), s.Move...)
@@ -136,8 +149,8 @@ func appendSample(dst []byte, s *Sample, format string) []byte {
 	return append(dst, '\n')
 }
 
-// Parse reads one line of a sample file in format (spec.SampleEPD, CSV or
-// JSONL) back into a Sample.
+// Parse reads one line of a sample file in format (spec.SampleEPD, CSV,
+// CSVAutoplay or JSONL) back into a Sample.
 func Parse(line, format string) (Sample, error) {
 	var s Sample
 	line = strings.TrimSpace(line)
@@ -146,6 +159,8 @@ func Parse(line, format string) (Sample, error) {
 		err := json.Unmarshal([]byte(line), &s)
 		return s, err
 	case spec.SampleCSV:
+		return parseCChessCLI(line)
+	case spec.SampleCSVAutoplay:
 		f := strings.Split(line, ",")
 		if len(f) < 3 || len(f) > 4 {
 			return s, fmt.Errorf("sample %q: want fen,score,result[,move]", line)

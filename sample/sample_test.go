@@ -59,7 +59,7 @@ func lines(t *testing.T, cfg spec.SampleConfig) []Sample {
 // reads back as written in every format: score and result from the side
 // to move, mates as ±(32000 − plies), the move played.
 func TestSamplesOfAGameInEveryFormat(t *testing.T) {
-	for _, format := range []string{spec.SampleEPD, spec.SampleCSV, spec.SampleJSONL} {
+	for _, format := range []string{spec.SampleEPD, spec.SampleCSVAutoplay, spec.SampleJSONL} {
 		got := lines(t, spec.SampleConfig{Freq: 1, Format: format, Move: true})
 		if len(got) != 7 {
 			t.Fatalf("%s: %d samples, want 7 (the book move's left out)", format, len(got))
@@ -81,7 +81,8 @@ func TestSamplesOfAGameInEveryFormat(t *testing.T) {
 }
 
 // The filters: quiet leaves out captures and positions in check, skipcheck
-// only the latter, plies the early ones; freq keeps a part, the same part
+// only the latter, plies the early ones, decay those far from a capture or
+// pawn move (c-chess-cli's decay=); freq keeps a part, the same part
 // for the same seed and game.
 func TestSampleFilters(t *testing.T) {
 	moves := func(ss []Sample) string {
@@ -98,15 +99,18 @@ func TestSampleFilters(t *testing.T) {
 		{spec.SampleConfig{Freq: 1, Move: true, SkipCheck: true}, "d7d5 e4d5 d8d5 b1c3 d5e5 e5g5"},
 		{spec.SampleConfig{Freq: 1, Move: true, Quiet: true}, "d7d5 b1c3 d5e5 e5g5"},
 		{spec.SampleConfig{Freq: 1, Move: true, MinPly: 5}, "d5e5 f1e2 e5g5"},
+		// decay=100 keeps the positions right after a capture or pawn move
+		// (halfmove clock 0: a chance of 1) and no other (e^−100).
+		{spec.SampleConfig{Freq: 1, Move: true, Decay: 100}, "d7d5 e4d5 d8d5 b1c3"},
 	} {
 		c.cfg.Format = spec.SampleJSONL
 		if got := moves(lines(t, c.cfg)); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.cfg, got, c.want)
 		}
 	}
-	half := spec.SampleConfig{Freq: 0.5, Move: true, Format: spec.SampleCSV}
+	half := spec.SampleConfig{Freq: 0.5, Move: true, Format: spec.SampleCSVAutoplay}
 	a, b := moves(lines(t, half)), moves(lines(t, half))
-	if a != b || a == moves(lines(t, spec.SampleConfig{Freq: 1, Move: true, Format: spec.SampleCSV})) {
+	if a != b || a == moves(lines(t, spec.SampleConfig{Freq: 1, Move: true, Format: spec.SampleCSVAutoplay})) {
 		t.Errorf("freq=0.5 kept %q, then %q", a, b)
 	}
 }

@@ -3,6 +3,9 @@ package main
 import (
 	"fmt"
 	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -90,7 +93,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.StringVar(&cfg.EPDOut, "epdout", "", "append each game's final position to this EPD file")
 	f.StringSliceVar(&pgnFields, "pgn-fields", nil, "extra per-move data in PGN comments: nodes,seldepth,nps,hashfull,tbhits,pv,timeleft,latency")
 	f.StringVar(&cfg.MatchLine, "pgn-match-line", "", "keep engine lines matching this regular expression in the next move's comment (line=\"...\")")
-	f.StringVar(&sampleSpec, "sample", "", `training data: "file=F freq=P skipcheck=true quiet=true plies=N format=epd|csv|jsonl move=true"`)
+	f.StringVar(&sampleSpec, "sample", "", `training data: "file=F freq=P decay=D skipcheck=true quiet=true plies=N format=epd|csv|csv-autoplay|jsonl move=true" (csv is c-chess-cli's)`)
 	f.StringVar(&cfg.GamesJSONL, "games-jsonl", "", "append each finished game, with its moves and the --pgn-fields, as one JSON line to this file")
 	f.StringVar(&cfg.JSONOut, "json", "", "keep the full results in this JSON file, rewritten after every game")
 	farm.add(f)
@@ -114,7 +117,10 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 const defaultTC = "tc=10+0.1"
 
 // engineConfigs builds the two engines: --each first, then each --engine;
-// missing engines are the built-in one, started from this binary.
+// missing engines are the built-in one, started from this binary. A
+// built-in engine filled in beside a given one plays under that engine's
+// limits (nodes=, st=, tc= or depth=), and a note says so: the user asked
+// for no such engine.
 func engineConfigs(specs []string, each string) ([2]spec.EngineConfig, error) {
 	var engines [2]spec.EngineConfig
 	if len(specs) > 2 {
@@ -137,6 +143,11 @@ func engineConfigs(specs []string, each string) ([2]spec.EngineConfig, error) {
 		}
 		engines[i] = e
 	}
+	filledIn := len(specs) == 1 && engines[1].Cmd == spec.BuiltinCmd
+	limitsFrom := ""
+	if filledIn {
+		limitsFrom = fillInOpponent(&engines[1], &engines[0])
+	}
 	if err := useBuiltinEngine(engines[:]); err != nil {
 		return engines, err
 	}
@@ -151,6 +162,54 @@ func engineConfigs(specs []string, each string) ([2]spec.EngineConfig, error) {
 		for i := range engines {
 			parse.EngineSpec(&engines[i], defaultTC)
 		}
+		limitsFrom = "as no engine had a time control"
+	}
+	if filledIn {
+		fmt.Fprintf(os.Stderr, "One --engine given: the built-in engine \"autoplay\" (autoplay engine, at full strength) was added as its opponent, with %s (%s); give a second --engine to choose another\n", limitKeys(engines[1].TC), limitsFrom)
+	}
+	for i, e := range engines[:len(specs)] {
+		if !e.TC.HasLimit() {
+			return engines, fmt.Errorf("--engine %d (%s): no time control: give it tc=, st=, nodes= or depth= (or give one to both engines with --each)", i+1, engineLabel(&e))
+		}
 	}
 	return engines, nil
+}
+
+// fillInOpponent gives the built-in engine filled in as the opponent of
+// the one engine given the given engine's limits, unless --each gave it
+// some, and says where its limits came from.
+func fillInOpponent(builtin, given *spec.EngineConfig) string {
+	if builtin.TC.HasLimit() {
+		return "from --each"
+	}
+	builtin.TC = given.TC
+	return "the same limits as " + engineLabel(given)
+}
+
+// engineLabel names an engine as the user gave it: its name=, else its
+// program's file name.
+func engineLabel(e *spec.EngineConfig) string {
+	if e.Name != "" {
+		return e.Name
+	}
+	return filepath.Base(e.Cmd)
+}
+
+// limitKeys writes a time control back as the engine keys that set it:
+// "tc=10+0.1", "st=0.5", "nodes=1000 depth=8".
+func limitKeys(tc spec.TimeControl) string {
+	var keys []string
+	if tc.HasClock() {
+		keys = append(keys, "tc="+tc.String())
+	}
+	if tc.MoveTime > 0 {
+		keys = append(keys, "st="+strconv.FormatFloat(tc.MoveTime.Seconds(), 'f', -1, 64))
+	}
+	if tc.Nodes > 0 {
+		keys = append(keys, "nodes="+strconv.FormatUint(tc.Nodes, 10))
+	}
+	if tc.Depth > 0 {
+		keys = append(keys, "depth="+strconv.Itoa(tc.Depth))
+	}
+	return strings.Join(keys, " ")
 }

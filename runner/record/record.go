@@ -74,11 +74,17 @@ func (r *GameRecord) Encounter() int { return r.Place.Encounter }
 
 // Ply is one half-move of a game as the runner saw it.
 type Ply struct {
-	Move     protocol.Move
-	Book     bool // from the opening, not played by an engine (beside Move: it fits in Move's padding)
-	Info     MoveInfo
-	Elapsed  time.Duration
-	TimeLeft time.Duration // the mover's clock after the move (0 without a clock)
+	Move protocol.Move
+	Book bool // from the opening, not played by an engine (beside Move: it fits in Move's padding)
+	// RunnerLateMicros is how long autoplay's own goroutines were kept
+	// from running during the move, in µs, as its heartbeat saw it: time
+	// in Elapsed that is the machine's or the runner's, not the engine's
+	// (in the padding after Book; not in the wire form: 0 from a slot
+	// process or a worker).
+	RunnerLateMicros uint32
+	Info             MoveInfo
+	Elapsed          time.Duration
+	TimeLeft         time.Duration // the mover's clock after the move (0 without a clock)
 }
 
 // MoveInfo is the part of an engine's last search info that the runner

@@ -57,6 +57,7 @@ func TestCompleteRefusesWhatTheFileWouldRefuse(t *testing.T) {
 		{"an SPRT of three", Config{Games: 2, Type: TypeRoundRobin, Engines: three, SPRT: &stats.SPRT{Elo1: 5, Alpha: 0.05, Beta: 0.05}}, "an SPRT needs type match (two engines), not round-robin"},
 		{"a bad type", Config{Games: 2, Type: "swiss", Engines: twoEngines()}, `type "swiss"`},
 		{"a bad match_line", Config{Games: 2, Engines: twoEngines(), MatchLine: "("}, "match_line"},
+		{"c-chess-cli's CSV with the move", Config{Games: 2, Engines: twoEngines(), Sample: &SampleConfig{File: "s.csv", Format: SampleCSV, Move: true}}, "c-chess-cli's CSV (format=csv) has no move column; use format=csv-autoplay"},
 		{"XBoard st of half a second", Config{Games: 2, Engines: func() []EngineConfig {
 			e := twoEngines()
 			e[0].Proto, e[0].TC.Nodes, e[0].TC.MoveTime = XBoard, 0, 500_000_000

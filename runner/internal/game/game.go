@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/autoplay/autoplay/pgn"
@@ -339,7 +340,9 @@ func (g *state) moved(side Color, ev *enginehost.Event, elapsed time.Duration) (
 		info := ev.Info // a copy: the event stays on the stack of an unwatched game
 		g.s.Watch.Moved(g.s.Number, played, side, &info, remaining(&g.clocks))
 	}
-	g.rec.Plies = append(g.rec.Plies, record.Ply{Move: played, Info: ev.Info, Elapsed: elapsed, TimeLeft: g.clocks[side].Remaining()})
+	late := selfpause.LateDuring(ev.At.Add(-elapsed), ev.At)
+	g.rec.Plies = append(g.rec.Plies, record.Ply{Move: played, Info: ev.Info, Elapsed: elapsed, TimeLeft: g.clocks[side].Remaining(),
+		RunnerLateMicros: uint32(min(late/time.Microsecond, math.MaxUint32))})
 	g.engineMoves++
 	g.lastMoveRead = ev.At
 	// Adjudicated at the top of the loop, once the rules have had their say

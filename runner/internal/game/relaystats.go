@@ -1,17 +1,29 @@
 package game
 
 import (
+	"math/bits"
 	"sync/atomic"
 	"time"
 )
 
-// relayBuckets: 1 µs buckets up to 1 ms, then 100 µs buckets up to 100 ms;
-// slower relays land in the last bucket.
+// The relay histogram is log-linear (as HdrHistogram): each doubling of
+// latency, from 128 ns up, is cut into relaySub buckets of equal width, so
+// a bucket is at most 1/relaySub of its lower bound wide whatever the
+// latency; below 128 ns a bucket is 1 ns. A latency is reported as its
+// bucket's middle, within RelayPrecision of the true one.
 const (
-	fineBuckets   = 1000
-	coarseBuckets = 990
-	relayBuckets  = fineBuckets + coarseBuckets + 1
+	relaySubBits = 6
+	relaySub     = 1 << relaySubBits // buckets per doubling
+	// relayMaxExp: latencies from 2^37 ns (137 s: a relay that long is a
+	// stalled game) land in the last bucket.
+	relayMaxExp  = 36
+	relayBuckets = 2*relaySub + (relayMaxExp-relaySubBits)*relaySub
 )
+
+// RelayPrecision is the largest error of a latency RelayStats reports,
+// relative to it: half a bucket's width, 1/(2·relaySub) of its lower
+// bound (±0.8%).
+const RelayPrecision = 1.0 / (2 * relaySub)
 
 // RelayStats counts per-move relay latencies (an engine's move read → the
 // opponent's go written) over a whole match, without allocating or locking
@@ -23,16 +35,32 @@ type RelayStats struct {
 	n      atomic.Uint64
 }
 
+// relayBucket is the bucket of a latency of ns nanoseconds.
+func relayBucket(ns uint64) int {
+	if ns < 2*relaySub {
+		return int(ns)
+	}
+	exp := bits.Len64(ns) - 1 // ns in [2^exp, 2^(exp+1))
+	if exp > relayMaxExp {
+		return relayBuckets - 1
+	}
+	shift := exp - relaySubBits // the bucket's width is 2^shift
+	return 2*relaySub + (exp-relaySubBits-1)*relaySub + int(ns>>shift) - relaySub
+}
+
+// relayBucketBounds are the latencies bucket i holds: [low, high).
+func relayBucketBounds(i int) (low, high time.Duration) {
+	if i < 2*relaySub {
+		return time.Duration(i), time.Duration(i + 1)
+	}
+	k, j := (i-2*relaySub)/relaySub, (i-2*relaySub)%relaySub
+	shift := k + 1
+	low = time.Duration(relaySub+j) << shift
+	return low, low + 1<<shift
+}
+
 func (r *RelayStats) add(d time.Duration) {
-	us := int(d / time.Microsecond)
-	i := us
-	if us >= fineBuckets {
-		i = min(fineBuckets+(us-fineBuckets)/100, relayBuckets-1)
-	}
-	if i < 0 {
-		i = 0
-	}
-	r.counts[i].Add(1)
+	r.counts[relayBucket(uint64(max(d, 0)))].Add(1)
 	r.n.Add(1)
 }
 
@@ -40,7 +68,8 @@ func (r *RelayStats) add(d time.Duration) {
 func (r *RelayStats) Moves() uint64 { return r.n.Load() }
 
 // Quantile returns the relay latency below which a fraction q of the relays
-// fell (0.5 for the median), to the resolution of its bucket.
+// fell (0.5 for the median): the middle of its bucket, within
+// RelayPrecision of it.
 func (r *RelayStats) Quantile(q float64) time.Duration {
 	n := r.n.Load()
 	if n == 0 {
@@ -51,10 +80,8 @@ func (r *RelayStats) Quantile(q float64) time.Duration {
 	for i := range r.counts {
 		seen += uint64(r.counts[i].Load())
 		if seen >= target {
-			if i < fineBuckets {
-				return time.Duration(i) * time.Microsecond
-			}
-			return time.Duration(fineBuckets+(i-fineBuckets)*100) * time.Microsecond
+			low, high := relayBucketBounds(i)
+			return low + (high-low)/2
 		}
 	}
 	return 0

@@ -21,6 +21,7 @@ import (
 	"os"
 	"os/signal"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -44,6 +45,13 @@ const (
 	lateFloor = 100 * time.Millisecond
 	// keptLate is how many of the latest late beats are kept.
 	keptLate = 16
+	// jitterFloor is how late a beat must be to be kept for LateDuring,
+	// which weighs an engine's slow move against autoplay's own delays:
+	// far below the 10 ms a move must be slow by to be noticed.
+	jitterFloor = time.Millisecond
+	// keptJitter is how many of the latest beats late by jitterFloor are
+	// kept: 6.4 s of beats on a machine busy all the time.
+	keptJitter = 64
 )
 
 // Pause is a time autoplay did not run.
@@ -78,7 +86,32 @@ var watch struct {
 	settle   chan chan struct{}
 	stop     chan struct{}
 	done     chan struct{}
+	// The beats late by jitterFloor or more (ring by jitters): how late,
+	// and when each came, as time since epoch.
+	jitters  uint64
+	jitter   [keptJitter]time.Duration
+	jitterAt [keptJitter]time.Duration
+	// For LateDuring's way without the lock, times since epoch: the last
+	// beat (0 while no game is played) and the last beat late by
+	// jitterFloor or more.
+	lastBeatMono, lastJitterMono atomic.Int64
+	// Every beat so far, and those late by SlowBeat or more: how often
+	// autoplay's goroutines are kept waiting that long on this machine.
+	beats, slowBeats atomic.Uint64
 }
+
+// SlowBeat is how late a beat must be to count in Beats' slow ones: the
+// lateness that makes an engine's move count as slow (runner.TimingWarnGap).
+const SlowBeat = 10 * time.Millisecond
+
+// Beats counts the heartbeat's beats so far, and those that came SlowBeat
+// late or more: the share of the time a goroutine of autoplay that was
+// ready to run waited that long, which an engine's process waits as well
+// on the same machine.
+func Beats() (all, slow uint64) { return watch.beats.Load(), watch.slowBeats.Load() }
+
+// epoch is what the watcher's atomic times count from (monotonic).
+var epoch = time.Now()
 
 // Mark is what a game knows of the watcher from its start: the pauses and
 // late beats seen before it.
@@ -92,6 +125,7 @@ func Begin() Mark {
 	watch.games++
 	if watch.games == 1 {
 		watch.lastBeat = time.Now()
+		watch.lastBeatMono.Store(int64(watch.lastBeat.Sub(epoch)))
 		watch.settle = make(chan chan struct{})
 		watch.stop = make(chan struct{})
 		watch.done = make(chan struct{})
@@ -113,6 +147,7 @@ func (m Mark) End() {
 	}
 	stop, done := watch.stop, watch.done
 	watch.stop, watch.done, watch.settle = nil, nil, nil
+	watch.lastBeatMono.Store(0)
 	watch.mu.Unlock()
 	close(stop)
 	<-done
@@ -241,7 +276,52 @@ func beat() {
 		watch.lateAt[watch.lates%keptLate] = now
 		watch.lates++
 	}
+	mono := now.Sub(epoch)
+	watch.beats.Add(1)
+	if gap-beatEvery >= SlowBeat {
+		watch.slowBeats.Add(1)
+	}
+	if late := gap - beatEvery; late > jitterFloor {
+		watch.jitter[watch.jitters%keptJitter] = late
+		watch.jitterAt[watch.jitters%keptJitter] = mono
+		watch.jitters++
+		watch.lastJitterMono.Store(int64(mono))
+	}
 	watch.lastBeat = now
+	watch.lastBeatMono.Store(int64(mono))
+}
+
+// LateDuring is how long, at most, autoplay's own goroutines were kept
+// from running between since and now (a move: its go written, its
+// bestmove read), as the heartbeat saw it: the part inside the move of
+// each beat that came late by jitterFloor or more, and of the beat late
+// now. A slow move by the runner's clock is the engine's own only past
+// that. It is on the move path: without a late beat since the move began
+// it takes no lock, allocates nothing and waits for nothing. 0 while no
+// game is played.
+func LateDuring(since, now time.Time) time.Duration {
+	from, to := since.Sub(epoch), now.Sub(epoch)
+	lastBeat := time.Duration(watch.lastBeatMono.Load())
+	if lastBeat == 0 {
+		return 0
+	}
+	pending := min(to-lastBeat-beatEvery, to-from)
+	if time.Duration(watch.lastJitterMono.Load()) < from && pending <= jitterFloor {
+		return 0
+	}
+	longest := max(pending, 0)
+	watch.mu.Lock()
+	defer watch.mu.Unlock()
+	for n := watch.jitters; n > watch.jitters-min(watch.jitters, keptJitter); n-- {
+		at := watch.jitterAt[(n-1)%keptJitter]
+		if at < from {
+			break // the ring is in time order: the rest came before the move
+		}
+		// A beat late by L that came at at was kept from running over
+		// [at−L, at]: only its part within the move is the move's.
+		longest = max(longest, min(at, to)-max(at-watch.jitter[(n-1)%keptJitter], from))
+	}
+	return longest
 }
 
 // continued notes a SIGCONT: the process was stopped. A late beat seen

@@ -8,8 +8,8 @@ import (
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
-// Sample reads a --sample value: `file=F freq=P skipcheck=true quiet=true
-// plies=N format=epd|csv|jsonl move=true`.
+// Sample reads a --sample value: `file=F freq=P decay=D skipcheck=true
+// quiet=true plies=N format=epd|csv|csv-autoplay|jsonl move=true`.
 func Sample(text string) (*spec.SampleConfig, error) {
 	tokens, err := SplitWords(text)
 	if err != nil {
@@ -40,6 +40,16 @@ func SampleFields(tokens []string) (*spec.SampleConfig, error) {
 				return nil, fmt.Errorf("freq=%s: a chance above 0 and at most 1 (0.25: a position in four)", value)
 			}
 			s.Freq = f
+		case "decay":
+			d, err := strconv.ParseFloat(value, 64)
+			if err != nil || d < 0 || d != d {
+				return nil, fmt.Errorf("decay=%s: 0 or more: a position is kept with the chance freq·exp(−decay·halfmove clock), as c-chess-cli's decay=", value)
+			}
+			s.Decay = d
+		case "resolve":
+			if value != "n" {
+				return nil, fmt.Errorf("resolve=%s: c-chess-cli's PV resolution is not implemented; leave resolve out (or use quiet=true to leave out captures, promotions and checks)", value)
+			}
 		case "skipcheck", "quiet", "move":
 			b, err := strconv.ParseBool(value)
 			if err != nil {
@@ -60,12 +70,12 @@ func SampleFields(tokens []string) (*spec.SampleConfig, error) {
 			}
 			s.MinPly = n
 		case "format":
-			if value != spec.SampleEPD && value != spec.SampleCSV && value != spec.SampleJSONL {
-				return nil, fmt.Errorf("format=%s: epd, csv or jsonl", value)
+			if value != spec.SampleEPD && value != spec.SampleCSV && value != spec.SampleCSVAutoplay && value != spec.SampleJSONL {
+				return nil, fmt.Errorf("format=%s: %s", value, spec.SampleFormats)
 			}
 			s.Format = value
 		default:
-			return nil, fmt.Errorf("unknown key %q (known: file freq skipcheck quiet plies format move)", key)
+			return nil, fmt.Errorf("unknown key %q (known: file freq decay skipcheck quiet plies format move)", key)
 		}
 	}
 	if s.File == "" {

@@ -8,11 +8,11 @@ import (
 )
 
 func TestSampleSpec(t *testing.T) {
-	s, err := Sample("file=t.csv freq=0.25 skipcheck=true quiet=false plies=8 format=csv move=true")
+	s, err := Sample("file=t.csv freq=0.25 decay=0.05 skipcheck=true quiet=false plies=8 format=csv-autoplay move=true resolve=n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := spec.SampleConfig{File: "t.csv", Freq: 0.25, SkipCheck: true, MinPly: 8, Format: spec.SampleCSV, Move: true}
+	want := spec.SampleConfig{File: "t.csv", Freq: 0.25, Decay: 0.05, SkipCheck: true, MinPly: 8, Format: spec.SampleCSVAutoplay, Move: true}
 	if *s != want {
 		t.Errorf("%+v, want %+v", *s, want)
 	}
@@ -24,6 +24,8 @@ func TestSampleSpec(t *testing.T) {
 		"file=a plies=-1":        "plies=-1",
 		"file=a skipcheck=maybe": "skipcheck=maybe",
 		"file=a every=2":         `unknown key "every"`,
+		"file=a decay=-1":        "decay=-1: 0 or more",
+		"file=a resolve=y":       "resolve=y: c-chess-cli's PV resolution is not implemented",
 		"file=a quiet":           `"quiet": expected key=value`,
 	} {
 		if _, err := Sample(text); err == nil || !strings.Contains(err.Error(), msg) || !strings.HasPrefix(err.Error(), "sample: ") {
