@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
@@ -72,7 +73,7 @@ func (c *Compliance) Run(ctx context.Context, out, errOut io.Writer) (bool, erro
 			s.eng.Close(uci.AppendCommand(nil, uci.CmdQuit), time.Second)
 		}
 	}()
-	for i, st := range complianceSteps {
+	for i, st := range complianceSteps() {
 		fmt.Fprintf(out, "Step %d: %s...", i+1, st.name)
 		if !st.do(s) {
 			fmt.Fprintf(errOut, "\r\033[1;31m Failed\033[0m Step %d: %s\n", i+1, st.name)
@@ -228,8 +229,9 @@ func scoreCheck(name string) complianceStep {
 
 var ms100 = 100 * time.Millisecond
 
-// complianceSteps are fastchess 1.8.2's, in its order and words.
-var complianceSteps = func() []complianceStep {
+// complianceSteps are fastchess 1.8.2's, in its order and words, built on
+// first use (not at every autoplay start).
+var complianceSteps = sync.OnceValue(func() []complianceStep {
 	ready := func(s *complianceSession) bool { return s.isready(s.c.Ping) }
 	newGame := func(s *complianceSession) bool {
 		return s.send(uci.AppendCommand(nil, uci.CmdUCINewGame)) && s.isready(s.c.Ping)
@@ -275,4 +277,4 @@ var complianceSteps = func() []complianceStep {
 		complianceStep{"Verify info line format is valid after position startpos moves e2e4 e7e5", func(s *complianceSession) bool { return validInfoLine(s.lastInfoLine()) }},
 	)
 	return steps
-}()
+})

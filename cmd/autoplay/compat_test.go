@@ -414,8 +414,13 @@ func TestCopyNamedCutechessCliRunsTheBuiltinEngine(t *testing.T) {
 	}
 	fc := filepath.Join(dir, "fastchess")
 	os.WriteFile(fc, data, 0o755)
-	// An option the engine does not declare is a warning: fatal with -strict.
-	out, stderr, code = runTool(t, dir, fc, append(append([]string{}, args...), "-each", "option.NoSuchOption=1", "-strict")...)
+	// An option the engine does not declare is a warning: fatal with
+	// -strict. (With a book: a run without one is warned about first.)
+	book := filepath.Join(dir, "book.epd")
+	if err := os.WriteFile(book, []byte("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, stderr, code = runTool(t, dir, fc, append(append([]string{}, args...), "-each", "option.NoSuchOption=1", "-strict", "-openings", "file="+book, "format=epd")...)
 	if code != 1 || !strings.Contains(out, "Warning; ") {
 		t.Fatalf("-strict: exit %d\n%s\n%s", code, out, stderr)
 	}
