@@ -87,7 +87,7 @@ func TestDropinOutputMatchesRecordedTools(t *testing.T) {
 	}
 	// The recordings were made on a machine of 2 hardware threads
 	// (-concurrency -1, -quick).
-	defer func(f func() int) { hardwareThreads = f }(hardwareThreads)
+	t.Cleanup(func(f func() int) func() { return func() { hardwareThreads = f } }(hardwareThreads))
 	hardwareThreads = func() int { return 2 }
 	abs := func(name string) string {
 		p, err := filepath.Abs(filepath.Join(recorded, name))
@@ -99,6 +99,9 @@ func TestDropinOutputMatchesRecordedTools(t *testing.T) {
 	book, pgnBook, adjBook, tbBook := abs("book.epd"), abs("book.pgn"), abs("adjudicate.epd"), abs("tb.epd")
 	for _, c := range readCases(t) {
 		t.Run(c.name, func(t *testing.T) {
+			// Each case plays at node limits, one game at a time: its games
+			// are the same however busy the machine, so cases play side by side.
+			t.Parallel()
 			if strings.Contains(c.args, "{SYZYGY}") {
 				if _, err := os.Stat(filepath.Join(syzygy, "KRvKR.rtbw")); err != nil {
 					t.Skip("the shared Syzygy tables are not here")
