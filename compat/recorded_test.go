@@ -183,34 +183,38 @@ func pgnTags(s string) []string {
 	return out
 }
 
-// pgnMoves lists each game's moves in SAN, its result last: comments and move
-// numbers go (the engines' comments are the tools' own picks of their output).
-func pgnMoves(s string) []string {
+// gameMovetexts splits a PGN into each game's movetext, its lines as they are.
+func gameMovetexts(s string) []string {
 	var out []string
 	var text strings.Builder
-	flush := func() {
-		words := strings.Fields(regexp.MustCompile(`\{[^}]*\}`).ReplaceAllString(text.String(), " "))
-		var moves []string
-		for _, w := range words {
-			if regexp.MustCompile(`^\d+\.+$`).MatchString(w) {
-				continue
-			}
-			moves = append(moves, regexp.MustCompile(`^\d+\.+`).ReplaceAllString(w, ""))
-		}
-		if len(moves) > 0 {
-			out = append(out, strings.Join(moves, " "))
-		}
-		text.Reset()
-	}
-	for _, l := range strings.Split(s, "\n") {
-		if strings.HasPrefix(l, "[Event ") {
-			flush()
+	for _, l := range strings.Split(s+"\n[Event ", "\n") {
+		if strings.HasPrefix(l, "[Event ") && text.Len() > 0 {
+			out = append(out, text.String())
+			text.Reset()
 		}
 		if !strings.HasPrefix(l, "[") {
 			text.WriteString(l + "\n")
 		}
 	}
-	flush()
+	return out
+}
+
+// pgnMoves lists each game's moves in SAN, its result last: comments and move
+// numbers go (the engines' comments are the tools' own picks of their output).
+func pgnMoves(s string) []string {
+	var out []string
+	comment, number := regexp.MustCompile(`\{[^}]*\}`), regexp.MustCompile(`^\d+\.+`)
+	for _, text := range gameMovetexts(s) {
+		var moves []string
+		for _, w := range strings.Fields(comment.ReplaceAllString(text, " ")) {
+			if w = number.ReplaceAllString(w, ""); w != "" {
+				moves = append(moves, w)
+			}
+		}
+		if len(moves) > 0 {
+			out = append(out, strings.Join(moves, " "))
+		}
+	}
 	return out
 }
 
@@ -228,10 +232,9 @@ var moveTimes = map[Dialect]*regexp.Regexp{
 // kept, and in the comments each move time of the tool's shape masked.
 func pgnMovetext(s string, times *regexp.Regexp) []string {
 	var out []string
-	var text strings.Builder
 	comment := regexp.MustCompile(`\{[^}]*\}`)
-	flush := func() {
-		line := strings.Join(strings.Fields(text.String()), " ")
+	for _, text := range gameMovetexts(s) {
+		line := strings.Join(strings.Fields(text), " ")
 		line = comment.ReplaceAllStringFunc(line, func(c string) string {
 			words := strings.Fields(c[1 : len(c)-1])
 			for i, w := range words {
@@ -244,17 +247,7 @@ func pgnMovetext(s string, times *regexp.Regexp) []string {
 		if line != "" {
 			out = append(out, line)
 		}
-		text.Reset()
 	}
-	for _, l := range strings.Split(s, "\n") {
-		if strings.HasPrefix(l, "[Event ") {
-			flush()
-		}
-		if !strings.HasPrefix(l, "[") {
-			text.WriteString(l + "\n")
-		}
-	}
-	flush()
 	return out
 }
 
