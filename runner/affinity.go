@@ -3,19 +3,19 @@ package runner
 import (
 	"fmt"
 
-	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/internal/proc"
 )
 
 // pinWorkers shares the CPUs among the workers (or gives each one of
 // AffinityCPUs) and says so.
-func (r *run) pinWorkers(workers int) ([]enginehost.CPUSet, error) {
-	allowed, err := enginehost.AllowedCPUs()
+func (r *run) pinWorkers(workers int) ([]proc.CPUSet, error) {
+	allowed, err := proc.AllowedCPUs()
 	if err != nil {
 		return nil, fmt.Errorf("affinity: %w", err)
 	}
-	sets := enginehost.ShareCPUs(allowed, workers)
+	sets := proc.ShareCPUs(allowed, workers)
 	if len(r.cfg.AffinityCPUs) > 0 {
-		if sets, err = enginehost.PickCPUs(allowed, r.cfg.AffinityCPUs, workers); err != nil {
+		if sets, err = proc.PickCPUs(allowed, r.cfg.AffinityCPUs, workers); err != nil {
 			return nil, err
 		}
 	}

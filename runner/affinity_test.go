@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/internal/proc"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -15,12 +15,12 @@ import (
 // CPUs: each engine says where it may run, and every engine of the run
 // names one slot's set, both slots in use.
 func TestAffinityPinsEachGameSlotsEngines(t *testing.T) {
-	allowed, err := enginehost.AllowedCPUs()
+	allowed, err := proc.AllowedCPUs()
 	if err != nil || allowed.Count() < 2 {
 		t.Skipf("affinity: %v, %d CPUs", err, allowed.Count())
 	}
 	want := map[string]bool{}
-	for _, s := range enginehost.ShareCPUs(allowed, 2) {
+	for _, s := range proc.ShareCPUs(allowed, 2) {
 		want[listOf(s)] = true
 	}
 	logPath := t.TempDir() + "/io.log"
@@ -59,7 +59,7 @@ func TestAffinityPinsEachGameSlotsEngines(t *testing.T) {
 }
 
 // listOf writes a set as /proc does: "0-3,6".
-func listOf(s enginehost.CPUSet) string {
+func listOf(s proc.CPUSet) string {
 	cpus := s.CPUs()
 	var parts []string
 	for i := 0; i < len(cpus); {

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/internal/proc"
 	"github.com/autoplay/autoplay/runner/record"
 )
 
@@ -17,7 +17,7 @@ func (r *run) runOnFarm(ctx context.Context, opt Options, todo []scheduledGame, 
 	queue := newGameQueue(todo, r.knockout == nil)
 	scheduled := make(chan struct{})
 	go func() {
-		defer enginehost.KillOnPanic()
+		defer proc.KillOnPanic()
 		defer close(scheduled)
 		r.dispatch(ctx, queue, jobs)
 	}()

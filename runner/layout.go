@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/internal/proc"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -64,7 +64,7 @@ func chooseLayout(cfg *spec.Config, opt Options, games int) LayoutChoice {
 		runtime.SetDefaultGOMAXPROCS() // the runtime's own count, whatever an earlier run in this process chose
 	}
 	c := LayoutChoice{CPUs: runtime.GOMAXPROCS(0), Concurrency: max(games, 1), Asked: max(cfg.Concurrency, 1)}
-	if allowed, err := enginehost.AllowedCPUs(); err == nil {
+	if allowed, err := proc.AllowedCPUs(); err == nil {
 		c.CPUs = min(c.CPUs, allowed.Count())
 	}
 	if cfg.LayoutGiven {

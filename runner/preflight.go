@@ -11,6 +11,7 @@ import (
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/internal/game"
+	"github.com/autoplay/autoplay/runner/internal/proc"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )
@@ -91,7 +92,7 @@ func (r *run) startEngines(ctx context.Context, firsts [][2]int, check []int) ([
 	for range min(startsAtOnce(), len(starts)) {
 		wg.Add(1)
 		go func() {
-			defer enginehost.KillOnPanic()
+			defer proc.KillOnPanic()
 			defer wg.Done()
 			for k := range next {
 				if failed.Load() || ctx.Err() != nil {
@@ -166,10 +167,7 @@ func (r *run) ready(ctx context.Context, worker int, engines map[int]*enginehost
 	}
 	for _, i := range [2]int{white, black} {
 		cfg := &r.cfg.Engines[i]
-		if e := engines[i]; e != nil {
-			e.Settle(ctx) // a search left over from its last game
-		}
-		if e := engines[i]; e != nil && e.NeedsRestart(cfg.Restart) {
+		if e := engines[i]; e != nil && !e.Reusable(ctx, cfg.Restart) {
 			r.log.Note(cfg.Name, "restarting")
 			e.Close()
 			delete(engines, i)
@@ -237,7 +235,7 @@ func (r *run) startEngine(ctx context.Context, i, w int) (*enginehost.Engine, er
 }
 
 // cpusOf is where worker w's engines may run: nil without --affinity.
-func (r *run) cpusOf(w int) *enginehost.CPUSet {
+func (r *run) cpusOf(w int) *proc.CPUSet {
 	if w < 0 || w >= len(r.cpus) {
 		return nil
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/internal/game"
+	"github.com/autoplay/autoplay/runner/internal/proc"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -23,8 +24,8 @@ type run struct {
 	relay     *RelayStats
 	slotCPU   time.Duration // the slot processes' own CPU, for the runner stats; set when they are done
 	tablebase *game.Tablebase
-	books     []*game.Book        // by engine index
-	cpus      []enginehost.CPUSet // by worker, with Config.Affinity
+	books     []*game.Book  // by engine index
+	cpus      []proc.CPUSet // by worker, with Config.Affinity
 	picker    *openingPicker
 	schedule  []scheduledGame // nil for a knockout, whose games come as it goes
 	knockout  *knockout

@@ -12,7 +12,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/internal/proc"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )
@@ -24,9 +24,9 @@ import (
 // as c-chess-cli's thread per game does, and with --affinity on their CPUs.
 // The run keeps everything else: schedule, PGN, stats, output.
 type slotFarm struct {
-	program []string            // the slot process's command: autoplay's own "slot"
-	plans   []WarmPlan          // by slot: what it starts before any game
-	cpus    []enginehost.CPUSet // by slot, with --affinity
+	program []string      // the slot process's command: autoplay's own "slot"
+	plans   []WarmPlan    // by slot: what it starts before any game
+	cpus    []proc.CPUSet // by slot, with --affinity
 	warn    func(string)
 	// relay, with --runner-stats, gathers the slots' relay latencies; cpu
 	// then receives their own CPU, once they are done.
@@ -104,7 +104,7 @@ func (f *slotFarm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJ
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			defer enginehost.KillOnPanic()
+			defer proc.KillOnPanic()
 			warmed := sync.OnceFunc(warming.Done)
 			defer warmed()
 			errs[slot] = f.serve(ctx, slot, cfgJSON, warmed, warm, jobs, results, &stats[slot])
@@ -329,7 +329,7 @@ type slotFrame struct {
 // slotProcess is one running slot process.
 type slotProcess struct {
 	slot    int
-	child   *enginehost.Child
+	child   *proc.Child
 	in      *bufio.Writer
 	out     *bufio.Reader
 	stderr  *tailBuffer
@@ -341,11 +341,11 @@ type slotProcess struct {
 
 func (f *slotFarm) start(slot int) (*slotProcess, error) {
 	stderr := &tailBuffer{max: 4 << 10}
-	var cpus *enginehost.CPUSet
+	var cpus *proc.CPUSet
 	if slot < len(f.cpus) {
 		cpus = &f.cpus[slot]
 	}
-	child, err := enginehost.StartChild(f.program, stderr, cpus)
+	child, err := proc.StartChild(f.program, stderr, cpus)
 	if err != nil {
 		return nil, fmt.Errorf("slot process %d: %w", slot+1, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/internal/game"
+	"github.com/autoplay/autoplay/runner/internal/proc"
 	"github.com/autoplay/autoplay/runner/record"
 )
 
@@ -31,7 +32,7 @@ func (r *run) runLocally(ctx context.Context, opt Options, todo []scheduledGame,
 	scheduled := make(chan struct{})
 	queue := newGameQueue(todo, r.knockout == nil)
 	go func() {
-		defer enginehost.KillOnPanic()
+		defer proc.KillOnPanic()
 		defer close(scheduled)
 		r.dispatch(ctx, queue, jobs)
 	}()
@@ -40,7 +41,7 @@ func (r *run) runLocally(ctx context.Context, opt Options, todo []scheduledGame,
 		engines := first[i]
 		workers.Add(1)
 		go func() {
-			defer enginehost.KillOnPanic()
+			defer proc.KillOnPanic()
 			defer workers.Done()
 			r.work(ctx, i, engines, jobs, results)
 		}()

@@ -73,6 +73,7 @@ func TestImportRules(t *testing.T) {
 		record     = runner + "/record"
 		stats      = runner + "/stats"
 		enginehost = runner + "/internal/enginehost"
+		procs      = runner + "/internal/proc"
 		game       = runner + "/internal/game"
 		yaml       = "gopkg.in/yaml.v3"
 	)
@@ -90,7 +91,7 @@ func TestImportRules(t *testing.T) {
 		}
 		// 2. spec starts no processes and holds no parsers.
 		if p.ImportPath == spec {
-			for _, banned := range []string{"os/exec", enginehost, game, runner, yaml, parse} {
+			for _, banned := range []string{"os/exec", procs, enginehost, game, runner, yaml, parse} {
 				if p.dependsOn(banned) {
 					t.Errorf("runner/spec depends on %s", banned)
 				}
@@ -104,15 +105,31 @@ func TestImportRules(t *testing.T) {
 				}
 			}
 		}
-		// 4. Processes, raw memory and protocol words: the engine host only.
+		// 4. Processes and raw memory: the processes room only; protocol
+		// words: the engine host only.
+		if under(rel, "runner") && p.ImportPath != procs {
+			for _, banned := range []string{"os/exec", "unsafe"} {
+				if p.imports(banned) {
+					t.Errorf("%s imports %s: only runner/internal/proc may", rel, banned)
+				}
+			}
+		}
 		if under(rel, "runner") && p.ImportPath != enginehost {
-			for _, banned := range []string{"os/exec", "unsafe", module + "/protocol/uci", module + "/protocol/xboard"} {
+			for _, banned := range []string{module + "/protocol/uci", module + "/protocol/xboard"} {
 				if p.imports(banned) {
 					t.Errorf("%s imports %s: only runner/internal/enginehost may", rel, banned)
 				}
 			}
 		}
-		// 5. The host below the game, the game below the run.
+		// 5. The processes below the host, the host below the game, the
+		// game below the run; the processes room knows no engine.
+		if p.ImportPath == procs {
+			for _, d := range p.Deps {
+				if under(d, module) {
+					t.Errorf("runner/internal/proc depends on %s: it starts processes, whatever they are", d)
+				}
+			}
+		}
 		if p.ImportPath == enginehost && (p.dependsOn(game) || p.dependsOn(runner)) {
 			t.Errorf("runner/internal/enginehost depends on the game or runner")
 		}
@@ -128,7 +145,7 @@ func TestImportRules(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{runner, spec, parse, record, stats, enginehost, game} {
+	for _, want := range []string{runner, spec, parse, record, stats, procs, enginehost, game} {
 		if !seen[want] {
 			t.Errorf("package %s not found: update ARCHITECTURE.md and this test", want)
 		}

@@ -1,7 +1,13 @@
-// Package enginehost runs engine processes and speaks their protocols:
-// processes in groups of their own, registered against orphans, read by a
-// goroutine each, and the UCI and XBoard drivers behind one small API. The
-// game loop knows engines only through that API.
+// Package enginehost runs engines: it starts each as a child process
+// (through runner/internal/proc, which owns the processes themselves),
+// reads its stdout into events on a goroutine of its own, logs what it
+// says, speaks UCI or XBoard to it, and decides from how a game ended
+// whether the process plays another. The game loop knows engines only
+// through the small API of Engine.
+//
+// It must not know the game's rules or board (the game hands it the moves
+// as a History, and keeps its own position), the run, its outputs or the
+// configuration's text forms: it takes plain spec types.
 package enginehost
 
 import (
@@ -13,6 +19,7 @@ import (
 
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/protocol/uci"
+	"github.com/autoplay/autoplay/runner/internal/proc"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )
@@ -81,7 +88,6 @@ type Engine struct {
 	alert    func(string)              // what the user must see even under --quiet (Options.Alert)
 	buf      []byte                    // reused for every command written
 	failed   bool                      // it misbehaved: replace it before the next game
-	busy     bool                      // a game ended while it searched: stop it before its next game
 	played   bool                      // it has started a game (restart=on replaces it after)
 }
 
@@ -94,7 +100,7 @@ type Options struct {
 	// the engine does not declare (a typo), a value it refuses that is not
 	// sent. nil: Warn.
 	Alert func(string)
-	CPUs  *CPUSet // where the engine may run; nil: anywhere
+	CPUs  *proc.CPUSet // where the engine may run; nil: anywhere
 }
 
 // Start starts an engine process and completes its protocol's handshake,
@@ -145,6 +151,18 @@ func (e *Engine) write(b []byte) error {
 	return nil
 }
 
+// writeSearch sends commands that start a search (go, go ponder): the
+// search is open until the reader reads its move. It is counted before the
+// write, as a fast engine's move can be read before the write returns.
+func (e *Engine) writeSearch(b []byte) error {
+	e.proc.unanswered.Add(1)
+	if err := e.write(b); err != nil {
+		e.proc.unanswered.Add(-1)
+		return err
+	}
+	return nil
+}
+
 // await reads events until done says one was the awaited one; it gives up
 // after timeout (a stall) or when the engine exits.
 func (e *Engine) await(ctx context.Context, timeout time.Duration, done func(Event) bool) error {
@@ -181,6 +199,7 @@ func (e *Engine) awaitKind(ctx context.Context, timeout time.Duration, want Kind
 // the last game (a late move) is dropped on the way.
 func (e *Engine) NewGame(ctx context.Context, startFEN string) error {
 	e.played = true
+	e.proc.unanswered.Store(0) // a move left over from the last game is dropped on the way
 	return e.drv.newGame(ctx, e, startFEN)
 }
 
@@ -236,22 +255,37 @@ func (e *Engine) PonderMiss(ctx context.Context, limit time.Duration) error {
 	return e.drv.(ponderer).ponderMiss(ctx, e, limit)
 }
 
-// MarkBusy says a game ended while the engine searched (or pondered): it
-// is settled before its next game.
-func (e *Engine) MarkBusy() { e.busy = true }
+// GameOver tells the engine, which played side, how the game ended. An
+// ending that blames it and calls for a fresh process (end.Replace) has it
+// replaced before its next game: the game says how it ended, the host
+// decides what that means for the process.
+func (e *Engine) GameOver(end record.End, side record.Color) {
+	if end.Replace && end.Culprit == side {
+		e.failed = true
+	}
+	if !e.exited() {
+		e.drv.gameOver(e, end.Outcome.String(), end.Text)
+	}
+}
 
-// MarkFailed says the engine misbehaved: it is replaced before its next game.
-func (e *Engine) MarkFailed() { e.failed = true }
+// Reusable says whether the engine may play another game as policy allows.
+// A search its last game left open (the game ended while it thought or
+// pondered) is stopped first, so that the engine is idle for the next; one
+// that does not stop is not reusable. It runs between games, never while a
+// result waits to be recorded.
+func (e *Engine) Reusable(ctx context.Context, policy spec.Restart) bool {
+	e.stopOpenSearch(ctx)
+	return !e.needsRestart(policy)
+}
 
-// Settle stops a search left over from the last game, so that the engine is
-// idle for the next; an engine that does not answer is marked failed. It
-// runs between games, never while a result waits to be recorded.
-func (e *Engine) Settle(ctx context.Context) {
-	if !e.busy {
+// stopOpenSearch stops a search no move answered yet; an engine that does
+// not answer is marked failed.
+func (e *Engine) stopOpenSearch(ctx context.Context) {
+	if e.proc.unanswered.Load() == 0 {
 		return
 	}
-	e.busy = false
-	if e.Exited() || e.failed {
+	e.proc.unanswered.Store(0)
+	if e.exited() || e.failed {
 		return
 	}
 	if err := e.drv.settle(ctx, e); err != nil {
@@ -259,13 +293,10 @@ func (e *Engine) Settle(ctx context.Context) {
 	}
 }
 
-// GameOver tells the engine how the game ended: its result ("1-0") and reason.
-func (e *Engine) GameOver(result, reason string) { e.drv.gameOver(e, result, reason) }
-
-// NeedsRestart says whether the engine must be replaced before a game.
-func (e *Engine) NeedsRestart(policy spec.Restart) bool {
+// needsRestart says whether the engine must be replaced before a game.
+func (e *Engine) needsRestart(policy spec.Restart) bool {
 	switch {
-	case e.Exited():
+	case e.exited():
 		return true
 	case policy == spec.RestartOn || !e.drv.reusable():
 		return e.played
@@ -283,8 +314,8 @@ func (e *Engine) Events() <-chan Event { return e.proc.events }
 // sign of life.
 func (e *Engine) linesRead() int64 { return e.proc.lines.Load() }
 
-// Exited reports whether the engine process is gone.
-func (e *Engine) Exited() bool {
+// exited reports whether the engine process is gone.
+func (e *Engine) exited() bool {
 	select {
 	case <-e.proc.exited:
 		return true

@@ -6,12 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
+	"github.com/autoplay/autoplay/runner/internal/proc"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -54,53 +54,47 @@ const readBuffer = 1 << 10
 // An event is 232 bytes: with 512 engines, room for 16 each was 1.9 MB.
 const eventRoom = 4
 
-// orphanGrace is how long the output of an engine whose own process has
-// exited is still read: a descendant that keeps the pipe open longer is
-// killed with the engine's process group and the pipe is closed on our side.
-const orphanGrace = 500 * time.Millisecond
-
-// process is one running engine: its own process group (so a terminal's
-// Ctrl-C reaches autoplay alone, and a kill takes the engine's descendants
-// too), the goroutine that reads its stdout into events, and what notices
-// its exit and reaps it (exitwatch.go). Its owner must call close.
+// process is one running engine as the host reads it: the child process
+// (in a group of its own, reaped by runner/internal/proc) and the goroutine
+// that reads its stdout into events. Its owner must call close.
 type process struct {
 	name    string
-	cmd     *exec.Cmd
-	pid     int
-	stdin   *rawPipe
-	stdout  *rawPipe
-	events  chan Event    // closed by the reader after KindExit
-	closing chan struct{} // closed by close: the reader stops delivering
-	exited  chan struct{} // closed once the engine's own process has exited
-	done    chan struct{} // closed once it is reaped and its output read to the end
+	os      *proc.Process
+	stdin   *proc.RawPipe
+	events  chan Event      // closed by the reader after KindExit
+	closing chan struct{}   // closed by close: the reader stops delivering
+	exited  <-chan struct{} // closed once the engine's own process has exited
 	once    sync.Once
-	waitErr error        // the child's exit status, valid after done
 	lines   atomic.Int64 // lines read so far: a sign of life even when none is an event
+	// unanswered counts the searches asked for (go, go ponder) and not yet
+	// answered by a move: the reader takes one off at each move it reads.
+	// One still open when a game ends is stopped before the next (settle).
+	unanswered atomic.Int32
 
 	// politeSignal, when set, is sent before SIGKILL to an engine that does
 	// not quit in time (an XBoard engine may ask for SIGTERM).
 	politeSignal syscall.Signal
 
-	reapMu sync.Mutex // orders group kills before the reaping of the leader
-	reaped bool
-	log    *IOLog
+	log *IOLog
 }
 
-// startProcess starts the engine's command in a process group of its own,
-// its stdout read line by line through dec into the events channel and its
-// stderr copied, line by line, to the log.
-func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *CPUSet) (*process, error) {
-	cmd := exec.Command(cfg.Cmd, cfg.Args...)
-	cmd.Dir = cfg.Dir
-	// Its own group: terminal signals reach autoplay alone, and the engine
-	// with all its descendants can be killed at once. Pdeathsig kills the
-	// engine itself should autoplay be killed outright.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	// The stderr copier is bounded: once the engine has exited, a
-	// descendant holding stderr open delays the reaping by this much at most.
-	cmd.WaitDelay = orphanGrace
+// startProcess starts the engine's command, its stdout read line by line
+// through dec into the events channel and its stderr copied, line by line,
+// to the log.
+func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *proc.CPUSet) (*process, error) {
+	p := &process{
+		name:    cfg.Name,
+		events:  make(chan Event, eventRoom),
+		closing: make(chan struct{}),
+		log:     log,
+	}
+	readDone := make(chan struct{})
+	c := proc.Command{Path: cfg.Cmd, Args: cfg.Args, Dir: cfg.Dir, CPUs: cpus, OutputRead: readDone,
+		Note: func(s string) { p.log.Note(p.name, s) }}
+	var sl *stderrLog
 	if log != nil {
-		cmd.Stderr = newStderrLog(log, cfg.Name)
+		sl = newStderrLog(log, cfg.Name)
+		c.Stderr = sl
 	}
 	if cfg.StderrFile != "" {
 		// The child gets the file itself; our copy closes once it started.
@@ -109,75 +103,31 @@ func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *CPUSet)
 			return nil, fmt.Errorf("stderr: %w", err)
 		}
 		defer f.Close()
-		cmd.Stderr = f
+		c.Stderr, sl = f, nil
 	}
-	// Our own pipes rather than StdinPipe and StdoutPipe: the reader may
-	// outlive Wait, closing our end is how a pipe held by a descendant is
-	// given up on, and our ends are read and written raw (rawpipe.go).
-	stdinR, stdinW, err := os.Pipe()
+	child, err := proc.Start(c)
 	if err != nil {
-		return nil, err
-	}
-	stdoutR, stdoutW, err := os.Pipe()
-	if err != nil {
-		stdinR.Close()
-		stdinW.Close()
-		return nil, err
-	}
-	stdin, err1 := newRawPipe(stdinW)
-	stdout, err2 := newRawPipe(stdoutR)
-	if err := errors.Join(err1, err2); err != nil {
-		stdinR.Close()
-		stdinW.Close()
-		stdoutR.Close()
-		stdoutW.Close()
-		return nil, err
-	}
-	cmd.Stdin, cmd.Stdout = stdinR, stdoutW
-	err = liveEngines.start(cmd, cpus)
-	stdinR.Close() // the child has its own copies
-	stdoutW.Close()
-	if err != nil {
-		stdin.Close()
-		stdout.Close()
 		return nil, fmt.Errorf("engine %s: cannot start %s: %w", cfg.Name, cfg.Cmd, err)
 	}
-	p := &process{
-		name:    fmt.Sprintf("%s(%d)", cfg.Name, cmd.Process.Pid),
-		cmd:     cmd,
-		pid:     cmd.Process.Pid,
-		stdin:   stdin,
-		stdout:  stdout,
-		events:  make(chan Event, eventRoom),
-		closing: make(chan struct{}),
-		exited:  make(chan struct{}),
-		done:    make(chan struct{}),
-		log:     log,
-	}
-	if sl, ok := cmd.Stderr.(*stderrLog); ok {
+	p.os, p.stdin, p.exited = child, child.Stdin, child.Exited()
+	p.name = fmt.Sprintf("%s(%d)", cfg.Name, child.Pid())
+	if sl != nil {
 		sl.name.Store(&p.name)
 	}
-	readDone := make(chan struct{})
-	go p.read(dec, readDone)
-	if !exits.watch(p.pid, func() { p.afterExit(readDone) }) {
-		go func() {
-			waitExitedBlocking(p.pid)
-			p.afterExit(readDone)
-		}()
-	}
+	go p.read(dec, child.Stdout, readDone)
 	return p, nil
 }
 
 // read delivers the engine's lines until its stdout closes (or is closed
 // on our side), then an KindExit.
-func (p *process) read(dec decoder, readDone chan<- struct{}) {
-	defer KillOnPanic()
+func (p *process) read(dec decoder, stdout *proc.RawPipe, readDone chan<- struct{}) {
+	defer proc.KillOnPanic()
 	defer close(readDone)
 	size := readBuffer
 	if b, ok := dec.(bigReader); ok {
 		size = b.readSize()
 	}
-	br := bufio.NewReaderSize(p.stdout, size)
+	br := bufio.NewReaderSize(stdout, size)
 	var long []byte // a line longer than the buffer, gathered
 	// One event for the reader's life: decode takes it through an
 	// interface, so a fresh one per line would be a heap allocation per line.
@@ -219,6 +169,9 @@ func (p *process) read(dec decoder, readDone chan<- struct{}) {
 			*ev = Event{}
 			if dec.decode(line, ev) {
 				ev.At = at
+				if ev.Kind == KindMove || ev.Kind == KindBadMove {
+					p.answered()
+				}
 				p.deliver(*ev)
 			}
 		}
@@ -230,54 +183,23 @@ func (p *process) read(dec decoder, readDone chan<- struct{}) {
 	close(p.events)
 }
 
-// afterExit runs once the engine's own process has exited, even while a
-// descendant keeps its stdout open: it kills what is left of the group,
-// gives the reader a moment to read the last lines, closes the pipe on our
-// side, and reaps the engine.
-func (p *process) afterExit(readDone <-chan struct{}) {
-	defer KillOnPanic()
-	defer close(p.done)
-	close(p.exited)
-	p.killGroup() // the leader is a zombie still: its group id cannot be reused yet
-	timer := time.NewTimer(orphanGrace)
-	select {
-	case <-readDone:
-	case <-timer.C:
-		p.log.Note(p.name, "exited but its output is held open by another process: closed")
-		p.stdout.Close()
-		<-readDone
-	}
-	timer.Stop()
-	p.stdout.Close()
-	p.reapMu.Lock()
-	p.waitErr = p.cmd.Wait()
-	p.reaped = true
-	p.reapMu.Unlock()
-	p.log.Note(p.name, exitNote(p.waitErr))
-	liveEngines.remove(p.pid)
-	killOrphans()
-}
-
-// killGroup sends SIGKILL to the engine's whole process group. It is a
-// no-op once the engine is reaped, when the group id may belong to another.
-func (p *process) killGroup() {
-	p.signalGroup(syscall.SIGKILL)
-}
-
-func (p *process) signalGroup(sig syscall.Signal) {
-	p.reapMu.Lock()
-	defer p.reapMu.Unlock()
-	if !p.reaped {
-		syscall.Kill(-p.pid, sig)
-	}
-}
-
 func (p *process) skipRestOfLine(br *bufio.Reader) (skipped int) {
 	for {
 		line, err := br.ReadSlice('\n')
 		skipped += len(line)
 		if !errors.Is(err, bufio.ErrBufferFull) {
 			return skipped
+		}
+	}
+}
+
+// answered takes a search off the unanswered count, which a move out of
+// turn or a late one leaves at 0.
+func (p *process) answered() {
+	for {
+		n := p.unanswered.Load()
+		if n <= 0 || p.unanswered.CompareAndSwap(n, n-1) {
+			return
 		}
 	}
 }
@@ -313,26 +235,7 @@ func (p *process) shutdown(quitCmd []byte, grace time.Duration) {
 	}
 	p.stdin.Close()
 	close(p.closing)
-	timer := time.NewTimer(grace)
-	defer timer.Stop()
-	select {
-	case <-p.done:
-		return
-	case <-timer.C:
-	}
-	if p.politeSignal != 0 && grace > 0 {
-		p.log.Note(p.name, "did not quit in time: "+signalName(p.politeSignal))
-		p.signalGroup(p.politeSignal)
-		timer.Reset(grace / 4)
-		select {
-		case <-p.done:
-			return
-		case <-timer.C:
-		}
-	}
-	p.log.Note(p.name, "did not quit in time: killed")
-	p.killGroup()
-	<-p.done
+	p.os.Stop(grace, p.politeSignal)
 }
 
 // kill ends the engine and its descendants at once and reaps it.
@@ -341,24 +244,4 @@ func (p *process) kill() {
 }
 
 // signal sends sig to the engine's own process (XBoard engines may ask for SIGINT).
-func (p *process) signal(sig os.Signal) { p.cmd.Process.Signal(sig) }
-
-// signalName is the conventional name of the signals engines may ask for.
-func signalName(sig syscall.Signal) string {
-	switch sig {
-	case syscall.SIGTERM:
-		return "SIGTERM"
-	case syscall.SIGINT:
-		return "SIGINT"
-	}
-	return sig.String()
-}
-
-// exitNote is how the engine's process ended, for the I/O log: after a
-// disconnect it tells a crash (a signal, an exit status) from a quit.
-func exitNote(waitErr error) string {
-	if waitErr == nil {
-		return "exited: exit status 0"
-	}
-	return "exited: " + waitErr.Error()
-}
+func (p *process) signal(sig os.Signal) { p.os.Signal(sig) }

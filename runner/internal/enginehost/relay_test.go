@@ -7,6 +7,7 @@ import (
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/internal/proc"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
@@ -32,7 +33,7 @@ func newRelayPath(tb testing.TB) *relayPath {
 		tb.Fatal(err)
 	}
 	tb.Cleanup(func() { devnull.Close() })
-	stdin, err := newRawPipe(devnull)
+	stdin, err := proc.NewRawPipe(devnull)
 	if err != nil {
 		tb.Fatal(err)
 	}

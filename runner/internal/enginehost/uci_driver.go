@@ -175,7 +175,7 @@ func (d *uciDriver) search(e *Engine, line *Line, clocks Clocks, side record.Col
 	// The clock starts before the write: a fast engine's reply can be read
 	// before the write call has even returned.
 	sent := time.Now()
-	return sent, e.write(b)
+	return sent, e.writeSearch(b)
 }
 
 func (d *uciDriver) accepted(protocol.Move) {}

@@ -308,7 +308,7 @@ func (d *xboardDriver) think(e *Engine, line *Line, clocks Clocks, side record.C
 	}
 	e.buf = b
 	sent := time.Now()
-	return sent, e.write(b)
+	return sent, e.writeSearch(b)
 }
 
 func (d *xboardDriver) appendClocks(b []byte, clocks Clocks, side record.Color) []byte {

@@ -86,13 +86,8 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 		return nil, err
 	}
 	rec.SetEnd(end)
-	if end.Replace {
-		s.Players[end.Culprit].MarkFailed()
-	}
-	for _, p := range s.Players {
-		if !p.Exited() {
-			p.GameOver(end.Outcome.String(), end.Text)
-		}
+	for c, p := range s.Players {
+		p.GameOver(end, Color(c))
 	}
 	rec.Duration = time.Since(rec.Started)
 	rec.FinalFEN = board.FEN()
@@ -139,7 +134,6 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 	}
 	g.timer.Stop()
 	defer g.timer.Stop()
-	defer g.ponder.settleAfterGame(s.Players)
 	for {
 		if status := board.Status(); status != Ongoing {
 			return record.EndByRules(status, board.Turn()), nil
@@ -210,10 +204,8 @@ func (g *state) ask(ctx context.Context, side Color) (time.Time, record.End, boo
 	switch {
 	case errors.Is(err, enginehost.ErrStalled) && g.clocks[side].Timed():
 		// A stopped ponder search not answered within the mover's time.
-		mover.MarkBusy()
 		return sent, record.LossOnTime(side), true
 	case errors.Is(err, enginehost.ErrStalled):
-		mover.MarkBusy()
 		return sent, record.Stall(side), true
 	case err != nil:
 		return sent, record.Disconnect(side), true
@@ -274,9 +266,6 @@ func (g *state) await(ctx context.Context, side Color, sent time.Time) (record.E
 				return record.IllegalMove(side, ev.Text), true, nil
 			}
 			if end, over := interruption(mover, side, ev, g.line.Moves()); over {
-				if ev.Kind != enginehost.KindExit {
-					mover.MarkBusy()
-				}
 				return end, true, nil
 			}
 			// readyok and the like: not what we wait for
@@ -287,18 +276,15 @@ func (g *state) await(ctx context.Context, side Color, sent time.Time) (record.E
 			if ev.Kind == enginehost.KindMove || ev.Kind == enginehost.KindBadMove {
 				// The idle engine moves while its opponent is to move: its
 				// board is out of step with the game.
-				mover.MarkBusy()
 				return record.MovesOutOfTurn(side.Other(), outOfTurnMove(ev)), true, nil
 			}
 			if end, over := interruption(other, side.Other(), ev, g.line.Moves()); over {
-				mover.MarkBusy()
 				return end, true, nil
 			}
 			// the idle engine's chatter
 		case <-g.timer.C:
-			// Decided at the flag: the engine is stopped (or replaced)
-			// before its next game, after this one is recorded.
-			mover.MarkBusy()
+			// Decided at the flag: the host stops the engine's search
+			// (or replaces it) before its next game.
 			if timed {
 				g.rec.Overrun = time.Since(sent) - g.clocks[side].Budget()
 				return record.LossOnTime(side), true, nil

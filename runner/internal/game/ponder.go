@@ -55,13 +55,3 @@ func (p *pondering) resume(ctx context.Context, e *enginehost.Engine, side Color
 	_, err := e.Think(line, engineClocks(clocks, side), side)
 	return start, err
 }
-
-// settleAfterGame marks engines still pondering when the game ended: the
-// worker stops them and reads their bestmove before their next game.
-func (p *pondering) settleAfterGame(players [2]*enginehost.Engine) {
-	for c, active := range p.active {
-		if active {
-			players[c].MarkBusy()
-		}
-	}
-}

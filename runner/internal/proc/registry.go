@@ -1,4 +1,4 @@
-package enginehost
+package proc
 
 import (
 	"bytes"
@@ -13,16 +13,17 @@ import (
 	"unsafe"
 )
 
-// liveEngines are the engine processes started and not yet reaped, by pid
-// (each is also the id of the engine's process group).
-var liveEngines = engineRegistry{pids: map[int]bool{}}
+// running are the children started and not yet reaped, by pid (each is
+// also the id of the child's process group): engines and slot processes.
+// Any other child of autoplay, as the subreaper, is a leftover descendant.
+var running = childRegistry{pids: map[int]bool{}}
 
-type engineRegistry struct {
+type childRegistry struct {
 	mu   sync.Mutex
 	pids map[int]bool
 }
 
-func (r *engineRegistry) remove(pid int) {
+func (r *childRegistry) remove(pid int) {
 	r.mu.Lock()
 	delete(r.pids, pid)
 	r.mu.Unlock()
@@ -31,7 +32,7 @@ func (r *engineRegistry) remove(pid int) {
 // start starts cmd (on cpus, with --affinity) and registers it under the
 // registry's lock: the orphan sweep, which holds it too, never sees the new
 // child unregistered.
-func (r *engineRegistry) start(cmd *exec.Cmd, cpus *CPUSet) error {
+func (r *childRegistry) start(cmd *exec.Cmd, cpus *CPUSet) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if err := startPinned(cpus, cmd.Start); err != nil {
@@ -42,14 +43,14 @@ func (r *engineRegistry) start(cmd *exec.Cmd, cpus *CPUSet) error {
 }
 
 // subreaper is set once autoplay has made itself the reaper of orphaned
-// descendants: only then are its unknown children an engine's leftovers.
+// descendants: only then are its unknown children a child's leftovers.
 var subreaper atomic.Bool
 
 // BecomeSubreaper makes autoplay the parent of every orphaned descendant of
-// its engines (Linux PR_SET_CHILD_SUBREAPER), so that a process an engine
+// its children (Linux PR_SET_CHILD_SUBREAPER), so that a process a child
 // forked and left behind, even in a session of its own, can be found and
 // killed. Only the autoplay command calls it: a test binary has children of
-// its own (go build) that are not engines.
+// its own (go build) that it did not start here.
 func BecomeSubreaper() error {
 	const prSetChildSubreaper = 36
 	if _, _, errno := syscall.RawSyscall(syscall.SYS_PRCTL, prSetChildSubreaper, 1, 0); errno != 0 {
@@ -59,20 +60,20 @@ func BecomeSubreaper() error {
 	return nil
 }
 
-// KillAll kills every engine's process group and every orphaned
-// descendant at once. It is for exits that cannot wait for engines to quit:
-// a second Ctrl-C, a panic.
+// KillAll kills every child's process group and every orphaned
+// descendant at once. It is for exits that cannot wait for children to
+// quit: a second Ctrl-C, a panic.
 func KillAll() {
-	liveEngines.mu.Lock()
-	for pid := range liveEngines.pids {
+	running.mu.Lock()
+	for pid := range running.pids {
 		syscall.Kill(-pid, syscall.SIGKILL) // not reaped yet: the group id is still theirs
 	}
-	liveEngines.mu.Unlock()
+	running.mu.Unlock()
 	killOrphans()
 }
 
 // KillOnPanic, deferred first thing in each of the runner's
-// goroutines, takes every engine and descendant down with a panic there
+// goroutines, takes every child and descendant down with a panic there
 // (which ends the process without running main's deferred cleanup).
 func KillOnPanic() {
 	if v := recover(); v != nil {
@@ -81,21 +82,21 @@ func KillOnPanic() {
 	}
 }
 
-// killOrphans kills and reaps autoplay's children that are not engines it
-// runs: descendants of engines, reparented to autoplay as the subreaper.
+// killOrphans kills and reaps autoplay's children that it did not start
+// here: descendants of its children, reparented to autoplay as the subreaper.
 func killOrphans() {
 	if !subreaper.Load() {
 		return
 	}
 	var orphans []int
-	liveEngines.mu.Lock()
+	running.mu.Lock()
 	for _, pid := range ownChildren() {
-		if !liveEngines.pids[pid] {
+		if !running.pids[pid] {
 			syscall.Kill(pid, syscall.SIGKILL)
 			orphans = append(orphans, pid)
 		}
 	}
-	liveEngines.mu.Unlock()
+	running.mu.Unlock()
 	for _, pid := range orphans {
 		var ws syscall.WaitStatus
 		for {
@@ -109,7 +110,7 @@ func killOrphans() {
 // ownChildren lists autoplay's child processes. The kernel lists each
 // thread's children in /proc/self/task/TID/children (CONFIG_PROC_CHILDREN,
 // on in common kernels): a file per thread of ours, where childrenOf reads
-// one per process on the machine, and the sweep runs after every engine's
+// one per process on the machine, and the sweep runs after every child's
 // exit (512 engines ending a run together: a quarter million reads).
 func ownChildren() []int {
 	tasks, err := os.ReadDir("/proc/self/task")

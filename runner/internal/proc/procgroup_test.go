@@ -1,4 +1,4 @@
-package enginehost
+package proc
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package enginehost
+package proc
 
 import (
 	"io"
@@ -7,10 +7,10 @@ import (
 	"syscall"
 )
 
-// Child is a helper process of the run (a slot process) started as the
-// engines are: in a process group of its own, killed should autoplay die
-// (Pdeathsig), and registered so that the sweep for orphaned engine
-// descendants leaves it alone.
+// Child is a helper process of the run (a slot process) started as a
+// Process is: in a process group of its own, killed should autoplay die
+// (Pdeathsig), and registered so that the sweep for orphaned descendants
+// leaves it alone. It speaks through plain pipes, read to their end.
 type Child struct {
 	cmd    *exec.Cmd
 	Stdin  io.WriteCloser
@@ -34,7 +34,7 @@ func StartChild(program []string, stderr io.Writer, cpus *CPUSet) (*Child, error
 	if err != nil {
 		return nil, err
 	}
-	if err := liveEngines.start(cmd, cpus); err != nil {
+	if err := running.start(cmd, cpus); err != nil {
 		return nil, err
 	}
 	c := &Child{cmd: cmd, Stdin: stdin, Stdout: stdout}
@@ -46,7 +46,7 @@ func StartChild(program []string, stderr io.Writer, cpus *CPUSet) (*Child, error
 // closes the pipe) and unregisters it.
 func (c *Child) Wait() {
 	c.cmd.Wait()
-	liveEngines.remove(c.cmd.Process.Pid)
+	running.remove(c.cmd.Process.Pid)
 }
 
 // Kill kills the child's process group.

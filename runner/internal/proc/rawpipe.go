@@ -1,4 +1,4 @@
-package enginehost
+package proc
 
 import (
 	"io"
@@ -7,7 +7,7 @@ import (
 	"unsafe"
 )
 
-// rawPipe reads or writes our end of an engine's pipe (non-blocking, in the
+// RawPipe reads or writes our end of a child's pipe (non-blocking, in the
 // runtime's poller) with raw system calls inside the poller's wait. A plain
 // os.File read or write enters the scheduler's syscall state, which wakes
 // the sleeping sysmon thread (a futex call) on every one: a fifth of the
@@ -15,7 +15,7 @@ import (
 // blocks, so it needs none of that; when it would block (EAGAIN), the
 // poller waits as it always does. The callbacks are bound once, so a read
 // or write allocates nothing.
-type rawPipe struct {
+type RawPipe struct {
 	f  *os.File
 	rc syscall.RawConn
 
@@ -26,17 +26,18 @@ type rawPipe struct {
 	writeFn func(fd uintptr) bool
 }
 
-func newRawPipe(f *os.File) (*rawPipe, error) {
+// NewRawPipe reads or writes f raw; f must not be used otherwise after.
+func NewRawPipe(f *os.File) (*RawPipe, error) {
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return nil, err
 	}
-	p := &rawPipe{f: f, rc: rc}
+	p := &RawPipe{f: f, rc: rc}
 	p.readFn, p.writeFn = p.readOnce, p.writeAll
 	return p, nil
 }
 
-func (p *rawPipe) readOnce(fd uintptr) bool {
+func (p *RawPipe) readOnce(fd uintptr) bool {
 	for {
 		r, _, e := syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&p.buf[0])), uintptr(len(p.buf)))
 		switch e {
@@ -50,7 +51,7 @@ func (p *rawPipe) readOnce(fd uintptr) bool {
 	}
 }
 
-func (p *rawPipe) writeAll(fd uintptr) bool {
+func (p *RawPipe) writeAll(fd uintptr) bool {
 	for len(p.buf) > 0 {
 		r, _, e := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&p.buf[0])), uintptr(len(p.buf)))
 		switch e {
@@ -68,7 +69,7 @@ func (p *rawPipe) writeAll(fd uintptr) bool {
 }
 
 // Read reads what the pipe holds, waiting for something if it is empty.
-func (p *rawPipe) Read(b []byte) (int, error) {
+func (p *RawPipe) Read(b []byte) (int, error) {
 	if len(b) == 0 {
 		return 0, nil
 	}
@@ -87,7 +88,7 @@ func (p *rawPipe) Read(b []byte) (int, error) {
 }
 
 // Write writes all of b.
-func (p *rawPipe) Write(b []byte) (int, error) {
+func (p *RawPipe) Write(b []byte) (int, error) {
 	if len(b) == 0 {
 		return 0, nil
 	}
@@ -101,4 +102,4 @@ func (p *rawPipe) Write(b []byte) (int, error) {
 	return written, err
 }
 
-func (p *rawPipe) Close() error { return p.f.Close() }
+func (p *RawPipe) Close() error { return p.f.Close() }

@@ -1,4 +1,4 @@
-package enginehost
+package proc
 
 import (
 	"sync"
@@ -6,8 +6,8 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// exits notices the exit of every engine with one goroutine: it waits in
-// epoll on the engines' pidfds. A goroutine parked on each engine's pidfd
+// exits notices the exit of every grouped child with one goroutine: it
+// waits in epoll on their pidfds. A goroutine parked on each engine's pidfd
 // cost a stack per engine, and with hundreds of games at once the waiting
 // goroutines were a fifth of the runner's memory. The goroutine runs while
 // something is watched and ends with the last exit, so none outlives the

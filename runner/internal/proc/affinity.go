@@ -1,4 +1,4 @@
-package enginehost
+package proc
 
 import (
 	"fmt"
@@ -62,8 +62,8 @@ func setThreadAffinity(s CPUSet) error {
 	return nil
 }
 
-// startPinned runs start (which forks an engine) on an OS thread whose
-// affinity is cpus for the moment: the engine, all its threads and its
+// startPinned runs start (which forks a child) on an OS thread whose
+// affinity is cpus for the moment: the child, all its threads and its
 // descendants inherit it from the fork, before any of them runs.
 func startPinned(cpus *CPUSet, start func() error) error {
 	if cpus == nil {
