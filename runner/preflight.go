@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
@@ -215,12 +214,9 @@ func (r *run) notStartedWith(g scheduledGame, opening pgn.Opening, i int, err er
 	if i == g.black {
 		c = record.Black
 	}
-	rec := &record.GameRecord{
-		Number: g.number, White: r.cfg.Engines[g.white].Name, Black: r.cfg.Engines[g.black].Name,
-		StartFEN: opening.FEN, Opening: opening.Source, Started: time.Now(), Variant: r.cfg.Variant,
-		TimeControl: [2]spec.TimeControl{r.cfg.Engines[g.white].TC, r.cfg.Engines[g.black].TC},
-		Place:       g.place(),
-	}
+	white, black := &r.cfg.Engines[g.white], &r.cfg.Engines[g.black]
+	rec := game.NewRecord(g.number, opening, [2]string{white.Name, black.Name}, [2]*spec.EngineConfig{white, black})
+	rec.Place = g.place()
 	for _, m := range opening.Moves {
 		rec.Plies = append(rec.Plies, record.Ply{Move: m, Book: true})
 	}

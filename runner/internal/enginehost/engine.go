@@ -5,9 +5,11 @@
 // whether the process plays another. The game loop knows engines only
 // through the small API of Engine.
 //
-// It must not know the game's rules or board (the game hands it the moves
-// as a History, and keeps its own position), the run, its outputs or the
-// configuration's text forms: it takes plain spec types.
+// It must not know the game, the run, its outputs or the configuration's
+// text forms: the game hands it the moves as a History (XBoard's SAN is
+// read against the host's own chess.Position, not the game's rules), the
+// endings as record.End, and the configuration as plain spec types. Nor
+// does it start or reap processes itself: that is runner/internal/proc's.
 package enginehost
 
 import (
@@ -45,9 +47,9 @@ type driver interface {
 	handshake(ctx context.Context, e *Engine, warn func(string)) error
 	// newGame prepares a game from startFEN and waits until the engine is in sync.
 	newGame(ctx context.Context, e *Engine, startFEN string) error
-	// think asks for a move in the position after the line's moves; it
+	// think asks for a move in the position after the history's moves; it
 	// returns the moment the clock starts.
-	think(e *Engine, line *Line, clocks Clocks, side record.Color) (time.Time, error)
+	think(e *Engine, hist *History, clocks Clocks, side record.Color) (time.Time, error)
 	// moveOf is the move a KindMove event names in the game's position:
 	// its Move, or its Text (SAN).
 	moveOf(move protocol.Move, san string) (protocol.Move, bool)
@@ -70,7 +72,7 @@ type driver interface {
 // time (UCI "go ponder"). XBoard engines ponder by themselves ("hard").
 type ponderer interface {
 	canPonder(e *Engine) bool
-	ponder(e *Engine, line *Line, clocks Clocks, side record.Color) error
+	ponder(e *Engine, hist *History, clocks Clocks, side record.Color) error
 	ponderHit(e *Engine) (time.Time, error)
 	ponderMiss(ctx context.Context, e *Engine, limit time.Duration) error
 }
@@ -206,8 +208,8 @@ func (e *Engine) NewGame(ctx context.Context, startFEN string) error {
 // Think asks the engine for its move; it returns when the clock started.
 // Then, while the engine thinks, the command buffer gets room for the next
 // command, which is a move longer: writing it never allocates.
-func (e *Engine) Think(line *Line, clocks Clocks, side record.Color) (time.Time, error) {
-	sent, err := e.drv.think(e, line, clocks, side)
+func (e *Engine) Think(hist *History, clocks Clocks, side record.Color) (time.Time, error) {
+	sent, err := e.drv.think(e, hist, clocks, side)
 	if len(e.buf) > cap(e.buf)/2 {
 		e.buf = make([]byte, 0, 2*cap(e.buf))
 	}
@@ -239,9 +241,9 @@ func (e *Engine) CanPonder() bool {
 }
 
 // Ponder has the engine think on its opponent's time: the position after
-// the reply it expects (the line's last move) with the clocks.
-func (e *Engine) Ponder(line *Line, clocks Clocks, side record.Color) error {
-	return e.drv.(ponderer).ponder(e, line, clocks, side)
+// the reply it expects (the history's last move) with the clocks.
+func (e *Engine) Ponder(hist *History, clocks Clocks, side record.Color) error {
+	return e.drv.(ponderer).ponder(e, hist, clocks, side)
 }
 
 // PonderHit: the expected reply came; the search goes on, on the clock

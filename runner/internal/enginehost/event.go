@@ -28,7 +28,7 @@ const (
 	KindResign                    // the engine resigns
 	KindRejected                  // the engine calls a move it was sent illegal; Text holds it
 	KindForeign                   // before uciok, a line UCI does not define; Text holds it, N its uci.Misfit
-	KindLine                      // a raw session's line (Raw); Text holds it
+	KindRawLine                   // a raw session's line (Raw); Text holds it
 )
 
 // fromInfo keeps the per-move figures of an info line.

@@ -34,7 +34,7 @@ func TestExactScoresKeepTheLastExactOne(t *testing.T) {
 		{false, output, 8, -318, protocol.BoundUpper},
 		{true, boundOnly, 2, 35, protocol.BoundLower},
 	} {
-		d := &uciDecoder{keep: keeper{Capture: Capture{ExactScores: tc.exact}}}
+		d := &uciDecoder{extras: extras{Capture: Capture{ExactScores: tc.exact}}}
 		var ev Event
 		for _, l := range tc.lines {
 			if d.decode([]byte(l), &ev) {

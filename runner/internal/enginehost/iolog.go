@@ -76,7 +76,7 @@ func NewIOLog(w io.Writer, o IOLogOptions) *IOLog {
 // '<' for read. A write of several commands is logged a line each; control
 // characters and invalid UTF-8 are logged as visible escapes
 // (protocol.Escape). It never waits for the writer and allocates nothing.
-func (l *IOLog) Line(engine string, dir byte, text []byte) {
+func (l *IOLog) Traffic(engine string, dir byte, text []byte) {
 	if l == nil {
 		return
 	}
@@ -124,7 +124,7 @@ func (l *IOLog) Note(engine, text string) {
 	if l == nil {
 		return
 	}
-	l.Line(engine, '#', []byte(text))
+	l.Traffic(engine, '#', []byte(text))
 }
 
 // write is the log's writer goroutine: it takes the filled buffer in

@@ -40,7 +40,7 @@ func TestIOLogNeverWaitsForItsReader(t *testing.T) {
 		defer close(logged)
 		for range 50 {
 			for range 100 {
-				l.Line("sf(123)", '<', line)
+				l.Traffic("sf(123)", '<', line)
 			}
 			time.Sleep(logBatch)
 		}
@@ -52,7 +52,7 @@ func TestIOLogNeverWaitsForItsReader(t *testing.T) {
 		<-logged
 		t.Fatal("logging a line waited for the log's reader")
 	}
-	if allocs := testing.AllocsPerRun(1000, func() { l.Line("sf(123)", '<', line) }); allocs != 0 {
+	if allocs := testing.AllocsPerRun(1000, func() { l.Traffic("sf(123)", '<', line) }); allocs != 0 {
 		t.Errorf("a logged line allocates %.1f times", allocs)
 	}
 	closed := make(chan error, 1)

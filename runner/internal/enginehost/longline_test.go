@@ -18,8 +18,8 @@ func (d lineCounter) decode(line []byte, ev *Event) bool {
 	return false
 }
 
-// A line longer than the reader's small buffer but within maxLine arrives
-// whole; a line beyond maxLine is cut, not delivered; the lines after both
+// A line longer than the reader's small buffer but within maxOutputLine arrives
+// whole; a line beyond maxOutputLine is cut, not delivered; the lines after both
 // arrive as they were.
 func TestLongLinesArriveWholeUpToTheLimit(t *testing.T) {
 	script := `head -c 10000 /dev/zero | tr '\0' a; echo; head -c 100000 /dev/zero | tr '\0' b; echo; echo short; head -c 5000 /dev/zero | tr '\0' c; echo`

@@ -15,16 +15,17 @@ import (
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
-// decoder turns one line an engine wrote into an event for the game loop. It
-// runs on the reader goroutine and may keep state there (the last info);
-// it returns false for lines the game loop need not see.
+// decoder turns one output line an engine wrote (out, without its line
+// end) into an event for the game loop. It runs on the reader goroutine
+// and may keep state there (the last info); it returns false for lines the
+// game loop need not see.
 type decoder interface {
-	decode(line []byte, ev *Event) bool
+	decode(out []byte, ev *Event) bool
 }
 
-// maxLine bounds one line of engine output; longer lines are cut, not
+// maxOutputLine bounds one line of engine output; longer lines are cut, not
 // buffered, so a flooding engine cannot make the runner grow without limit.
-const maxLine = 64 << 10
+const maxOutputLine = 64 << 10
 
 // cutReporter is a decoder that is told of each line cut for its length:
 // its start (cutShown bytes) and its whole size, line end included. A game's
@@ -51,7 +52,7 @@ const readBuffer = 1 << 10
 // eventRoom is how many events an engine's reader may be ahead of its game
 // loop. Info lines are not events (the decoder keeps the last), so a search
 // makes one (its move); the handshake's option lines are read as they come.
-// An event is 232 bytes: with 512 engines, room for 16 each was 1.9 MB.
+// An event is some 180 bytes: with 512 engines, room for 16 each was 1.5 MB.
 const eventRoom = 4
 
 // process is one running engine as the host reads it: the child process
@@ -128,21 +129,21 @@ func (p *process) read(dec decoder, stdout *proc.RawPipe, readDone chan<- struct
 		size = b.readSize()
 	}
 	br := bufio.NewReaderSize(stdout, size)
-	var long []byte // a line longer than the buffer, gathered
+	var long []byte // a out longer than the buffer, gathered
 	// One event for the reader's life: decode takes it through an
-	// interface, so a fresh one per line would be a heap allocation per line.
+	// interface, so a fresh one per out would be a heap allocation per out.
 	ev := new(Event)
 	for {
-		line, err := br.ReadSlice('\n')
+		out, err := br.ReadSlice('\n')
 		at := time.Now()
 		if errors.Is(err, bufio.ErrBufferFull) {
-			long = append(long[:0], line...)
-			for errors.Is(err, bufio.ErrBufferFull) && len(long) <= maxLine {
-				line, err = br.ReadSlice('\n')
-				long = append(long, line...)
+			long = append(long[:0], out...)
+			for errors.Is(err, bufio.ErrBufferFull) && len(long) <= maxOutputLine {
+				out, err = br.ReadSlice('\n')
+				long = append(long, out...)
 			}
-			if len(long) > maxLine {
-				p.log.Line(p.name, '<', append(long[:200:200], " ...[line cut]"...))
+			if len(long) > maxOutputLine {
+				p.log.Traffic(p.name, '<', append(long[:200:200], " ...[out cut]"...))
 				size := len(long)
 				if errors.Is(err, bufio.ErrBufferFull) {
 					size += p.skipRestOfLine(br)
@@ -157,17 +158,17 @@ func (p *process) read(dec decoder, stdout *proc.RawPipe, readDone chan<- struct
 				long = nil
 				continue
 			}
-			line = long
+			out = long
 			if cap(long) > 4*readBuffer {
-				long = nil // a rare long line: its buffer is not kept for the engine's life
+				long = nil // a rare long out: its buffer is not kept for the engine's life
 			}
 		}
-		line = bytes.TrimRight(line, "\r\n")
-		if len(line) > 0 {
+		out = bytes.TrimRight(out, "\r\n")
+		if len(out) > 0 {
 			p.lines.Add(1)
-			p.log.Line(p.name, '<', line)
+			p.log.Traffic(p.name, '<', out)
 			*ev = Event{}
-			if dec.decode(line, ev) {
+			if dec.decode(out, ev) {
 				ev.At = at
 				if ev.Kind == KindMove || ev.Kind == KindBadMove {
 					p.answered()
@@ -185,8 +186,8 @@ func (p *process) read(dec decoder, stdout *proc.RawPipe, readDone chan<- struct
 
 func (p *process) skipRestOfLine(br *bufio.Reader) (skipped int) {
 	for {
-		line, err := br.ReadSlice('\n')
-		skipped += len(line)
+		out, err := br.ReadSlice('\n')
+		skipped += len(out)
 		if !errors.Is(err, bufio.ErrBufferFull) {
 			return skipped
 		}
@@ -214,7 +215,7 @@ func (p *process) deliver(ev Event) {
 
 // write sends bytes to the engine's stdin in one write.
 func (p *process) write(b []byte) error {
-	p.log.Line(p.name, '>', b)
+	p.log.Traffic(p.name, '>', b)
 	_, err := p.stdin.Write(b)
 	return err
 }

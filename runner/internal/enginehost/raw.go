@@ -16,8 +16,8 @@ type Raw struct {
 // rawDecoder passes every line on as it is.
 type rawDecoder struct{}
 
-func (rawDecoder) decode(line []byte, ev *Event) bool {
-	ev.Kind, ev.Text = KindLine, string(line)
+func (rawDecoder) decode(out []byte, ev *Event) bool {
+	ev.Kind, ev.Text = KindRawLine, string(out)
 	return true
 }
 
@@ -28,7 +28,7 @@ func (rawDecoder) readSize() int { return 64 << 10 }
 // cutLine passes on the start of a line too long to read, with its size
 // in N, so that the caller can say so rather than never see it.
 func (rawDecoder) cutLine(start []byte, size int, ev *Event) bool {
-	ev.Kind, ev.Text, ev.N = KindLine, string(start), size
+	ev.Kind, ev.Text, ev.N = KindRawLine, string(start), size
 	return true
 }
 
@@ -49,7 +49,7 @@ func (r *Raw) Send(cmd []byte) error {
 	return nil
 }
 
-// Events are the engine's lines (KindLine, with the time each was read; a
+// Events are the engine's lines (KindRawLine, with the time each was read; a
 // line over the reader's limit as its start, with its size in N), then
 // KindExit once its output closes.
 func (r *Raw) Events() <-chan Event { return r.proc.events }

@@ -23,7 +23,7 @@ type relayPath struct {
 	info   [4][]byte
 	best   [4][]byte
 	clocks Clocks
-	line   Line
+	hist   History
 	i      int
 }
 
@@ -42,7 +42,7 @@ func newRelayPath(tb testing.TB) *relayPath {
 	r := &relayPath{
 		e:      &Engine{cfg: &cfg, proc: &process{name: "bench", stdin: stdin}, drv: &uciDriver{}, buf: make([]byte, 0, 4096)},
 		clocks: Clocks{Left: [2]time.Duration{10 * time.Second, 10 * time.Second}, Inc: [2]time.Duration{100 * time.Millisecond, 100 * time.Millisecond}},
-		line:   Line{moves: make([]protocol.Move, 0, 128), zeroFEN: make([]byte, 0, 96)},
+		hist:   History{moves: make([]protocol.Move, 0, 128), zeroFEN: make([]byte, 0, 96)},
 		board:  chess.NewPosition(),
 	}
 	for i, m := range []string{"g1f3", "g8f6", "f3g1", "f6g8"} { // a cycle: games of any length
@@ -63,12 +63,12 @@ func (r *relayPath) move(tb testing.TB) {
 	m := r.board.CanonicalMove(mv)
 	r.board.MakeMove(mv)
 	r.board.Status()
-	if len(r.line.moves) == cap(r.line.moves) {
-		r.line.moves = r.line.moves[:0] // keep the position command game-sized
+	if len(r.hist.moves) == cap(r.hist.moves) {
+		r.hist.moves = r.hist.moves[:0] // keep the position command game-sized
 	}
-	r.line.Played(m, r.board)
+	r.hist.Played(m, r.board)
 	r.clocks.Left[r.i%2] -= time.Millisecond
-	if _, err := r.e.Think(&r.line, r.clocks, record.Color(r.i%2)); err != nil {
+	if _, err := r.e.Think(&r.hist, r.clocks, record.Color(r.i%2)); err != nil {
 		tb.Fatal(err)
 	}
 	r.i++
@@ -97,7 +97,7 @@ func TestRelayPathDoesNotAllocate(t *testing.T) {
 // a buffer the line reuses: no allocation either.
 func TestGameLineKeepsItsFENWithoutAllocating(t *testing.T) {
 	board := chess.NewPosition()
-	line := Line{moves: make([]protocol.Move, 0, 8), zeroFEN: make([]byte, 0, 96)}
+	line := History{moves: make([]protocol.Move, 0, 8), zeroFEN: make([]byte, 0, 96)}
 	mv, _ := board.FromProtocol(protocol.MustParseMove("e2e4"))
 	m := board.CanonicalMove(mv)
 	board.MakeMove(mv)

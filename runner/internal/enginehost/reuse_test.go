@@ -52,8 +52,8 @@ func TestEndingsDecideWhetherTheEngineIsReused(t *testing.T) {
 	}
 	t.Run("a search left open is stopped first", func(t *testing.T) {
 		e := start(t, 60) // far deeper than the test waits
-		line := NewLine("", false)
-		if _, err := e.Think(line, Clocks{}, record.White); err != nil {
+		hist := NewHistory("", false)
+		if _, err := e.Think(hist, Clocks{}, record.White); err != nil {
 			t.Fatal(err)
 		}
 		e.GameOver(record.LossOnTime(record.White), record.White) // the flag fell: its move is not read
@@ -64,8 +64,8 @@ func TestEndingsDecideWhetherTheEngineIsReused(t *testing.T) {
 		if err := e.NewGame(ctx, "8/8/8/8/8/8/k7/7K w - - 0 1"); err != nil {
 			t.Fatal(err)
 		}
-		line = NewLine("8/8/8/8/8/8/k7/7K w - - 0 1", false)
-		if _, err := e.Think(line, Clocks{}, record.White); err != nil {
+		hist = NewHistory("8/8/8/8/8/8/k7/7K w - - 0 1", false)
+		if _, err := e.Think(hist, Clocks{}, record.White); err != nil {
 			t.Fatal(err)
 		}
 		for ev := range e.Events() {

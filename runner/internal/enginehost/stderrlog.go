@@ -42,7 +42,7 @@ func (s *stderrLog) Write(p []byte) (int, error) {
 			}
 		}
 		if i >= 0 {
-			s.log.Line(*s.name.Load(), '!', bytes.TrimRight(s.partial, "\r"))
+			s.log.Traffic(*s.name.Load(), '!', bytes.TrimRight(s.partial, "\r"))
 			s.partial, s.cut = s.partial[:0], false
 		}
 	}

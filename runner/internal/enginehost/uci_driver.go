@@ -25,7 +25,7 @@ type uciDriver struct {
 	kingTakesRook bool
 }
 
-func (d *uciDriver) decoder(c Capture) decoder { return &uciDecoder{keep: keeper{Capture: c}} }
+func (d *uciDriver) decoder(c Capture) decoder { return &uciDecoder{extras: extras{Capture: c}} }
 
 func (d *uciDriver) quit() []byte { return uci.AppendCommand(nil, uci.CmdQuit) }
 
@@ -124,14 +124,14 @@ func (d *uciDriver) newGame(ctx context.Context, e *Engine, _ string) error {
 	return e.awaitKind(ctx, e.cfg.NewGameWait(), KindReady)
 }
 
-func (d *uciDriver) think(e *Engine, line *Line, clocks Clocks, side record.Color) (time.Time, error) {
-	return d.search(e, line, clocks, side, false)
+func (d *uciDriver) think(e *Engine, hist *History, clocks Clocks, side record.Color) (time.Time, error) {
+	return d.search(e, hist, clocks, side, false)
 }
 
 // ponder has the engine think on the opponent's time: the position after
 // the reply it expects (the last move of line) and "go ponder" with the clocks.
-func (d *uciDriver) ponder(e *Engine, line *Line, clocks Clocks, side record.Color) error {
-	_, err := d.search(e, line, clocks, side, true)
+func (d *uciDriver) ponder(e *Engine, hist *History, clocks Clocks, side record.Color) error {
+	_, err := d.search(e, hist, clocks, side, true)
 	return err
 }
 
@@ -152,12 +152,12 @@ func (d *uciDriver) ponderMiss(ctx context.Context, e *Engine, limit time.Durati
 	return e.await(ctx, limit, func(ev Event) bool { return ev.Kind == KindMove })
 }
 
-func (d *uciDriver) search(e *Engine, line *Line, clocks Clocks, side record.Color, ponder bool) (time.Time, error) {
+func (d *uciDriver) search(e *Engine, hist *History, clocks Clocks, side record.Color, ponder bool) (time.Time, error) {
 	var b []byte
-	if len(line.zeroFEN) > 0 && !e.cfg.FullHistory {
-		b = uci.AppendPositionAs(e.buf[:0], line.zeroFEN, line.moves[line.zeroAt:], d.kingTakesRook)
+	if len(hist.zeroFEN) > 0 && !e.cfg.FullHistory {
+		b = uci.AppendPositionAs(e.buf[:0], hist.zeroFEN, hist.moves[hist.zeroAt:], d.kingTakesRook)
 	} else {
-		b = uci.AppendPositionAs(e.buf[:0], line.startFENFor(e.cfg.FullHistory), line.moves, d.kingTakesRook)
+		b = uci.AppendPositionAs(e.buf[:0], hist.startFENFor(e.cfg.FullHistory), hist.moves, d.kingTakesRook)
 	}
 	g := &d.goCmd
 	*g = uci.Go{Ponder: ponder}
@@ -203,9 +203,9 @@ func (d *uciDriver) gameOver(*Engine, string, string) {}
 // uciDecoder turns UCI engine output into events. It keeps the last info
 // line that carried a score: that one describes the move that follows.
 type uciDecoder struct {
-	msg  uci.EngineMessage
-	last record.MoveInfo
-	keep keeper
+	msg    uci.EngineMessage
+	last   record.MoveInfo
+	extras extras
 	// pvReply is the second move of the last scored PV: the expected reply
 	// when bestmove names none.
 	pvReply protocol.Move
@@ -217,18 +217,18 @@ type uciDecoder struct {
 // keepsExact says whether info, a bound, leaves the exact score already
 // kept for the move in place (Capture.ExactScores).
 func (d *uciDecoder) keepsExact(info *protocol.Info) bool {
-	return d.keep.ExactScores && info.Score.Bound != protocol.BoundExact &&
+	return d.extras.ExactScores && info.Score.Bound != protocol.BoundExact &&
 		d.last.Score.Kind != protocol.ScoreNone && d.last.Score.Bound == protocol.BoundExact
 }
 
-func (d *uciDecoder) decode(line []byte, ev *Event) bool {
-	err := uci.ParseEngineLine(line, &d.msg)
-	d.keep.line(line)
+func (d *uciDecoder) decode(out []byte, ev *Event) bool {
+	err := uci.ParseEngineLine(out, &d.msg)
+	d.extras.match(out)
 	switch d.msg.Kind {
 	case uci.KindInfo:
 		if info := &d.msg.Info; err == nil && info.HasScore() && info.MultiPV <= 1 && !d.keepsExact(info) {
 			d.last = fromInfo(info)
-			d.keep.pv(info.PV)
+			d.extras.pv(info.PV)
 			d.pvReply = protocol.Move{}
 			if len(info.PV) > 1 {
 				d.pvReply = info.PV[1]
@@ -243,11 +243,11 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 			if ev.Ponder.IsZero() {
 				ev.Ponder = d.pvReply
 			}
-			d.keep.handOver(&ev.Info)
+			d.extras.handOver(&ev.Info)
 		}
 		d.last = record.MoveInfo{}
 		d.pvReply = protocol.Move{}
-		d.keep.reset()
+		d.extras.reset()
 		return true
 	case uci.KindReadyOK:
 		ev.Kind = KindReady
@@ -273,10 +273,10 @@ func (d *uciDecoder) decode(line []byte, ev *Event) bool {
 			ev.N = n
 		}
 	case uci.KindUnknown:
-		if d.greeted || len(bytes.TrimSpace(line)) == 0 {
+		if d.greeted || len(bytes.TrimSpace(out)) == 0 {
 			return false
 		}
-		ev.Kind, ev.Text, ev.N = KindForeign, string(line[:min(len(line), 200)]), int(uci.ClassifyForeign(line))
+		ev.Kind, ev.Text, ev.N = KindForeign, string(out[:min(len(out), 200)]), int(uci.ClassifyForeign(out))
 	default:
 		return false
 	}

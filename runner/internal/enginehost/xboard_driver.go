@@ -46,7 +46,7 @@ func newXBoardDriver() *xboardDriver {
 	return &xboardDriver{f: xboardFeatures{time: true, reuse: true}}
 }
 
-func (d *xboardDriver) decoder(c Capture) decoder { return &xboardDecoder{keep: keeper{Capture: c}} }
+func (d *xboardDriver) decoder(c Capture) decoder { return &xboardDecoder{extras: extras{Capture: c}} }
 
 func (d *xboardDriver) quit() []byte { return xboard.AppendCommand(nil, xboard.CmdQuit) }
 
@@ -275,8 +275,8 @@ func (d *xboardDriver) sync(ctx context.Context, e *Engine, timeout time.Duratio
 // think tells the engine the moves it has not seen and the clocks. The
 // first time in a game it is in force mode and gets "go"; after that it
 // plays its side, and the opponent's move is what starts its search.
-func (d *xboardDriver) think(e *Engine, line *Line, clocks Clocks, side record.Color) (time.Time, error) {
-	moves := line.moves
+func (d *xboardDriver) think(e *Engine, hist *History, clocks Clocks, side record.Color) (time.Time, error) {
+	moves := hist.moves
 	b := e.buf[:0]
 	clock := e.cfg.TC.HasClock() && d.f.time
 	if d.playing && clock {
@@ -384,19 +384,19 @@ func (d *xboardDriver) gameOver(e *Engine, result, reason string) {
 // xboardDecoder turns XBoard engine output into events, keeping the last
 // thinking line for the move that follows.
 type xboardDecoder struct {
-	msg  xboard.EngineMessage
-	last record.MoveInfo
-	keep keeper
+	msg    xboard.EngineMessage
+	last   record.MoveInfo
+	extras extras
 }
 
-func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
-	err := xboard.ParseEngineLine(line, &d.msg)
-	d.keep.line(line)
+func (d *xboardDecoder) decode(out []byte, ev *Event) bool {
+	err := xboard.ParseEngineLine(out, &d.msg)
+	d.extras.match(out)
 	switch d.msg.Kind {
 	case xboard.KindThinking:
 		if info := &d.msg.Info; err == nil {
 			d.last = fromInfo(info)
-			d.keep.pv(info.PV)
+			d.extras.pv(info.PV)
 		}
 		return false
 	case xboard.KindMove:
@@ -405,14 +405,14 @@ func (d *xboardDecoder) decode(line []byte, ev *Event) bool {
 			return true
 		}
 		ev.Kind, ev.Info = KindMove, d.last
-		d.keep.handOver(&ev.Info)
+		d.extras.handOver(&ev.Info)
 		if m, ok := d.msg.Move.Coord(); ok {
 			ev.Move = m
 		} else {
 			ev.Text = d.msg.Move.String() // SAN: the game loop reads it against the board
 		}
 		d.last = record.MoveInfo{}
-		d.keep.reset()
+		d.extras.reset()
 	case xboard.KindPong:
 		ev.Kind, ev.N = KindReady, d.msg.Number
 	case xboard.KindFeature:

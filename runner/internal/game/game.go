@@ -47,20 +47,17 @@ type Watcher interface {
 func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 	mark := selfpause.Begin()
 	defer mark.End()
-	rec := &record.GameRecord{
-		Number: s.Number, White: s.Players[White].Name(), Black: s.Players[Black].Name(),
-		StartFEN: s.Opening.FEN, Started: time.Now(), Opening: s.Opening.Source,
-		TimeControl: [2]spec.TimeControl{s.Players[White].Config().TC, s.Players[Black].Config().TC},
-		Plies:       make([]record.Ply, 0, firstPlies+len(s.Opening.Moves)), Variant: s.Players[White].Config().Variant,
-		Engines: [2]record.Identity{s.Players[White].Identity(), s.Players[Black].Identity()},
-	}
+	white, black := s.Players[White], s.Players[Black]
+	rec := NewRecord(s.Number, s.Opening, [2]string{white.Name(), black.Name()}, [2]*spec.EngineConfig{white.Config(), black.Config()})
+	rec.Plies = make([]record.Ply, 0, firstPlies+len(s.Opening.Moves))
+	rec.Engines = [2]record.Identity{white.Identity(), black.Identity()}
 	board, err := rules.NewBoard(s.Opening.FEN)
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", s.Opening.Source, err)
 	}
-	line := enginehost.NewLine(s.Opening.FEN, rec.Variant == spec.Chess960)
+	history := enginehost.NewHistory(s.Opening.FEN, rec.Variant == spec.Chess960)
 	board.Reserve(cap(rec.Plies))
-	line.Reserve(cap(rec.Plies))
+	history.Reserve(cap(rec.Plies))
 	startClocks := [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])}
 	if s.Watch != nil {
 		s.Watch.Started(s.Number, rec.White, rec.Black, s.Opening.FEN, remaining(&startClocks))
@@ -71,14 +68,14 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 		if err != nil {
 			return nil, fmt.Errorf("opening %s: move %d %s is illegal", s.Opening.Source, i+1, m)
 		}
-		line.Played(played, board)
+		history.Played(played, board)
 		rec.Plies = append(rec.Plies, record.Ply{Move: played, Book: true})
 		if s.Watch != nil {
 			s.Watch.Moved(s.Number, played, side, nil, remaining(&startClocks))
 		}
 	}
 	var asked time.Time
-	end, err := runGameLoop(ctx, s, board, rec, line, &asked)
+	end, err := runGameLoop(ctx, s, board, rec, history, &asked)
 	if err != nil {
 		return nil, err
 	}
@@ -94,12 +91,12 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 	return rec, nil
 }
 
-// state is one game in play: what runGameLoop and its steps share.
-type state struct {
+// gameInPlay is one game being played: what runGameLoop and its steps share.
+type gameInPlay struct {
 	s            *Setup
 	board        Board
 	rec          *record.GameRecord
-	line         *enginehost.Line
+	history      *enginehost.History
 	clocks       [2]Clock
 	timer        *time.Timer
 	engineMoves  int
@@ -116,7 +113,7 @@ type state struct {
 
 // runGameLoop plays the game to its end; asked is kept at the time the
 // last move's clock started.
-func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRecord, line *enginehost.Line, asked *time.Time) (record.End, error) {
+func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRecord, history *enginehost.History, asked *time.Time) (record.End, error) {
 	for c := White; c <= Black; c++ {
 		if err := s.Players[c].NewGame(ctx, s.Opening.FEN); err != nil {
 			if ctx.Err() != nil {
@@ -125,7 +122,7 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 			return engineFailure(c, err), nil
 		}
 	}
-	g := &state{s: s, board: board, rec: rec, line: line,
+	g := &gameInPlay{s: s, board: board, rec: rec, history: history,
 		clocks: [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])},
 		timer:  time.NewTimer(time.Hour),
 		adj:    adjudicator{draw: s.Draw, resign: s.Resign},
@@ -170,7 +167,7 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 
 // bookMove plays the engine's own book move for side, if it has one: no
 // time, no search.
-func (g *state) bookMove(side Color) bool {
+func (g *gameInPlay) bookMove(side Color) bool {
 	m, ok := g.book.move(g.s.Books[side], side, g.board)
 	if !ok {
 		return false
@@ -180,7 +177,7 @@ func (g *state) bookMove(side Color) bool {
 		g.book.out[side] = true
 		return false
 	}
-	g.line.Played(played, g.board)
+	g.history.Played(played, g.board)
 	g.rec.Plies = append(g.rec.Plies, record.Ply{Move: played, Book: true, TimeLeft: g.clocks[side].Remaining()})
 	g.clocks[side].Punch(0, 0)
 	if g.s.Watch != nil {
@@ -192,14 +189,14 @@ func (g *state) bookMove(side Color) bool {
 
 // ask gives the side to move its go (or its ponderhit) and its opponent
 // the go to ponder on; it returns when the mover's clock started.
-func (g *state) ask(ctx context.Context, side Color) (time.Time, record.End, bool) {
+func (g *gameInPlay) ask(ctx context.Context, side Color) (time.Time, record.End, bool) {
 	mover, other := g.s.Players[side], g.s.Players[side.Other()]
 	var sent time.Time
 	var err error
 	if g.ponder.active[side] {
-		sent, err = g.ponder.resume(ctx, mover, side, g.line, &g.clocks)
+		sent, err = g.ponder.resume(ctx, mover, side, g.history, &g.clocks)
 	} else {
-		sent, err = mover.Think(g.line, engineClocks(&g.clocks, side), side)
+		sent, err = mover.Think(g.history, engineClocks(&g.clocks, side), side)
 	}
 	switch {
 	case errors.Is(err, enginehost.ErrStalled) && g.clocks[side].Timed():
@@ -214,43 +211,38 @@ func (g *state) ask(ctx context.Context, side Color) (time.Time, record.End, boo
 		g.relay.add(time.Since(g.lastMoveRead))
 	}
 	// The mover has its go; now its opponent may think on its time.
-	if err := g.ponder.start(other, side.Other(), g.board, g.line, &g.clocks); err != nil {
+	if err := g.ponder.start(other, side.Other(), g.board, g.history, &g.clocks); err != nil {
 		return sent, record.Disconnect(side.Other()), true
 	}
 	g.roomForAPly()
 	return sent, record.End{}, false
 }
 
-// firstPlies is the room a game's record, board and line start with beyond
+// firstPlies is the room a game's record, board and history start with beyond
 // the opening. With hundreds of games at once, a long game's worth each
 // from the first move was most of the runner's memory.
 const firstPlies = 32
 
-// roomForAPly grows the record, the board's history and the line while
+// roomForAPly grows the record, the board's history and the engines' history while
 // the engine thinks, after its go is written, so that recording its move
 // (on the way from its bestmove to the opponent's go) never allocates. It
 // grows them by a quarter (at least firstPlies): a game holds little more
 // room than it used, and the copies cost nothing an engine would notice.
-func (g *state) roomForAPly() {
+func (g *gameInPlay) roomForAPly() {
 	if p := g.rec.Plies; len(p) == cap(p) {
 		more := max(firstPlies, cap(p)/4)
 		g.rec.Plies = append(make([]record.Ply, 0, cap(p)+more), p...)
 		g.board.Reserve(more)
-		g.line.Reserve(more)
+		g.history.Reserve(more)
 	}
 }
 
 // await waits for the mover's move, its clock's flag, or cancellation;
 // over says the game ended.
-func (g *state) await(ctx context.Context, side Color, sent time.Time) (record.End, bool, error) {
+func (g *gameInPlay) await(ctx context.Context, side Color, sent time.Time) (record.End, bool, error) {
 	mover, other := g.s.Players[side], g.s.Players[side.Other()]
 	timed := g.clocks[side].Timed()
-	cfg := mover.Config()
-	limit := cfg.Timeout // no clock: only a stall ends the wait
-	if timed {
-		limit = g.clocks[side].Budget() + cfg.TimeMargin
-	}
-	g.timer.Reset(limit)
+	g.timer.Reset(moveLimit(mover.Config(), &g.clocks[side]))
 	for {
 		select {
 		case ev, ok := <-mover.Events():
@@ -265,7 +257,7 @@ func (g *state) await(ctx context.Context, side Color, sent time.Time) (record.E
 			case enginehost.KindBadMove:
 				return record.IllegalMove(side, ev.Text), true, nil
 			}
-			if end, over := interruption(mover, side, ev, g.line.Moves()); over {
+			if end, over := interruption(mover, side, ev, g.history.Moves()); over {
 				return end, true, nil
 			}
 			// readyok and the like: not what we wait for
@@ -278,7 +270,7 @@ func (g *state) await(ctx context.Context, side Color, sent time.Time) (record.E
 				// board is out of step with the game.
 				return record.MovesOutOfTurn(side.Other(), outOfTurnMove(ev)), true, nil
 			}
-			if end, over := interruption(other, side.Other(), ev, g.line.Moves()); over {
+			if end, over := interruption(other, side.Other(), ev, g.history.Moves()); over {
 				return end, true, nil
 			}
 			// the idle engine's chatter
@@ -296,9 +288,19 @@ func (g *state) await(ctx context.Context, side Color, sent time.Time) (record.E
 	}
 }
 
+// moveLimit is how long an engine may take for its move: its clock's
+// budget and its time margin, or with no clock its timeout (only a stall
+// ends the wait).
+func moveLimit(cfg *spec.EngineConfig, clock *Clock) time.Duration {
+	if clock.Timed() {
+		return clock.Budget() + cfg.TimeMargin
+	}
+	return cfg.Timeout
+}
+
 // moved takes the mover's move, which took elapsed: on the clock, legal,
 // played, recorded, adjudicated.
-func (g *state) moved(side Color, ev *enginehost.Event, elapsed time.Duration) (record.End, bool) {
+func (g *gameInPlay) moved(side Color, ev *enginehost.Event, elapsed time.Duration) (record.End, bool) {
 	mover := g.s.Players[side]
 	cfg := mover.Config()
 	budget := g.clocks[side].Budget()
@@ -318,7 +320,7 @@ func (g *state) moved(side Color, ev *enginehost.Event, elapsed time.Duration) (
 	}
 	mover.Played(played)
 	g.ponder.named[side] = ev.Ponder
-	g.line.Played(played, g.board)
+	g.history.Played(played, g.board)
 	if cfg.WhitePOV && side == Black {
 		ev.Info.Score.Value = -ev.Info.Score.Value
 	}

@@ -18,8 +18,8 @@ type pondering struct {
 }
 
 // start has the engine of side ponder on the reply it named, if it may and
-// the reply is legal; board and line are the game before that reply.
-func (p *pondering) start(e *enginehost.Engine, side Color, board Board, line *enginehost.Line, clocks *[2]Clock) error {
+// the reply is legal; board and history are the game before that reply.
+func (p *pondering) start(e *enginehost.Engine, side Color, board Board, history *enginehost.History, clocks *[2]Clock) error {
 	named := p.named[side]
 	p.named[side] = protocol.Move{}
 	if named.IsZero() || !e.CanPonder() {
@@ -30,7 +30,7 @@ func (p *pondering) start(e *enginehost.Engine, side Color, board Board, line *e
 		return nil
 	}
 	p.active[side], p.expected[side] = true, expected
-	withReply := line.With(expected)
+	withReply := history.With(expected)
 	return e.Ponder(&withReply, engineClocks(clocks, side), side)
 }
 
@@ -39,19 +39,15 @@ func (p *pondering) start(e *enginehost.Engine, side Color, board Board, line *e
 // stopped and asked afresh. The clock starts at the returned time: on a
 // miss, when the reply came, so the wait for the stopped search's answer
 // is the engine's time and an engine that ignores stop runs out of it.
-func (p *pondering) resume(ctx context.Context, e *enginehost.Engine, side Color, line *enginehost.Line, clocks *[2]Clock) (time.Time, error) {
+func (p *pondering) resume(ctx context.Context, e *enginehost.Engine, side Color, history *enginehost.History, clocks *[2]Clock) (time.Time, error) {
 	p.active[side] = false
-	if line.Last() == p.expected[side] {
+	if history.Last() == p.expected[side] {
 		return e.PonderHit()
 	}
 	start := time.Now()
-	limit := e.Config().Timeout
-	if clocks[side].Timed() {
-		limit = clocks[side].Budget() + e.Config().TimeMargin
-	}
-	if err := e.PonderMiss(ctx, limit); err != nil {
+	if err := e.PonderMiss(ctx, moveLimit(e.Config(), &clocks[side])); err != nil {
 		return start, err
 	}
-	_, err := e.Think(line, engineClocks(clocks, side), side)
+	_, err := e.Think(history, engineClocks(clocks, side), side)
 	return start, err
 }

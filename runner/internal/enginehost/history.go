@@ -5,7 +5,7 @@ import (
 	"github.com/autoplay/autoplay/protocol"
 )
 
-// Line is the game so far as the engines are told it: its start and
+// History is the game so far as the engines are told it: its start and
 // moves, and the last position after a capture or pawn move. No later
 // position can repeat one before that, and its half-move clock is 0, so a
 // UCI engine told that position and the moves since knows all the rules
@@ -13,7 +13,7 @@ import (
 // an engine like stockfish about 0.2 ms more per move by the end of a long
 // game (engines that read the history, Lc0 among them, may ask for all of
 // it with fullhistory=true).
-type Line struct {
+type History struct {
 	openingFEN string // the opening's FEN as it came (fullhistory=true sends it)
 	startFEN   string // the same position as engines are told it
 	shredder   bool   // a Chess960 game: FENs autoplay writes name castling rooks by file
@@ -22,14 +22,14 @@ type Line struct {
 	zeroAt     int    // moves[zeroAt:] were played from zeroFEN
 }
 
-// NewLine is the line of a game from startFEN ("" is the initial position),
+// NewHistory is the history of a game from startFEN ("" is the initial position),
 // with room for a game's moves. In a Chess960 game the positions engines
 // are told give castling rights as Shredder-FEN file letters ("HBhb"), the
 // form they read most reliably: Glaurung 2.2 crashes on X-FEN's KQkq for
 // rooks off the corners, and c-chess-cli writes Shredder-FEN too. An engine
 // with fullhistory=true gets the opening's FEN as it came, and every move.
-func NewLine(startFEN string, chess960 bool) *Line {
-	l := &Line{openingFEN: startFEN, startFEN: startFEN, shredder: chess960,
+func NewHistory(startFEN string, chess960 bool) *History {
+	l := &History{openingFEN: startFEN, startFEN: startFEN, shredder: chess960,
 		zeroFEN: make([]byte, 0, 96)}
 	if chess960 && startFEN != "" {
 		if pos, err := chess.ParseFEN(startFEN); err == nil {
@@ -39,7 +39,7 @@ func NewLine(startFEN string, chess960 bool) *Line {
 	return l
 }
 
-// Position is the board after a move, as the line needs it.
+// Position is the board after a move, as the history needs it.
 type Position interface {
 	HalfmoveClock() int
 	AppendFEN(dst []byte) []byte
@@ -48,14 +48,14 @@ type Position interface {
 
 // Reserve makes room for n more moves and an expected one besides (With),
 // so that neither Played nor With allocates until they are played.
-func (l *Line) Reserve(n int) {
+func (l *History) Reserve(n int) {
 	if need := len(l.moves) + n + 1; need > cap(l.moves) {
 		l.moves = append(make([]protocol.Move, 0, need), l.moves...)
 	}
 }
 
 // Played records a move the board has just played; pos is the position after it.
-func (l *Line) Played(m protocol.Move, pos Position) {
+func (l *History) Played(m protocol.Move, pos Position) {
 	l.moves = append(l.moves, m)
 	if pos.HalfmoveClock() == 0 {
 		if l.shredder {
@@ -68,14 +68,14 @@ func (l *Line) Played(m protocol.Move, pos Position) {
 }
 
 // Moves are the moves played so far; the caller must not keep them.
-func (l *Line) Moves() []protocol.Move { return l.moves }
+func (l *History) Moves() []protocol.Move { return l.moves }
 
 // Last is the last move played.
-func (l *Line) Last() protocol.Move { return l.moves[len(l.moves)-1] }
+func (l *History) Last() protocol.Move { return l.moves[len(l.moves)-1] }
 
-// With is the line with one more move, expected rather than played (for a
+// With is the history with one more move, expected rather than played (for a
 // ponder search); it shares l's storage and is valid until l moves on.
-func (l *Line) With(m protocol.Move) Line {
+func (l *History) With(m protocol.Move) History {
 	n := *l
 	n.moves = append(l.moves, m)
 	return n
@@ -83,7 +83,7 @@ func (l *Line) With(m protocol.Move) Line {
 
 // startFENFor is the start position an engine is told with all the moves:
 // the opening's FEN as it came for an engine that reads the whole history.
-func (l *Line) startFENFor(fullHistory bool) string {
+func (l *History) startFENFor(fullHistory bool) string {
 	if fullHistory {
 		return l.openingFEN
 	}

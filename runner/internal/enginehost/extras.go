@@ -10,33 +10,35 @@ import (
 )
 
 // Capture is what an engine's decoder keeps beyond the score: the PV and
-// the lines matching the run's match_line pattern.
+// the output lines matching the run's match_line pattern.
 type Capture struct {
-	PV    bool
-	Lines *regexp.Regexp
+	PV        bool
+	MatchLine *regexp.Regexp
 	// ExactScores: a bound score does not replace an exact one of the
 	// same move (spec.Config.ExactScores).
 	ExactScores bool
 }
 
-// keeper gathers, on an engine's reader goroutine, the extras a run asked
-// for: the last PV and the lines matching match_line. With nothing asked it
-// does nothing, so the per-move path stays free of allocations.
-type keeper struct {
+// extras are what a decoder gathers for the move to come, on the engine's
+// reader goroutine, beyond its score: the last PV and the output lines
+// matching match_line, as the run's Capture asks. With nothing asked they
+// stay empty, so the per-move path stays free of allocations.
+type extras struct {
 	Capture
 	pvMoves []protocol.Move // reused: copied out as text only at the move
-	lines   []string
+	matched []string        // output lines matching Capture.MatchLine
 }
 
-func (k *keeper) pv(moves []protocol.Move) {
+func (k *extras) pv(moves []protocol.Move) {
 	if k.Capture.PV {
 		k.pvMoves = append(k.pvMoves[:0], moves...)
 	}
 }
 
-func (k *keeper) line(line []byte) {
-	if k.Capture.Lines != nil && len(k.lines) < maxKeptLines && k.Capture.Lines.Match(line) {
-		k.lines = append(k.lines, string(line))
+// match keeps an output line of the engine's if match_line matches it.
+func (k *extras) match(out []byte) {
+	if k.Capture.MatchLine != nil && len(k.matched) < maxKeptLines && k.Capture.MatchLine.Match(out) {
+		k.matched = append(k.matched, string(out))
 	}
 }
 
@@ -45,12 +47,12 @@ const maxKeptLines = 32
 
 // handOver gives the move's info its own PV text and lines, if it has any
 // (with nothing asked: nothing, and no allocation).
-func (k *keeper) handOver(info *record.MoveInfo) {
+func (k *extras) handOver(info *record.MoveInfo) {
 	pv := k.Capture.PV && len(k.pvMoves) > 0
-	if !pv && len(k.lines) == 0 {
+	if !pv && len(k.matched) == 0 {
 		return
 	}
-	said := &record.Said{Lines: k.lines}
+	said := &record.Said{Lines: k.matched}
 	if pv {
 		var b strings.Builder
 		for i, m := range k.pvMoves {
@@ -64,14 +66,14 @@ func (k *keeper) handOver(info *record.MoveInfo) {
 	info.Said = said
 }
 
-func (k *keeper) reset() {
+func (k *extras) reset() {
 	k.pvMoves = k.pvMoves[:0]
-	k.lines = nil
+	k.matched = nil
 }
 
 // CaptureOf is what a run's engines keep: the PV when the PGN or a
 // watcher wants it, and the lines matching match_line.
 func CaptureOf(c *spec.Config, watched bool) (Capture, error) {
 	lines, err := spec.CompileMatchLine(c.MatchLine)
-	return Capture{PV: c.MoveFields.PV || watched, Lines: lines, ExactScores: c.ExactScores}, err
+	return Capture{PV: c.MoveFields.PV || watched, MatchLine: lines, ExactScores: c.ExactScores}, err
 }
