@@ -1,3 +1,11 @@
+// Package game plays one game: a single select loop over both engines,
+// the mover's deadline and cancellation; the clocks, the rules (its own
+// board), adjudication (draw, resign, move limit, Syzygy), engine books and
+// pondering. It returns the game's record and how it ended.
+//
+// It must not know the run (schedules, outputs, the workers) nor do the
+// engine host's bookkeeping: which engine plays the next game is the
+// host's call from the ending (enginehost.Engine.GameOver), not the game's.
 package game
 
 import (
