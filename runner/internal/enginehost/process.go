@@ -90,8 +90,11 @@ func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *proc.CP
 		log:     log,
 	}
 	readDone := make(chan struct{})
+	// The child's notes may come (from its exit) before its name has its pid.
+	var noteName atomic.Pointer[string]
+	noteName.Store(&cfg.Name)
 	c := proc.Command{Path: cfg.Cmd, Args: cfg.Args, Dir: cfg.Dir, CPUs: cpus, OutputRead: readDone,
-		Note: func(s string) { p.log.Note(p.name, s) }}
+		Note: func(s string) { p.log.Note(*noteName.Load(), s) }}
 	var sl *stderrLog
 	if log != nil {
 		sl = newStderrLog(log, cfg.Name)
@@ -111,9 +114,11 @@ func startProcess(cfg *spec.EngineConfig, dec decoder, log *IOLog, cpus *proc.CP
 		return nil, fmt.Errorf("engine %s: cannot start %s: %w", cfg.Name, cfg.Cmd, err)
 	}
 	p.os, p.stdin, p.exited = child, child.Stdin, child.Exited()
-	p.name = fmt.Sprintf("%s(%d)", cfg.Name, child.Pid())
+	name := fmt.Sprintf("%s(%d)", cfg.Name, child.Pid())
+	p.name = name
+	noteName.Store(&name)
 	if sl != nil {
-		sl.name.Store(&p.name)
+		sl.name.Store(&name)
 	}
 	go p.read(dec, child.Stdout, readDone)
 	return p, nil
