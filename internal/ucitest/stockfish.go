@@ -27,13 +27,28 @@ type Session struct {
 // stockfish the test is skipped, except under CI, where it fails.
 func Stockfish(t testing.TB, options ...string) *Session {
 	t.Helper()
-	if _, err := os.Stat(StockfishPath); err != nil {
+	return start(t, StockfishPath, "stockfish", options)
+}
+
+// FairyStockfishPath is where Debian installs Fairy-Stockfish.
+const FairyStockfishPath = "/usr/games/fairy-stockfish"
+
+// FairyStockfish is Stockfish for Fairy-Stockfish, the oracle of the
+// chess variants (set UCI_Variant among the options).
+func FairyStockfish(t testing.TB, options ...string) *Session {
+	t.Helper()
+	return start(t, FairyStockfishPath, "fairy-stockfish", options)
+}
+
+func start(t testing.TB, path, name string, options []string) *Session {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
 		if os.Getenv("CI") != "" {
-			t.Fatal("CI must install stockfish")
+			t.Fatalf("CI must install %s", name)
 		}
-		t.Skip("stockfish not installed")
+		t.Skipf("%s not installed", name)
 	}
-	cmd := exec.Command(StockfishPath)
+	cmd := exec.Command(path)
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {
@@ -58,7 +73,7 @@ func Stockfish(t testing.TB, options ...string) *Session {
 	}
 	s.Send("isready")
 	if _, ok := s.Until("readyok"); !ok {
-		t.Fatal("stockfish did not get ready")
+		t.Fatalf("%s did not get ready", name)
 	}
 	return s
 }
