@@ -104,7 +104,7 @@ func (p *Position) CanonicalMove(m Move) protocol.Move {
 func (p *Position) ParseUCI(s string) (Move, bool) {
 	pm, ok := protocol.ParseMove([]byte(s))
 	if !ok {
-		return NoMove, false
+		return p.parseVariantUCI(s)
 	}
 	return p.FromProtocol(pm)
 }

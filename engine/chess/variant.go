@@ -128,3 +128,30 @@ func (v Variant) checkLimit() uint8 {
 
 // hasPockets reports whether captured pieces go to a pocket.
 func (v Variant) hasPockets() bool { return v == Crazyhouse }
+
+// HasChess960 reports whether v has a Chess960 form (crazyhouse960 and
+// the like): it starts from chess's array and castles with a royal king.
+// Giveaway and atomic castle with a king Fairy-Stockfish takes for a plain
+// piece, which it then looks for on the e-file whatever the array: their
+// Chess960 forms have no referee to prove them against.
+func (v Variant) HasChess960() bool {
+	switch v {
+	case Crazyhouse, Losers, ThreeCheck, FiveCheck, KingOfTheHill:
+		return true
+	}
+	return false
+}
+
+// Chess960StartFEN is start position n (0..959) of v's Chess960 form, or
+// "" when v has none; Standard gives Chess960's own.
+func (v Variant) Chess960StartFEN(n int) string {
+	if v != Standard && !v.HasChess960() {
+		return ""
+	}
+	f := strings.Fields(Chess960FEN(n, n))
+	std := strings.Fields(v.StartFEN())
+	f[0] = strings.Replace(std[0], "rnbqkbnr", f[0][:8], 1)
+	f[0] = strings.Replace(f[0], "RNBQKBNR", Chess960Array(n), 1)
+	f = append(f[:3], std[3:]...)
+	return strings.Join(f, " ")
+}

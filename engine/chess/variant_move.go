@@ -44,3 +44,21 @@ func (p *Position) isCapture(m Move) bool {
 	}
 	return m.IsEnPassant() || p.board[m.To()] != NoPiece
 }
+
+// parseVariantUCI finds the legal move written s where s is a move only
+// variants have (a drop "N@f3", a promotion to king "a7a8k"), which
+// protocol.ParseMove does not read.
+func (p *Position) parseVariantUCI(s string) (Move, bool) {
+	if p.variant == Standard || len(s) < 4 || len(s) > 5 {
+		return NoMove, false
+	}
+	var ml MoveList
+	p.GenerateLegal(&ml)
+	var buf [8]byte
+	for _, m := range ml.Moves() {
+		if string(m.AppendUCI(buf[:0], p.chess960)) == s {
+			return m, true
+		}
+	}
+	return NoMove, false
+}

@@ -34,10 +34,33 @@ func Stockfish(t testing.TB, options ...string) *Session {
 const FairyStockfishPath = "/usr/games/fairy-stockfish"
 
 // FairyStockfish is Stockfish for Fairy-Stockfish, the oracle of the
-// chess variants (set UCI_Variant among the options).
+// chess variants (set UCI_Variant among the options);
+// AUTOPLAY_FAIRY_STOCKFISH names another build than Debian's.
 func FairyStockfish(t testing.TB, options ...string) *Session {
 	t.Helper()
-	return start(t, FairyStockfishPath, "fairy-stockfish", options)
+	path := FairyStockfishPath
+	if p := os.Getenv("AUTOPLAY_FAIRY_STOCKFISH"); p != "" {
+		path = p
+	}
+	return start(t, path, "fairy-stockfish", options)
+}
+
+// Variants lists the variants Fairy-Stockfish declares in its
+// UCI_Variant option (Debian's 11.1, for one, has no atomic).
+func (s *Session) Variants() []string {
+	var names []string
+	s.Send("uci")
+	s.Until("uciok", func(line string) {
+		if strings.HasPrefix(line, "option name UCI_Variant ") {
+			f := strings.Fields(line)
+			for i := 0; i+1 < len(f); i++ {
+				if f[i] == "var" {
+					names = append(names, f[i+1])
+				}
+			}
+		}
+	})
+	return names
 }
 
 func start(t testing.TB, path, name string, options []string) *Session {
