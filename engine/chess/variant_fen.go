@@ -94,14 +94,15 @@ func checkPair(s string, limit uint8) (w, b uint8, err error) {
 }
 
 // checkKings checks the kings the variant needs: one each where the king
-// is royal, any number in antichess (where it is a plain piece), and none
-// for horde's pawns.
+// is royal, any number in antichess (where it is a plain piece), none
+// for horde's pawns, and none for atomic's side whose king blew up.
 func (p *Position) checkKings() error {
 	for c := White; c <= Black; c++ {
 		n := p.pieces(c, King).Count()
 		switch {
 		case p.variant.antichessFamily():
-		case p.variant == Horde && n <= 1:
+		case p.variant == Horde && c == White && n == 0:
+		case p.variant == Atomic && n == 0: // exploded: the game is over
 		case n != 1:
 			return fmt.Errorf("%s has %d kings, want 1", c, n)
 		}

@@ -60,14 +60,14 @@ func (p *Position) legalAfter(us Color) bool {
 
 // royalAttacked reports whether c's king is in check by the variant's
 // rules: never in antichess or without a king, and in atomic only by
-// pieces that could take it without the kings touching.
+// pieces that could take it while both kings stand and do not touch.
 func (p *Position) royalAttacked(c Color) bool {
 	k := p.pieces(c, King)
 	if k == 0 || !p.variant.royal() {
 		return false
 	}
-	if p.variant == Atomic && p.atomicKingsTouch() {
-		return false
+	if p.variant == Atomic && (p.atomicKingsTouch() || p.pieces(c.Other(), King) == 0) {
+		return false // touching kings are immune; with one exploded the game is over
 	}
 	return p.attacked(k.lsb(), c.Other(), p.occ())
 }
