@@ -130,13 +130,10 @@ func (v Variant) checkLimit() uint8 {
 func (v Variant) hasPockets() bool { return v == Crazyhouse }
 
 // HasChess960 reports whether v has a Chess960 form (crazyhouse960 and
-// the like): it starts from chess's array and castles with a royal king.
-// Giveaway and atomic castle with a king Fairy-Stockfish takes for a plain
-// piece, which it then looks for on the e-file whatever the array: their
-// Chess960 forms have no referee to prove them against.
+// the like): it starts from chess's array and castles.
 func (v Variant) HasChess960() bool {
 	switch v {
-	case Crazyhouse, Losers, ThreeCheck, FiveCheck, KingOfTheHill:
+	case Crazyhouse, Giveaway, Atomic, Losers, ThreeCheck, FiveCheck, KingOfTheHill:
 		return true
 	}
 	return false

@@ -42,6 +42,9 @@ func TestVariantPerftMatchesFairyStockfish(t *testing.T) {
 				if !slices.Contains(declared, v.String()) {
 					t.Skipf("this Fairy-Stockfish has no %s (Debian's 11.1 has no atomic); AUTOPLAY_FAIRY_STOCKFISH may name a newer build", v)
 				}
+				if c960 && v == Giveaway && !slices.Contains(declared, "atomic") {
+					t.Skip("Debian's Fairy-Stockfish 11.1 (it has no atomic) looks for giveaway960's castling king on the e-file; newer builds agree with this core")
+				}
 				sf.Send("setoption name UCI_Variant value %s", v)
 				sf.Send("setoption name UCI_Chess960 value %v", c960)
 				sf.Send("isready")

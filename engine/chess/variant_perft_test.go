@@ -6,7 +6,8 @@ import (
 
 // variantPerftTable holds hand-picked positions of each variant with their
 // perft as Fairy-Stockfish counts it (TestVariantPerftTableMatchesFairyStockfish
-// asks it again where it is installed): drops that check, block and mate,
+// asks it again where it is installed; atomic's counts come from a build of
+// its source of 2026, Debian's 11.1 has no atomic): drops that check, block and mate,
 // promoted pieces going back to the pocket, forced captures that promote
 // to a king, explosions beside the kings, the variants' own ends.
 var variantPerftTable = []struct {
@@ -30,6 +31,13 @@ var variantPerftTable = []struct {
 	{"suicide", "8/5p2/8/8/8/8/1P6/8 w - - 0 1", 6, 4, "pawns race to give themselves away"},
 	{"losers", "4k3/8/8/8/8/8/3q4/4KN2 w - - 0 1", 1, 2, "captures are forced, and either leaves Black a bare king, which has won"}, {"losers", "4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", 1, 0, "a bare king has won"},
 	{"losers", "rnbqkbnr/pppp1ppp/8/4p3/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2", 3, 46, "forced captures with check"},
+	{"atomic", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4, 197326, "start"},
+	{"atomic", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 2", 3, 27247, "the first capture explodes"},
+	{"atomic", "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2", 3, 278, "en passant explodes on the square passed"},
+	{"atomic", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 3, 14295, "rooks exploding with castling rights"},
+	{"atomic", "8/8/8/3kK3/8/8/8/8 w - - 0 1", 3, 397, "touching kings cannot check"},
+	{"atomic", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 0 3", 2, 1061, "Qxf7 explodes the king"},
+	{"atomic", "4k3/8/8/8/8/8/3q4/3QK3 w - - 0 1", 2, 28, "the king may not take; a capture beside it explodes it"},
 	{"3check", "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 1+3 0 2", 3, 27053, "White's last check ends the game"},
 	{"3check", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 3+3 0 1", 4, 197281, "start"},
 	{"5check", "rnbqkb1r/pppp1ppp/5n2/4p3/2B1P3/8/PPPP1PPP/RNBQK1NR w KQkq - 2+5 2 3", 3, 28464, "checks counted down"},
