@@ -24,6 +24,9 @@ const variantWalks = 10
 
 func TestVariantPerftMatchesFairyStockfish(t *testing.T) {
 	walks, depth := variantWalks, 2
+	if raceEnabled {
+		walks = variantWalks / 2
+	}
 	if n, err := strconv.Atoi(os.Getenv("AUTOPLAY_VARIANT_SWEEP")); err == nil && n > 0 {
 		walks, depth = n, 3
 	}
