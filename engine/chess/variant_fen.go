@@ -19,7 +19,7 @@ func (p *Position) takeVariantFields(f []string) ([]string, error) {
 		return f, nil
 	}
 	f = append([]string(nil), f...)
-	placement, pocket, hasPocket := splitPocket(f[0])
+	placement, pocket, hasPocket := splitPocket(f[0], p.variant.hasPockets())
 	if hasPocket {
 		if !p.variant.hasPockets() {
 			return nil, fmt.Errorf("pocket %q in a %s position (only crazyhouse has pockets)", pocket, p.variant)
@@ -62,14 +62,16 @@ func (p *Position) takeVariantFields(f []string) ([]string, error) {
 	return f, nil
 }
 
-// splitPocket splits "placement[pocket]" or a ninth rank "placement/pocket".
-func splitPocket(s string) (placement, pocket string, ok bool) {
+// splitPocket splits "placement[pocket]", or a ninth rank
+// "placement/pocket" where the variant has pockets (elsewhere a ninth rank
+// is a placement's mistake, and said so).
+func splitPocket(s string, ninthRank bool) (placement, pocket string, ok bool) {
 	if strings.HasSuffix(s, "]") {
 		if i := strings.IndexByte(s, '['); i >= 0 {
 			return s[:i], s[i+1 : len(s)-1], true
 		}
 	}
-	if strings.Count(s, "/") == 8 {
+	if ninthRank && strings.Count(s, "/") == 8 {
 		i := strings.LastIndexByte(s, '/')
 		return s[:i], s[i+1:], true
 	}
