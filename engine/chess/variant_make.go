@@ -18,6 +18,10 @@ type variantUndo struct {
 // Variant returns the rules p plays by.
 func (p *Position) Variant() Variant { return p.variant }
 
+// ChecksLeft returns how many more checks c must give to win in
+// three-check and five-check (0 in other variants).
+func (p *Position) ChecksLeft(c Color) int { return int(p.checksLeft[c]) }
+
 func (p *Position) makeVariantMove(m Move) {
 	if cap(p.vhist) == 0 {
 		p.vhist = make([]variantUndo, 0, 256)

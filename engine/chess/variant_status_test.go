@@ -102,3 +102,31 @@ func TestCrazyhousePocket(t *testing.T) {
 		t.Errorf("after unmaking: FEN %q, want %q", got, want)
 	}
 }
+
+// Checks are counted for the side that gives them, and a promotion to
+// king is spelled as SAN spells promotions.
+func TestCheckCountersAndKingPromotion(t *testing.T) {
+	p, err := ParseVariantFEN(ThreeCheck, "rnbqkbnr/ppp1pppp/8/3p4/4P3/8/PPPP1PPP/RNBQKBNR w KQkq d6 3+3 0 2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := p.ParseUCI("f1b5")
+	p.MakeMove(m)
+	if p.ChecksLeft(White) != 2 || p.ChecksLeft(Black) != 3 {
+		t.Errorf("after Bb5+: %d+%d checks left, want 2+3", p.ChecksLeft(White), p.ChecksLeft(Black))
+	}
+	q, err := ParseVariantFEN(Antichess, "8/P7/8/8/8/8/8/7n w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := q.ParseUCI("a7a8k")
+	if !ok {
+		t.Fatal("a7a8k is not legal in antichess")
+	}
+	if got := q.SAN(m); got != "a8=K" {
+		t.Errorf("SAN of a7a8k: %q", got)
+	}
+	if _, ok := NewPosition().ParseUCI("P@e4"); ok {
+		t.Error("a drop is legal in chess")
+	}
+}
