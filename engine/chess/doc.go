@@ -6,4 +6,12 @@
 // file, game status and FIDE repetition keys, Polyglot keys) and Chess960
 // start arrays. Position.Play, Status, Hash, AppendSAN and AppendFEN do not
 // allocate once the game history has grown.
+//
+// A Position also carries a Variant (variant.go): crazyhouse, antichess,
+// atomic and the other 8x8 variants of cutechess-cli, as Fairy-Stockfish
+// defines them. Chess takes the standard path; a variant is sent to its
+// own generator and make/unmake by one check at the top of each
+// (variant_movegen.go, variant_make.go), so chess pays one predictable
+// branch and nothing else. ParseVariantFEN, NewVariantPosition and
+// Outcome (the ending and its winner) are what a GUI calls.
 package chess

@@ -19,14 +19,29 @@ func StartPosition(fen string) (*Position, error) {
 // field may use KQkq (outermost rook on that side) or rook file letters
 // (AHah); a non-standard king or rook placement switches Chess960 notation
 // on. The move counters may be omitted. Errors say which field was wrong.
-func ParseFEN(fen string) (*Position, error) {
+func ParseFEN(fen string) (*Position, error) { return ParseVariantFEN(Standard, fen) }
+
+// ParseVariantFEN reads a position of variant v in FEN as Fairy-Stockfish
+// and cutechess-cli write it: crazyhouse's pocket after the placement
+// ("...RNBQKBNR[Qp]" or as a ninth rank "...RNBQKBNR/Qp") with promoted
+// pieces marked "~", and n-check's checks still to give after the
+// en-passant field ("- 3+3 0 1"; lichess's checks given, "+1+0" at the
+// end, are read too).
+func ParseVariantFEN(v Variant, fen string) (*Position, error) {
+	if v >= numVariants {
+		return nil, fmt.Errorf("fen %q: unknown variant %d", fen, v)
+	}
 	f := strings.Fields(fen)
+	// No history yet: a position that is only checked (every opening of a
+	// suite is) never needs one; the first move makes it (see record).
+	p := &Position{ep: NoSquare, move0: 1, variant: v}
+	var err error
+	if f, err = p.takeVariantFields(f); err != nil {
+		return nil, fmt.Errorf("fen %q: %w", fen, err)
+	}
 	if len(f) < 4 || len(f) > 6 {
 		return nil, fmt.Errorf("fen %q: want 4 to 6 fields, got %d", fen, len(f))
 	}
-	// No history yet: a position that is only checked (every opening of a
-	// suite is) never needs one; the first move makes it (see record).
-	p := &Position{ep: NoSquare, move0: 1}
 	for i := range p.castleRook {
 		p.castleRook[i] = NoSquare
 	}
@@ -44,6 +59,8 @@ func ParseFEN(fen string) (*Position, error) {
 			switch {
 			case c >= '1' && c <= '8':
 				file += int(c - '0')
+			case c == '~' && file > 0 && p.variant.hasPockets() && p.board[MakeSquare(file-1, r)] != NoPiece:
+				p.promoted |= sqBB(MakeSquare(file-1, r))
 			default:
 				pc, ok := pieceFromLetter(c)
 				if !ok {
@@ -52,7 +69,7 @@ func ParseFEN(fen string) (*Position, error) {
 				if file > 7 {
 					return nil, fmt.Errorf("fen %q: rank %d has more than 8 squares", fen, r+1)
 				}
-				if pc.Type() == Pawn && (r == 0 || r == 7) {
+				if pc.Type() == Pawn && (r == 0 || r == 7) && !(p.variant == Horde && pc == MakePiece(White, Pawn) && r == 0) {
 					return nil, fmt.Errorf("fen %q: pawn on rank %d", fen, r+1)
 				}
 				p.put(pc, MakeSquare(file, r))
@@ -63,10 +80,8 @@ func ParseFEN(fen string) (*Position, error) {
 			return nil, fmt.Errorf("fen %q: rank %d has %d squares, want 8", fen, r+1, file)
 		}
 	}
-	for c := White; c <= Black; c++ {
-		if n := p.pieces(c, King).Count(); n != 1 {
-			return nil, fmt.Errorf("fen %q: %s has %d kings, want 1", fen, c, n)
-		}
+	if err := p.checkKings(); err != nil {
+		return nil, fmt.Errorf("fen %q: %w", fen, err)
 	}
 	switch f[1] {
 	case "w":
@@ -78,8 +93,11 @@ func ParseFEN(fen string) (*Position, error) {
 		return nil, fmt.Errorf("fen %q: side to move %q, want w or b", fen, f[1])
 	}
 	p.start = p.side
-	if p.attacked(p.kingSq(p.side.Other()), p.side, p.occ()) {
+	if p.variant == Standard && p.attacked(p.kingSq(p.side.Other()), p.side, p.occ()) || p.variant != Standard && p.royalAttacked(p.side.Other()) {
 		return nil, fmt.Errorf("fen %q: the side not to move is in check", fen)
+	}
+	if p.variant == RacingKings && p.royalAttacked(p.side) {
+		return nil, fmt.Errorf("fen %q: a king is in check, which racing kings never allows", fen)
 	}
 	if err := p.parseCastling(f[2]); err != nil {
 		return nil, fmt.Errorf("fen %q: castling field %q: %w", fen, f[2], err)
@@ -99,7 +117,7 @@ func ParseFEN(fen string) (*Position, error) {
 		}
 		// Keep it only when the capture is legal, so equal positions hash
 		// equal whatever the FEN wrote.
-		if p.pieces(p.side.Other(), Pawn).has(ep^8) && p.epLegal(ep) {
+		if p.pieces(p.side.Other(), Pawn).has(ep^8) && p.epCapturable(ep) {
 			p.ep = ep
 			p.hash ^= zEP[ep.File()]
 		}
@@ -118,6 +136,7 @@ func ParseFEN(fen string) (*Position, error) {
 		}
 		p.move0 = n
 	}
+	p.finishVariant()
 	return p, nil
 }
 
@@ -131,6 +150,9 @@ func (p *Position) parseCastling(s string) error {
 		if c >= 'a' && c <= 'z' {
 			color = Black
 			c -= 'a' - 'A'
+		}
+		if p.pieces(color, King) == 0 {
+			return fmt.Errorf("%c: %s has no king", s[i], color)
 		}
 		k := p.kingSq(color)
 		backRank := 0
@@ -230,6 +252,9 @@ func (p *Position) appendFEN(dst []byte, shredder bool) []byte {
 				empty = 0
 			}
 			dst = append(dst, pc.Letter())
+			if p.promoted.has(MakeSquare(f, r)) {
+				dst = append(dst, '~')
+			}
 		}
 		if empty > 0 {
 			dst = append(dst, byte('0'+empty))
@@ -238,6 +263,7 @@ func (p *Position) appendFEN(dst []byte, shredder bool) []byte {
 			dst = append(dst, '/')
 		}
 	}
+	dst = p.appendPocket(dst)
 	dst = append(dst, ' ', "wb"[p.side], ' ')
 	if p.castle == 0 {
 		dst = append(dst, '-')
@@ -277,6 +303,7 @@ func (p *Position) appendFEN(dst []byte, shredder bool) []byte {
 	} else {
 		dst = append(dst, byte('a'+p.ep.File()), byte('1'+p.ep.Rank()))
 	}
+	dst = p.appendChecksLeft(dst)
 	dst = append(dst, ' ')
 	dst = strconv.AppendInt(dst, int64(p.rule50), 10)
 	dst = append(dst, ' ')

@@ -4,7 +4,9 @@ import "github.com/autoplay/autoplay/protocol"
 
 // Move is a move packed into 16 bits: from (6), to (6), promotion piece (2),
 // kind (2). Castling is stored as "king takes own rook" (to is the rook's
-// square) so that standard chess and Chess960 share one code path.
+// square) so that standard chess and Chess960 share one code path. The top
+// four bits, read together as the move's code, also hold what only variants
+// play (see variant_move.go): drops and promotion to king.
 type Move uint16
 
 // NoMove is the zero Move; it is never a legal move.
@@ -31,18 +33,13 @@ func (m Move) From() Square { return Square(m & 63) }
 func (m Move) To() Square { return Square(m >> 6 & 63) }
 
 // Promotion returns the piece promoted to, or NoPieceType.
-func (m Move) Promotion() PieceType {
-	if m&kindMask != kindPromotion {
-		return NoPieceType
-	}
-	return PieceType(m>>12&3) + Knight
-}
+func (m Move) Promotion() PieceType { return promotionOfCode[m>>12] }
 
 // IsCastle reports whether m is a castling move.
-func (m Move) IsCastle() bool { return m&kindMask == kindCastle }
+func (m Move) IsCastle() bool { return m>>12 == kindCastle>>12 }
 
 // IsEnPassant reports whether m is an en-passant capture.
-func (m Move) IsEnPassant() bool { return m&kindMask == kindEnPassant }
+func (m Move) IsEnPassant() bool { return m>>12 == kindEnPassant>>12 }
 
 // kingCastleTarget returns where the king ends after castling move m.
 func (m Move) castleSquares() (kingTo, rookTo Square) {
@@ -59,6 +56,9 @@ func (m Move) castleSquares() (kingTo, rookTo Square) {
 func (m Move) AppendUCI(dst []byte, chess960 bool) []byte {
 	if m == NoMove {
 		return append(dst, "0000"...)
+	}
+	if pt := m.Drop(); pt != NoPieceType {
+		return append(dst, " PNBRQK"[pt], '@', byte('a'+m.To().File()), byte('1'+m.To().Rank()))
 	}
 	to := m.To()
 	if m.IsCastle() && !chess960 {
@@ -104,7 +104,7 @@ func (p *Position) CanonicalMove(m Move) protocol.Move {
 func (p *Position) ParseUCI(s string) (Move, bool) {
 	pm, ok := protocol.ParseMove([]byte(s))
 	if !ok {
-		return NoMove, false
+		return p.parseVariantUCI(s)
 	}
 	return p.FromProtocol(pm)
 }

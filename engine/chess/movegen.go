@@ -3,6 +3,10 @@ package chess
 // GenerateLegal fills ml with every legal move of the side to move.
 func (p *Position) GenerateLegal(ml *MoveList) {
 	ml.n = 0
+	if p.variant != Standard {
+		p.generateVariant(ml)
+		return
+	}
 	p.generate(ml, false)
 }
 

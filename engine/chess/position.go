@@ -30,6 +30,13 @@ type Position struct {
 	kingPath   [4]Bitboard
 
 	hist []undo
+
+	// Variant state; all zero in standard chess (variant_state.go).
+	variant    Variant
+	pocket     [2][7]uint8 // crazyhouse: pieces in hand, by type
+	promoted   Bitboard    // crazyhouse: pieces that were pawns
+	checksLeft [2]uint8    // n-check: checks each side still has to give
+	vhist      []variantUndo
 }
 
 type undo struct {
@@ -57,6 +64,9 @@ func NewPosition() *Position {
 func (p *Position) Clone() *Position {
 	q := *p
 	q.hist = append(make([]undo, 0, cap(p.hist)), p.hist...)
+	if p.vhist != nil {
+		q.vhist = append(make([]variantUndo, 0, cap(p.vhist)), p.vhist...)
+	}
 	return &q
 }
 
@@ -95,6 +105,9 @@ func (p *Position) EnPassant() Square { return p.ep }
 
 // InCheck reports whether the side to move is in check.
 func (p *Position) InCheck() bool {
+	if p.variant != Standard {
+		return p.royalAttacked(p.side)
+	}
 	return p.attackersTo(p.kingSq(p.side), p.occ())&p.byColor[p.side.Other()] != 0
 }
 
@@ -172,11 +185,20 @@ func (p *Position) Reserve(n int) {
 	if need := len(p.hist) + n; need > cap(p.hist) {
 		p.hist = append(make([]undo, 0, need), p.hist...)
 	}
+	if p.variant != Standard {
+		if need := len(p.vhist) + n; need > cap(p.vhist) {
+			p.vhist = append(make([]variantUndo, 0, need), p.vhist...)
+		}
+	}
 }
 
 // MakeMove plays a legal move m (from GenerateLegal or a Parse function).
 // It does not allocate once the history has grown to the game's length.
 func (p *Position) MakeMove(m Move) {
+	if p.variant != Standard {
+		p.makeVariantMove(m)
+		return
+	}
 	u := p.record(m)
 	us, them := p.side, p.side.Other()
 	from, to := m.From(), m.To()
@@ -238,6 +260,10 @@ func (p *Position) MakeMove(m Move) {
 
 // UnmakeMove takes back the last move made.
 func (p *Position) UnmakeMove() {
+	if p.variant != Standard {
+		p.unmakeVariantMove()
+		return
+	}
 	u := p.hist[len(p.hist)-1]
 	p.hist = p.hist[:len(p.hist)-1]
 	p.side = p.side.Other()

@@ -55,6 +55,9 @@ func (p *Position) SAN(m Move) string { return string(p.AppendSAN(make([]byte, 0
 // appendSANBody spells m without its check sign; legal holds the position's
 // legal moves when m is a piece move (for disambiguation).
 func (p *Position) appendSANBody(dst []byte, m Move, legal *MoveList) []byte {
+	if pt := m.Drop(); pt != NoPieceType {
+		return append(dst, " PNBRQK"[pt], '@', byte('a'+m.To().File()), byte('1'+m.To().Rank()))
+	}
 	if m.IsCastle() {
 		if m.To() > m.From() {
 			return append(dst, "O-O"...)

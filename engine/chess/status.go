@@ -18,9 +18,17 @@ const (
 	InsufficientMaterial
 	FiftyMoveRule
 	Repetition // the position occurred for the third time
+
+	// The variants' own endings (see Position.Outcome for who wins).
+	KingExploded // atomic: a king was blown up
+	PiecesLost   // antichess and horde: a side has no pieces left; losers: only its king
+	ChecksGiven  // three-check, five-check: a side gave its last check
+	KingOnHill   // king of the hill: a king reached d4, e4, d5 or e5
+	KingRaced    // racing kings: a king reached the eighth rank
 )
 
-var statusNames = [...]string{"ongoing", "checkmate", "stalemate", "insufficient material", "fifty-move rule", "threefold repetition"}
+var statusNames = [...]string{"ongoing", "checkmate", "stalemate", "insufficient material", "fifty-move rule", "threefold repetition",
+	"king exploded", "pieces lost", "checks given", "king on the hill", "king reached the eighth rank"}
 
 // String names the status.
 func (s Status) String() string { return statusNames[s] }
@@ -28,6 +36,10 @@ func (s Status) String() string { return statusNames[s] }
 // Status reports whether the game is over in p and why. Checkmate takes
 // precedence over the fifty-move rule.
 func (p *Position) Status() Status {
+	if p.variant != Standard {
+		st, _ := p.Outcome()
+		return st
+	}
 	var ml MoveList
 	p.GenerateLegal(&ml)
 	if ml.n == 0 {
@@ -74,6 +86,13 @@ func (p *Position) isRepeat() bool {
 // InsufficientMaterial reports whether neither side can ever mate: bare
 // kings, a single minor piece, or only bishops all on one square color.
 func (p *Position) InsufficientMaterial() bool {
+	if p.variant != Standard {
+		return p.variantInsufficientMaterial()
+	}
+	return p.standardInsufficientMaterial()
+}
+
+func (p *Position) standardInsufficientMaterial() bool {
 	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {
 		return false
 	}

@@ -27,13 +27,51 @@ type Session struct {
 // stockfish the test is skipped, except under CI, where it fails.
 func Stockfish(t testing.TB, options ...string) *Session {
 	t.Helper()
-	if _, err := os.Stat(StockfishPath); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("CI must install stockfish")
-		}
-		t.Skip("stockfish not installed")
+	return start(t, StockfishPath, "stockfish", options)
+}
+
+// FairyStockfishPath is where Debian installs Fairy-Stockfish.
+const FairyStockfishPath = "/usr/games/fairy-stockfish"
+
+// FairyStockfish is Stockfish for Fairy-Stockfish, the oracle of the
+// chess variants (set UCI_Variant among the options);
+// AUTOPLAY_FAIRY_STOCKFISH names another build than Debian's.
+func FairyStockfish(t testing.TB, options ...string) *Session {
+	t.Helper()
+	path := FairyStockfishPath
+	if p := os.Getenv("AUTOPLAY_FAIRY_STOCKFISH"); p != "" {
+		path = p
 	}
-	cmd := exec.Command(StockfishPath)
+	return start(t, path, "fairy-stockfish", options)
+}
+
+// Variants lists the variants Fairy-Stockfish declares in its
+// UCI_Variant option (Debian's 11.1, for one, has no atomic).
+func (s *Session) Variants() []string {
+	var names []string
+	s.Send("uci")
+	s.Until("uciok", func(line string) {
+		if strings.HasPrefix(line, "option name UCI_Variant ") {
+			f := strings.Fields(line)
+			for i := 0; i+1 < len(f); i++ {
+				if f[i] == "var" {
+					names = append(names, f[i+1])
+				}
+			}
+		}
+	})
+	return names
+}
+
+func start(t testing.TB, path, name string, options []string) *Session {
+	t.Helper()
+	if _, err := os.Stat(path); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI must install %s", name)
+		}
+		t.Skipf("%s not installed", name)
+	}
+	cmd := exec.Command(path)
 	in, _ := cmd.StdinPipe()
 	out, _ := cmd.StdoutPipe()
 	if err := cmd.Start(); err != nil {
@@ -58,7 +96,7 @@ func Stockfish(t testing.TB, options ...string) *Session {
 	}
 	s.Send("isready")
 	if _, ok := s.Until("readyok"); !ok {
-		t.Fatal("stockfish did not get ready")
+		t.Fatalf("%s did not get ready", name)
 	}
 	return s
 }
