@@ -260,7 +260,7 @@ func (c *Config) completeEngines() error {
 		}
 		names[e.Name] = true
 	}
-	return nil
+	return checkHourglass(c.Engines)
 }
 
 func defaultEngineName(e *EngineConfig) string {
