@@ -144,7 +144,7 @@ func (p *ReviewPly) readComment(c string) {
 func (g *GameReview) countClocks() {
 	var clocks [2]game.Clock
 	for side, text := range g.TC {
-		tc, err := spec.ParseTimeControl(text)
+		tc, err := spec.ParseTag(text)
 		if err != nil || !tc.HasClock() {
 			return
 		}

@@ -80,15 +80,24 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	if s == "inf" || s == "infinite" {
 		return TimeControl{}, nil
 	}
+	if isMinSec(s) {
+		return ParseOnePeriod(s)
+	}
+	return ParseTag(s)
+}
+
+// ParseTag reads a PGN TimeControl tag as String writes it: the standard's
+// form, periods in seconds joined by ":" (no M:SS), "*60" an hourglass.
+func ParseTag(s string) (TimeControl, error) {
+	if s == "inf" || s == "infinite" {
+		return TimeControl{}, nil
+	}
 	if sand, ok := strings.CutPrefix(s, "*"); ok {
 		d, err := ParseSeconds(sand)
 		if err != nil || d <= 0 {
 			return TimeControl{}, fmt.Errorf("time control %q: an hourglass's time %q is not a positive number of seconds", s, sand)
 		}
 		return TimeControl{Base: d, Hourglass: true}, nil
-	}
-	if !strings.Contains(s, ":") || isMinSec(s) {
-		return ParseOnePeriod(s)
 	}
 	parts := strings.Split(s, ":")
 	if len(parts) > MaxPeriods {
