@@ -185,18 +185,18 @@ func CheckEngineCount(t Tournament, n, seeds int) error {
 	switch t {
 	case TypeMatch:
 		if n != 2 {
-			return fmt.Errorf("a match needs exactly 2 engines, got %d (use gauntlet or round-robin for more)", n)
+			return fmt.Errorf("a match needs exactly 2 engines, got %d (use gauntlet, round-robin or pyramid for more)", n)
 		}
 	case TypeGauntlet:
 		if seeds >= n {
 			return fmt.Errorf("a gauntlet with %d seeds needs more than %d engines, got %d", seeds, seeds, n)
 		}
-	case TypeRoundRobin, TypeKnockout:
+	case TypeRoundRobin, TypePyramid, TypeKnockout:
 		if n < 2 {
 			return fmt.Errorf("a %s needs at least 2 engines, got %d", t, n)
 		}
 	default:
-		return fmt.Errorf("type %q: want match, gauntlet, round-robin or knockout", t)
+		return fmt.Errorf("type %q: want match, gauntlet, round-robin, pyramid or knockout", t)
 	}
 	return nil
 }
