@@ -185,7 +185,7 @@ func CheckEngineCount(t Tournament, n, seeds int) error {
 	switch t {
 	case TypeMatch:
 		if n != 2 {
-			return fmt.Errorf("a match needs exactly 2 engines, got %d (use gauntlet, round-robin or pyramid for more)", n)
+			return fmt.Errorf("a match needs exactly 2 engines, got %d (use gauntlet or round-robin for more)", n)
 		}
 	case TypeGauntlet:
 		if seeds >= n {
