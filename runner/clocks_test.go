@@ -153,3 +153,25 @@ func goFields(t *testing.T, logPath, field string, n int) []string {
 	}
 	return out
 }
+
+// An XBoard engine on a delay: level carries it as the increment (the
+// protocol has no delay), and time/otim the real clocks.
+func TestXBoardEngineIsToldTheDelayAsIncrement(t *testing.T) {
+	needEngine(t, fairymaxPath)
+	logPath := t.TempDir() + "/io.log"
+	const each = " proto=xboard tc=30 bronstein=2 depth=2 timemargin=5000" // depth keeps its moves quick
+	run := runMatch(t, spec.Config{
+		Games: 1, MaxMoves: 2, LogFile: logPath,
+		Engines: []spec.EngineConfig{
+			engineSpec(t, "cmd="+fairymaxPath+" name=fm1"+each),
+			engineSpec(t, "cmd="+fairymaxPath+" name=fm2"+each),
+		},
+	})
+	if run.err != nil {
+		t.Fatalf("match: %v\n%s", run.err, run.out)
+	}
+	log, _ := os.ReadFile(logPath)
+	if n := strings.Count(string(log), "> level 0 0:30 2\n"); n != 2 {
+		t.Errorf("%d engines were sent \"level 0 0:30 2\", want both:\n%s", n, log)
+	}
+}
