@@ -200,7 +200,7 @@ func engineLabel(e *spec.EngineConfig) string {
 func limitKeys(tc spec.TimeControl) string {
 	var keys []string
 	if tc.HasClock() {
-		keys = append(keys, "tc="+tc.String())
+		keys = append(keys, "tc="+tc.Key())
 	}
 	if tc.Delay > 0 {
 		keys = append(keys, map[bool]string{false: "delay=", true: "bronstein="}[tc.Bronstein]+strconv.FormatFloat(tc.Delay.Seconds(), 'f', -1, 64))

@@ -99,10 +99,10 @@ func ParseTag(s string) (TimeControl, error) {
 		}
 		return TimeControl{Base: d, Hourglass: true}, nil
 	}
-	parts := strings.Split(s, ":")
-	if len(parts) > MaxPeriods {
-		return TimeControl{}, fmt.Errorf("time control %q: %d periods, at most %d", s, len(parts), MaxPeriods)
+	if n := strings.Count(s, ":") + 1; n > MaxPeriods { // counted before any split: a long text costs nothing
+		return TimeControl{}, fmt.Errorf("time control %.40q: %d periods, at most %d", s, n, MaxPeriods)
 	}
+	parts := strings.Split(s, ":")
 	var tc TimeControl
 	for i, part := range parts {
 		p, err := parsePeriod(s, part, false)
@@ -253,6 +253,18 @@ func (tc TimeControl) String() string {
 	default:
 		return "-"
 	}
+}
+
+// Key is the clock as tc= reads it back: String's periods, with "+0"
+// after the first period's time where ParseTimeControl would read the
+// first colon as M:SS ("40/120+0:30", not "40/120:30").
+func (tc TimeControl) Key() string {
+	s := tc.String()
+	if tc.Periods() > 1 && !tc.Hourglass && isMinSec(s) {
+		first, rest, _ := strings.Cut(s, ":")
+		s = first + "+0:" + rest
+	}
+	return s
 }
 
 func formatSeconds(d time.Duration) string {

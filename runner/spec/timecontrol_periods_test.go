@@ -47,20 +47,24 @@ func TestParseTimeControlReadsPeriods(t *testing.T) {
 		if back, err := ParseTag(tc.String()); err != nil || back != tc {
 			t.Errorf("the tag %q reads back as %+v, %v", tc.String(), back, err)
 		}
+		if back, err := ParseTimeControl(tc.Key()); err != nil || back != tc {
+			t.Errorf("the key tc=%s reads back as %+v, %v", tc.Key(), back, err)
+		}
 	}
 }
 
 func TestParseTimeControlRefusesBadPeriods(t *testing.T) {
 	for in, want := range map[string]string{
-		"60:30+1":            "", // M:SS: 60 min 30 s, +1
-		"300+1:60":           "period 1",
-		"40/60:x":            "base time",
-		"40/60:0/30":         "moves per period",
-		"1:2:3:4:5:6:7:8:9":  "at most 8",
-		"40/60:20/30:10:5":   "period 3",
-		"40/90:1:30":         "period 2", // no M:SS inside periods
-		"*0":                 "hourglass",
-		"40/5400+30:1800+-1": "increment",
+		"60:30+1":                  "", // M:SS: 60 min 30 s, +1
+		"300+1:60":                 "period 1",
+		"40/60:x":                  "base time",
+		"40/60:0/30":               "moves per period",
+		"1:2:3:4:5:6:7:8:9":        "at most 8",
+		strings.Repeat(":", 1<<20): "1048577 periods",
+		"40/60:20/30:10:5":         "period 3",
+		"40/90:1:30":               "period 2", // no M:SS inside periods
+		"*0":                       "hourglass",
+		"40/5400+30:1800+-1":       "increment",
 	} {
 		_, err := ParseTimeControl(in)
 		if want == "" {
