@@ -88,7 +88,7 @@ func (inv *Invocation) setEngineKey(e *spec.EngineConfig, kv keyValue) error {
 		}
 		return nil
 	case "tc":
-		value = strings.TrimPrefix(value, "0/") // fastchess writes "0/10+0.1" for no moves per period
+		return inv.setClock(e, kv.value)
 	default:
 		if kv.bare {
 			return fmt.Errorf("engine key %s needs a value (%s=...)", kv.key, kv.key)

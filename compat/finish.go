@@ -140,6 +140,8 @@ func (inv *Invocation) roundGames(games int) int {
 		return games * int(min(spec.EncounterCount(c.Type, len(c.Engines), c.Seeds), spec.MaxGames+1))
 	case spec.TypeKnockout:
 		return 0
+	case spec.TypePyramid:
+		return games // RoundTag counts a climber's encounters as one round
 	}
 	return games
 }

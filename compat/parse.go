@@ -267,8 +267,13 @@ func (inv *Invocation) tournament(v []string) error {
 		inv.Config.Type = spec.TypeGauntlet
 	case "knockout":
 		inv.Config.Type = spec.TypeKnockout
+	case "pyramid":
+		if inv.Dialect == Fastchess {
+			return fmt.Errorf("fastchess has no pyramid (cutechess-cli's -tournament pyramid); want round-robin or gauntlet")
+		}
+		inv.Config.Type = spec.TypePyramid
 	default:
-		return fmt.Errorf("want round-robin, gauntlet or knockout")
+		return fmt.Errorf("want round-robin, gauntlet, pyramid or knockout")
 	}
 	return nil
 }

@@ -144,7 +144,7 @@ func (p *ReviewPly) readComment(c string) {
 func (g *GameReview) countClocks() {
 	var clocks [2]game.Clock
 	for side, text := range g.TC {
-		tc, err := spec.ParseTimeControl(text)
+		tc, err := spec.ParseTag(text)
 		if err != nil || !tc.HasClock() {
 			return
 		}
@@ -157,7 +157,7 @@ func (g *GameReview) countClocks() {
 	var behind [2]time.Duration // what a written tl= said the count was off by
 	for i := range g.Plies {
 		p := &g.Plies[i]
-		clocks[mover].Punch(time.Duration(p.Seconds*float64(time.Second)), time.Duration(1<<62))
+		game.PunchMove(&clocks, chess.Color(mover), time.Duration(p.Seconds*float64(time.Second)), time.Duration(1<<62))
 		if p.ClockNS != nil {
 			behind[mover] = *p.ClockNS - clocks[mover].Remaining()
 		} else {

@@ -38,7 +38,14 @@ func buildSchedule(c *spec.Config, picker *openingPicker) []scheduledGame {
 				if g%repeat == 0 {
 					opening = picker.next()
 				}
-				if g%2 == 1 && !c.NoSwap {
+				// A pyramid's encounter alternates colours over the whole
+				// run, as cutechess-cli's does: with an odd number of games
+				// the next round starts with the other colours.
+				swap := g%2 == 1
+				if c.Type == spec.TypePyramid {
+					swap = (round*c.Games+g)%2 == 1
+				}
+				if swap && !c.NoSwap {
 					white, black = black, white
 				}
 				if c.Reverse {

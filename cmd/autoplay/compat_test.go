@@ -322,7 +322,7 @@ func TestCompatCommandLineErrors(t *testing.T) {
 		{append([]string{"fastchess", "-pgnout", "games.pgn"}, two...), "expects key=value pairs"},
 		{append([]string{"fastchess", "-pgnout", "file=g.pgn", "notation=lan"}, two...), "notation=lan"},
 		{append([]string{"cutechess", "-variant", "atomic"}, two...), "standard and fischerandom"},
-		{append([]string{"cutechess", "-tournament", "pyramid"}, two...), "round-robin, gauntlet or knockout"},
+		{append([]string{"cutechess", "-tournament", "swiss"}, two...), "round-robin, gauntlet, pyramid or knockout"},
 		{[]string{"cutechess", "-engine", "cmd=/bin/true", "-engine", "cmd=/bin/true"}, "missing time control"},
 		{append([]string{"fastchess", "-sprt", "elo0=5", "elo1=0"}, two...), "elo0 5 must be below elo1 0"},
 		{append([]string{"cutechess", "-games", "0"}, two...), `"0": want a whole number, 1 or more`},

@@ -36,7 +36,7 @@ func newMatchCmd() *cobra.Command {
 
 Each engine is one value of key=value pairs, cutechess-style:
   --engine "cmd=/usr/games/stockfish name=sf option.Hash=16 tc=10+0.1"
-Keys: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart.
+Keys: cmd name arg dir proto option.NAME tc hourglass delay bronstein st nodes depth timemargin timeout restart.
 --each gives keys shared by both engines; --engine overrides them.
 With fewer than two --engine flags the built-in engine (autoplay engine) fills in.`,
 		Example: `  autoplay match --games 10 --each tc=5+0.05 --pgnout games.pgn
@@ -200,7 +200,10 @@ func engineLabel(e *spec.EngineConfig) string {
 func limitKeys(tc spec.TimeControl) string {
 	var keys []string
 	if tc.HasClock() {
-		keys = append(keys, "tc="+tc.String())
+		keys = append(keys, "tc="+tc.Key())
+	}
+	if tc.Delay > 0 {
+		keys = append(keys, map[bool]string{false: "delay=", true: "bronstein="}[tc.Bronstein]+strconv.FormatFloat(tc.Delay.Seconds(), 'f', -1, 64))
 	}
 	if tc.MoveTime > 0 {
 		keys = append(keys, "st="+strconv.FormatFloat(tc.MoveTime.Seconds(), 'f', -1, 64))

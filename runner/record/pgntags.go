@@ -125,9 +125,11 @@ func cutechessTermination(r *GameRecord) string {
 }
 
 // cutechessTimeControl writes a clock as cutechess's TimeControl tag does:
-// "inf" without one, "40/60+0.6", "0.5/move".
+// "inf" without one, "40/60+0.6", "0.5/move", "hg60" for an hourglass.
 func cutechessTimeControl(tc spec.TimeControl) string {
 	switch {
+	case tc.HasClock() && tc.Hourglass:
+		return "hg" + formatSeconds(tc.Base)
 	case tc.HasClock():
 		return tc.String()
 	case tc.MoveTime > 0:

@@ -191,12 +191,12 @@ func CheckEngineCount(t Tournament, n, seeds int) error {
 		if seeds >= n {
 			return fmt.Errorf("a gauntlet with %d seeds needs more than %d engines, got %d", seeds, seeds, n)
 		}
-	case TypeRoundRobin, TypeKnockout:
+	case TypeRoundRobin, TypePyramid, TypeKnockout:
 		if n < 2 {
 			return fmt.Errorf("a %s needs at least 2 engines, got %d", t, n)
 		}
 	default:
-		return fmt.Errorf("type %q: want match, gauntlet, round-robin or knockout", t)
+		return fmt.Errorf("type %q: want match, gauntlet, round-robin, pyramid or knockout", t)
 	}
 	return nil
 }
@@ -260,7 +260,7 @@ func (c *Config) completeEngines() error {
 		}
 		names[e.Name] = true
 	}
-	return nil
+	return checkHourglass(c.Engines)
 }
 
 func defaultEngineName(e *EngineConfig) string {

@@ -14,6 +14,10 @@ const (
 	TypeMatch      Tournament = "match"       // two engines
 	TypeGauntlet   Tournament = "gauntlet"    // the first Seeds engines each play every other engine
 	TypeRoundRobin Tournament = "round-robin" // every pair of engines
+	// TypePyramid is cutechess-cli's pyramid: every engine plays every
+	// engine above it in the list, climbing from the second: 2-1, 3-1,
+	// 3-2, 4-1, ... (the lower engine White first).
+	TypePyramid Tournament = "pyramid"
 	// TypeKnockout is single elimination: engines in config order are seeds
 	// 1..N; each encounter is Games games (in pairs); the winner goes on.
 	TypeKnockout Tournament = "knockout"
@@ -147,6 +151,8 @@ func (c *Config) Encounters() [][2]int {
 				out = append(out, [2]int{i, j})
 			}
 		}
+	case TypePyramid:
+		return pyramidPairings(n)
 	case TypeKnockout:
 		return nil
 	case TypeGauntlet:

@@ -131,6 +131,9 @@ func (c *EngineConfig) Validate() error {
 			return fmt.Errorf("engine %q: %s: %w", c.Name, f.key, err)
 		}
 	}
+	if err := c.TC.check(c.Proto); err != nil {
+		return fmt.Errorf("engine %q: %w", c.Name, err)
+	}
 	if c.Proto == XBoard {
 		if err := protocol.CheckXBoardLimits(c.TC.MoveTime, c.TC.Nodes); err != nil {
 			return fmt.Errorf("engine %q: %w", c.Name, err)

@@ -22,7 +22,7 @@ func EncounterCount(t Tournament, n, seeds int) uint64 {
 		return 0
 	}
 	switch t {
-	case TypeRoundRobin:
+	case TypeRoundRobin, TypePyramid:
 		return mulCapped(uint64(n), uint64(n-1)) / 2
 	case TypeGauntlet:
 		if seeds < 0 || seeds >= n {

@@ -16,8 +16,9 @@ var WireVersion = wireVersionOf(wireVersion)
 // wireVersion is WireVersion as text, so that a test can build an autoplay
 // of another version (go build -ldflags -X ...spec.wireVersion=N).
 // 2: openings walked as the drop-in mode's tool walks them (Shuffle, Cycle;
-// no opening_per_round).
-var wireVersion = "2"
+// no opening_per_round). 3: clocks of several periods, hourglass, delays
+// (a worker of 2 would drop them and play other clocks).
+var wireVersion = "3"
 
 func wireVersionOf(s string) int {
 	n, err := strconv.Atoi(s)

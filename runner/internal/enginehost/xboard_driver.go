@@ -228,7 +228,9 @@ func (d *xboardDriver) newGame(ctx context.Context, e *Engine, startFEN string) 
 	tc := &e.cfg.TC
 	switch {
 	case tc.HasClock():
-		b = xboard.AppendLevel(b, xboard.Level{Moves: tc.Moves, Base: tc.Base, Inc: tc.Inc})
+		// A delay is told as increment, as to UCI engines (game.Clock's
+		// EngineInc); spec refuses an XBoard engine several periods.
+		b = xboard.AppendLevel(b, xboard.Level{Moves: tc.Moves, Base: tc.Base, Inc: tc.Inc + tc.Delay})
 	case tc.MoveTime > 0:
 		b = xboard.AppendSt(b, tc.MoveTime)
 	}

@@ -312,7 +312,7 @@ func (g *gameInPlay) moved(side Color, ev *enginehost.Event, elapsed time.Durati
 	mover := g.s.Players[side]
 	cfg := mover.Config()
 	budget := g.clocks[side].Budget()
-	if !g.clocks[side].Punch(elapsed, cfg.TimeMargin) {
+	if !PunchMove(&g.clocks, side, elapsed, cfg.TimeMargin) {
 		g.rec.Overrun = elapsed - budget
 		return record.LossOnTime(side), true
 	}

@@ -121,8 +121,22 @@ func SetEngineKey(c *spec.EngineConfig, key, value string) error {
 	case "tc":
 		var tc spec.TimeControl
 		if tc, err = spec.ParseTimeControl(value); err == nil {
-			c.TC.Moves, c.TC.Base, c.TC.Inc = tc.Moves, tc.Base, tc.Inc
+			c.TC.Moves, c.TC.Base, c.TC.Inc, c.TC.Later = tc.Moves, tc.Base, tc.Inc, tc.Later
+			c.TC.Hourglass = c.TC.Hourglass || tc.Hourglass // "*60", the PGN tag's hourglass
 		}
+	case "hourglass":
+		c.TC.Hourglass, err = strconv.ParseBool(value)
+		if err != nil {
+			err = fmt.Errorf("want true or false")
+		}
+	case "delay", "bronstein":
+		// The clock waits delay= seconds before it runs (simple, US
+		// delay); bronstein= gives the time used back after the move, up
+		// to that many seconds. The last of the two given wins.
+		if c.TC.Delay, err = spec.ParseSeconds(value); err != nil {
+			err = fmt.Errorf("want a number of seconds, such as 2")
+		}
+		c.TC.Bronstein = key == "bronstein"
 	case "st":
 		if c.TC.MoveTime, err = spec.ParseSeconds(value); err == nil && c.TC.MoveTime <= 0 {
 			err = fmt.Errorf("must be more than 0 seconds")
@@ -174,7 +188,7 @@ func SetEngineKey(c *spec.EngineConfig, key, value string) error {
 			err = fmt.Errorf("must be more than 0 seconds")
 		}
 	default:
-		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)", key)
+		return fmt.Errorf("unknown key %q (known: cmd name arg dir proto option.NAME tc hourglass delay bronstein st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)", key)
 	}
 	return err
 }

@@ -116,7 +116,7 @@ var (
 	topKeys = []string{"event", "site", "type", "variant", "tb", "tbpieces", "tbadjudicate", "seeds", "rounds", "games", "concurrency", "seed",
 		"report_every", "pgnout", "epdout", "json", "log", "maxmoves", "quiet", "verbose", "affinity", "slot_processes", "pgnfields", "match_line", "games_jsonl",
 		"sample", "openings", "each", "engines", "adjudication", "sprt"}
-	engineKeys = []string{"name", "cmd", "args", "dir", "proto", "options", "tc", "st", "nodes",
+	engineKeys = []string{"name", "cmd", "args", "dir", "proto", "options", "tc", "hourglass", "delay", "bronstein", "st", "nodes",
 		"depth", "timemargin", "timeout", "restart", "whitepov", "stderr", "book", "bookdepth", "ponder", "fullhistory"}
 	openingsKeys     = []string{"file", "format", "order", "plies", "start", "policy", "random"}
 	adjudicationKeys = []string{"draw", "resign"}

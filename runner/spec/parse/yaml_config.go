@@ -90,12 +90,12 @@ func (p *configParser) settings(top yamlMap, cfg *spec.Config) {
 		}
 	}
 	if n, ok := top.get("type"); ok {
-		if s, ok := p.scalar(n, "type", "match, gauntlet, round-robin or knockout"); ok {
+		if s, ok := p.scalar(n, "type", "match, gauntlet, round-robin, pyramid or knockout"); ok {
 			switch t := spec.Tournament(s); t {
-			case spec.TypeMatch, spec.TypeGauntlet, spec.TypeRoundRobin, spec.TypeKnockout:
+			case spec.TypeMatch, spec.TypeGauntlet, spec.TypeRoundRobin, spec.TypePyramid, spec.TypeKnockout:
 				cfg.Type = t
 			default:
-				p.errorf(resolveAlias(n), "type", "expected match, gauntlet, round-robin or knockout, got %q", s)
+				p.errorf(resolveAlias(n), "type", "expected match, gauntlet, round-robin, pyramid or knockout, got %q", s)
 			}
 		}
 	}

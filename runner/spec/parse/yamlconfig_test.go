@@ -165,7 +165,7 @@ func TestParseConfigReportsProblemsWithTheirPlace(t *testing.T) {
 		{"unknown key names the known ones", "gmaes: 2" + twoEngines,
 			`bad.yaml:1:1: unknown key "gmaes" (known: event site type variant tb tbpieces tbadjudicate seeds rounds games concurrency seed report_every pgnout epdout json log maxmoves quiet verbose affinity slot_processes pgnfields match_line games_jsonl sample openings each engines adjudication sprt)`},
 		{"unknown engine key", "engines:\n  - {name: a, cmd: sh, tc: 10, optoins: {}}\n  - {name: b, cmd: sh, tc: 10}\n",
-			`bad.yaml:2:32: engines[0]: unknown key "optoins" (known: name cmd args dir proto options tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)`},
+			`bad.yaml:2:32: engines[0]: unknown key "optoins" (known: name cmd args dir proto options tc hourglass delay bronstein st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)`},
 		{"duplicate key", "games: 2\ngames: 4" + twoEngines, `bad.yaml:2:1: duplicate key "games" (first at line 1)`},
 		{"duplicate option", "engines:\n  - {name: a, cmd: sh, tc: 10, options: {Hash: 1, Hash: 2}}\n  - {name: b, cmd: sh, tc: 10}\n",
 			`bad.yaml:2:51: engines[0].options: duplicate option "Hash" (first at line 2)`},
@@ -178,7 +178,7 @@ func TestParseConfigReportsProblemsWithTheirPlace(t *testing.T) {
 		{"negative seed", "seed: -1" + twoEngines, `bad.yaml:1:7: seed: expected a whole number, 0 or more, got "-1"`},
 		{"bad bool", "quiet: yes please" + twoEngines, `bad.yaml:1:8: quiet: expected true or false, got "yes please"`},
 		{"quiet and verbose", "quiet: true\nverbose: true" + twoEngines, `bad.yaml:2:10: verbose: cannot be true together with quiet`},
-		{"unknown type", "type: swiss" + twoEngines, `bad.yaml:1:7: type: expected match, gauntlet, round-robin or knockout, got "swiss"`},
+		{"unknown type", "type: swiss" + twoEngines, `bad.yaml:1:7: type: expected match, gauntlet, round-robin, pyramid or knockout, got "swiss"`},
 		{"match with three engines", "type: match\nengines:\n  - {name: a, cmd: sh, tc: 10}\n  - {name: b, cmd: sh, tc: 10}\n  - {name: c, cmd: sh, tc: 10}\n",
 			`bad.yaml:1:7: type: a match needs exactly 2 engines, got 3 (use gauntlet or round-robin for more)`},
 		{"default match with one engine", "engines:\n  - {name: a, cmd: sh, tc: 10}\n",
@@ -288,7 +288,7 @@ rounds: two
 		`bad.yaml:2:8: games: must be 1 or more, got 0`,
 		`bad.yaml:4:5: engines[0]: no time control: give tc, st, nodes or depth (here or under each)`,
 		`bad.yaml:5:12: engines[1]: duplicate engine name "a" (also engines[0]): names must be unique`,
-		`bad.yaml:5:32: engines[1]: unknown key "hash" (known: name cmd args dir proto options tc st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)`,
+		`bad.yaml:5:32: engines[1]: unknown key "hash" (known: name cmd args dir proto options tc hourglass delay bronstein st nodes depth timemargin timeout restart whitepov stderr book bookdepth ponder fullhistory)`,
 		`bad.yaml:6:9: rounds: expected a whole number, got "two"`,
 	}, "\n")
 	if err == nil || err.Error() != want {
