@@ -39,7 +39,7 @@ func (inv *Invocation) finish() error {
 		}
 	}
 	if c.Type == spec.TypeGauntlet && c.Seeds == 0 {
-		c.Seeds = 1
+		c.Seeds = spec.DefaultSeeds // roundGames counts the seeds' encounters before Complete
 	}
 	if inv.Dialect == Fastchess && c.Type == spec.TypeGauntlet {
 		// fastchess's gauntlet is its round robin cut to the pairs whose

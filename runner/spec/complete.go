@@ -11,12 +11,13 @@ import (
 // Complete fills the defaults of a config and checks it, before anything
 // starts. Every front end (match, run, the drop-in command lines, slot
 // processes, workers) calls it, and it may be called again on a completed
-// config: a zero value means the default (rounds, seeds and concurrency 1,
-// a match), a setting out of range is an error naming it. The YAML reader
+// config: a zero value means the default (see Defaults), a setting out of
+// range is an error naming it. A front end's flags may show a default but
+// take it from here: this is the one place that sets one. The YAML reader
 // checks the same rules through the same functions, to place its errors at
 // a line and column.
 func (c *Config) Complete() error {
-	c.fillDefaults()
+	c.FillDefaults()
 	for _, check := range []func() error{c.checkCounts, c.checkOutputs, c.checkVariant, c.checkTablebase, c.checkTournament} {
 		if err := check(); err != nil {
 			return err
@@ -33,18 +34,30 @@ func (c *Config) Complete() error {
 	return c.completeEngines()
 }
 
-func (c *Config) fillDefaults() {
+// FillDefaults is Complete's first half: the defaults in place of zeros,
+// nothing checked. The YAML reader fills them before its checks of the
+// tournament, which read the type.
+func (c *Config) FillDefaults() {
 	if c.Type == "" {
 		c.Type = TypeMatch
 	}
 	if c.Rounds <= 0 {
-		c.Rounds = 1
+		c.Rounds = DefaultRounds
+	}
+	if c.Games == 0 {
+		c.Games = DefaultGames
 	}
 	if c.Seeds <= 0 {
-		c.Seeds = 1
+		c.Seeds = DefaultSeeds
+	}
+	if c.Seed == 0 && !c.ZeroSeed {
+		c.Seed = DefaultSeed
 	}
 	if c.Concurrency == 0 {
-		c.Concurrency = 1
+		c.Concurrency = DefaultConcurrency
+	}
+	if c.ReportEvery == 0 && !c.ZeroReportEvery {
+		c.ReportEvery = DefaultReportEvery
 	}
 	if c.Event == "" && c.PGNStyle == PGNAutoplay { // the drop-in styles have their tools' defaults
 		c.Event = "autoplay " + string(c.Type)
@@ -55,9 +68,10 @@ func (c *Config) fillDefaults() {
 }
 
 func (c *Config) checkCounts() error {
+	if err := CheckGames(c.Games); err != nil {
+		return err
+	}
 	switch {
-	case c.Games <= 0:
-		return fmt.Errorf("games must be at least 1")
 	case c.Games > MaxGames || c.Rounds > MaxGames:
 		return fmt.Errorf("games %d, rounds %d: a run plays at most %d games; split it into several runs", c.Games, c.Rounds, MaxGames)
 	case c.MaxMoves < 0:
@@ -94,6 +108,15 @@ func (c *Config) checkAffinityCPUs() error {
 	}
 	if c.Concurrency > len(c.AffinityCPUs) {
 		return fmt.Errorf("%d games at a time need %d CPUs, one each, but the affinity list has %d", c.Concurrency, c.Concurrency, len(c.AffinityCPUs))
+	}
+	return nil
+}
+
+// CheckGames: at least one game an encounter (a front end checks a typed
+// 0, which Complete would take for the default).
+func CheckGames(n int) error {
+	if n < 1 {
+		return fmt.Errorf("games must be at least 1")
 	}
 	return nil
 }
@@ -240,6 +263,7 @@ func (c *Config) completeEngines() error {
 			e.Name = defaultEngineName(e)
 		}
 		e.Variant = c.Variant
+		e.fillDefaults()
 		if err := e.Validate(); err != nil {
 			return err
 		}

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/autoplay/autoplay/runner/stats"
 )
@@ -69,5 +70,47 @@ func TestCompleteRefusesWhatTheFileWouldRefuse(t *testing.T) {
 				t.Errorf("got %v, want %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// A config built in Go needs only its engines and their limits: every
+// other zero is a default, set here and nowhere else; a 0 the user gave
+// (seed, report-every, timemargin) stays 0, also across the wire.
+func TestCompleteFillsEveryDefault(t *testing.T) {
+	bare := func() Config {
+		return Config{Engines: []EngineConfig{{Cmd: "/bin/a", TC: TimeControl{Nodes: 10}}, {Cmd: "/bin/b", TC: TimeControl{Nodes: 10}}}}
+	}
+	c := bare()
+	if err := c.Complete(); err != nil {
+		t.Fatal(err)
+	}
+	if c.Type != TypeMatch || c.Games != 2 || c.Rounds != 1 || c.Seeds != 1 || c.Concurrency != 1 || c.Seed != 1 || c.ReportEvery != 10 {
+		t.Errorf("run defaults: %+v", c)
+	}
+	for _, e := range c.Engines {
+		if e.Proto != UCI || e.Timeout != 10*time.Second || e.TimeMargin != 100*time.Millisecond || e.Restart != RestartAuto {
+			t.Errorf("engine defaults: %+v", e)
+		}
+	}
+
+	zeros := bare()
+	zeros.ZeroSeed, zeros.ZeroReportEvery = true, true
+	zeros.Engines[0].ZeroTimeMargin = true
+	if err := zeros.Complete(); err != nil {
+		t.Fatal(err)
+	}
+	if zeros.Seed != 0 || zeros.ReportEvery != 0 || zeros.Engines[0].TimeMargin != 0 || zeros.Engines[1].TimeMargin != 100*time.Millisecond {
+		t.Errorf("given zeros: seed %d report-every %d timemargins %v %v", zeros.Seed, zeros.ReportEvery, zeros.Engines[0].TimeMargin, zeros.Engines[1].TimeMargin)
+	}
+	b, err := MarshalWire(&zeros)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crossed, err := UnmarshalWire(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(*crossed, zeros) {
+		t.Errorf("the given zeros crossed the wire as\n%+v\nwant\n%+v", *crossed, zeros)
 	}
 }

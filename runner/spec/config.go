@@ -86,8 +86,11 @@ type Config struct {
 	LayoutGiven bool           `json:"-"`
 	Concurrency int            `json:"concurrency,omitempty"`
 	Openings    OpeningsConfig `json:"openings,omitempty"`
-	Seed        uint64         `json:"seed,omitempty"`
-	Variant     Variant        `json:"variant,omitempty"` // "" = standard
+	Seed        uint64         `json:"seed,omitempty"` // 0 = DefaultSeed, unless ZeroSeed
+	// ZeroSeed: the user gave seed 0, which Complete keeps rather than
+	// take for the default.
+	ZeroSeed bool    `json:"-"`
+	Variant  Variant `json:"variant,omitempty"` // "" = standard
 	// Syzygy adjudication: TB is the tables' directories (DIR1:DIR2),
 	// TBPieces the most pieces adjudicated (0 = all the tables hold),
 	// TBAdjudicate both, win or draw.
@@ -125,11 +128,14 @@ type Config struct {
 	Draw        *DrawAdjudication   `json:"draw,omitempty"`
 	Resign      *ResignAdjudication `json:"resign,omitempty"`
 	SPRT        *stats.SPRT         `json:"sprt,omitempty"`         // stop as soon as a bound is crossed (matches only)
-	ReportEvery int                 `json:"report_every,omitempty"` // print the score every N games; 0 = only at the end
-	Event       string              `json:"event,omitempty"`
-	Site        string              `json:"site,omitempty"`
-	Quiet       bool                `json:"quiet,omitempty"`   // only the final result
-	Verbose     bool                `json:"verbose,omitempty"` // also each game's start and every warning
+	ReportEvery int                 `json:"report_every,omitempty"` // print the score every N games; 0 = DefaultReportEvery, unless ZeroReportEvery
+	// ZeroReportEvery: the user gave report-every 0, the score only at
+	// the end, which Complete keeps rather than take for the default.
+	ZeroReportEvery bool   `json:"-"`
+	Event           string `json:"event,omitempty"`
+	Site            string `json:"site,omitempty"`
+	Quiet           bool   `json:"quiet,omitempty"`   // only the final result
+	Verbose         bool   `json:"verbose,omitempty"` // also each game's start and every warning
 }
 
 // Encounters lists who plays whom; the first engine of each is the one

@@ -49,8 +49,19 @@ func UnmarshalWire(b []byte) (*Config, error) {
 	if w.Version != WireVersion {
 		return nil, fmt.Errorf("config of version %d, this autoplay reads version %d: run the same autoplay on both sides", w.Version, WireVersion)
 	}
+	w.Config.keepZeros()
 	if err := w.Config.Complete(); err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
 	return &w.Config, nil
+}
+
+// keepZeros marks the zeros of a config that crossed the wire as the
+// user's: it was completed before it was sent, so its 0 seed, report-every
+// or time margin was given, not left for the default.
+func (c *Config) keepZeros() {
+	c.ZeroSeed, c.ZeroReportEvery = c.Seed == 0, c.ReportEvery == 0
+	for i := range c.Engines {
+		c.Engines[i].ZeroTimeMargin = c.Engines[i].TimeMargin == 0
+	}
 }
