@@ -38,33 +38,10 @@ func (c *Config) Complete() error {
 // nothing checked. The YAML reader fills them before its checks of the
 // tournament, which read the type.
 func (c *Config) FillDefaults() {
-	if c.Type == "" {
-		c.Type = TypeMatch
-	}
-	if c.Rounds <= 0 {
-		c.Rounds = DefaultRounds
-	}
-	if c.Games == 0 {
-		c.Games = DefaultGames
-	}
-	if c.Seeds <= 0 {
-		c.Seeds = DefaultSeeds
-	}
-	if c.Seed == 0 && !c.ZeroSeed {
-		c.Seed = DefaultSeed
-	}
-	if c.Concurrency == 0 {
-		c.Concurrency = DefaultConcurrency
-	}
-	if c.ReportEvery == 0 && !c.ZeroReportEvery {
-		c.ReportEvery = DefaultReportEvery
-	}
-	if c.Event == "" && c.PGNStyle == PGNAutoplay { // the drop-in styles have their tools' defaults
-		c.Event = "autoplay " + string(c.Type)
-	}
-	if c.Site == "" {
-		c.Site = "?"
-	}
+	c.Schedule.fillDefaults()
+	c.RunLayout.fillDefaults()
+	c.Reporting.fillDefaults()
+	c.Outputs.fillDefaults(c.Type)
 }
 
 func (c *Config) checkCounts() error {

@@ -9,11 +9,3 @@ const (
 	PGNCutechess PGNStyle = "cutechess" // cutechess-cli 1.2's: the roster, then the rest sorted by name
 	PGNFastchess PGNStyle = "fastchess" // fastchess 1.8's: EngineWhiteName..., fixed order
 )
-
-// RoundTag is the PGN Round tag of game number (1-based).
-func (c *Config) RoundTag(number int) int {
-	if c.RoundGames <= 0 {
-		return number
-	}
-	return (number-1)/c.RoundGames + 1
-}
