@@ -11,7 +11,7 @@ import (
 // tagLines writes rec as the style's PGN and returns its tag lines.
 func tagLines(t *testing.T, rec *GameRecord, c *spec.Config) []string {
 	t.Helper()
-	g, err := rec.PGN(c)
+	g, err := rec.PGN(&c.Outputs)
 	if err != nil {
 		t.Fatal(err)
 	}

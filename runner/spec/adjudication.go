@@ -18,6 +18,16 @@ type Adjudication struct {
 	TBAfterMove bool `json:"tb_after_move,omitempty"`
 }
 
+// TBMode is the tables' adjudication mode: TBAdjudicate, or TBBoth when
+// it is "". Complete leaves the "" in place, as the wire form and a resumed
+// run's fingerprint hold it.
+func (a *Adjudication) TBMode() string {
+	if a.TBAdjudicate == "" {
+		return TBBoth
+	}
+	return a.TBAdjudicate
+}
+
 // TB adjudication modes (fastchess's -tbadjudicate).
 const (
 	TBBoth = "both" // wins, losses and draws
