@@ -11,8 +11,8 @@ import (
 // Complete fills the defaults of a config and checks it, before anything
 // starts. Every front end (match, run, the drop-in command lines, slot
 // processes, workers) calls it, and it may be called again on a completed
-// config: a zero value means the default (see Defaults), a setting out of
-// range is an error naming it. A front end's flags may show a default but
+// config: a zero value means the default (each group's fillDefaults, and
+// EngineConfig's), a setting out of range is an error naming it. A front end's flags may show a default but
 // take it from here: this is the one place that sets one. The YAML reader
 // checks the same rules through the same functions, to place its errors at
 // a line and column.
@@ -42,6 +42,9 @@ func (c *Config) FillDefaults() {
 	c.RunLayout.fillDefaults()
 	c.Reporting.fillDefaults()
 	c.Outputs.fillDefaults(c.Type)
+	for i := range c.Engines {
+		c.Engines[i].fillDefaults()
+	}
 }
 
 func (c *Config) checkCounts() error {
@@ -240,7 +243,6 @@ func (c *Config) completeEngines() error {
 			e.Name = defaultEngineName(e)
 		}
 		e.Variant = c.Variant
-		e.fillDefaults()
 		if err := e.Validate(); err != nil {
 			return err
 		}
