@@ -43,7 +43,7 @@ func (c *Config) FillDefaults() {
 	c.Reporting.fillDefaults()
 	c.Outputs.fillDefaults(c.Type)
 	for i := range c.Engines {
-		c.Engines[i].fillDefaults()
+		c.Engines[i].FillDefaults()
 	}
 }
 

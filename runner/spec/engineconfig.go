@@ -104,14 +104,15 @@ func orTimeout(stage, timeout time.Duration) time.Duration {
 // fills them: a front end may start from it or from a zero EngineConfig.
 func DefaultEngineConfig() EngineConfig {
 	var e EngineConfig
-	e.fillDefaults()
+	e.FillDefaults()
 	return e
 }
 
-// fillDefaults puts the defaults in place of zeros: UCI, DefaultTimeout,
+// FillDefaults puts the defaults in place of zeros: UCI, DefaultTimeout,
 // DefaultTimeMargin (unless the user asked for none) and restarts only
-// after a failure.
-func (e *EngineConfig) fillDefaults() {
+// after a failure. Complete calls it for every engine; a front end that
+// drives one engine without a run (check) calls it itself.
+func (e *EngineConfig) FillDefaults() {
 	if e.Proto == "" {
 		e.Proto = UCI
 	}
