@@ -73,16 +73,11 @@ type Options struct {
 // Run checks the engine of cfg, telling each result to each (when not nil)
 // as it comes.
 func Run(ctx context.Context, cfg spec.EngineConfig, o Options, each func(Result)) *Report {
+	cfg.FillDefaults()
 	if o.Timeout <= 0 {
 		o.Timeout = cfg.Timeout
 	}
-	if o.Timeout <= 0 {
-		o.Timeout = spec.DefaultTimeout
-	}
 	r := &Report{Engine: cfg.Name, Protocol: string(cfg.Proto)}
-	if r.Protocol == "" {
-		r.Protocol = string(spec.UCI)
-	}
 	b := &battery{ctx: ctx, cfg: cfg, o: o, report: r, each: each}
 	if cfg.Proto == spec.XBoard {
 		b.xboard()

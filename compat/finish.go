@@ -39,7 +39,7 @@ func (inv *Invocation) finish() error {
 		}
 	}
 	if c.Type == spec.TypeGauntlet && c.Seeds == 0 {
-		c.Seeds = 1
+		c.Seeds = spec.DefaultSeeds // roundGames counts the seeds' encounters before Complete
 	}
 	if inv.Dialect == Fastchess && c.Type == spec.TypeGauntlet {
 		// fastchess's gauntlet is its round robin cut to the pairs whose
@@ -91,6 +91,9 @@ func (inv *Invocation) finish() error {
 		c.Games, c.Rounds = games, rounds
 	}
 	c.RoundGames = inv.roundGames(games)
+	if c.Type == spec.TypePyramid {
+		c.RoundPyramid = len(c.Engines)
+	}
 	// Each tool's own ways with openings, pairings and PGN tags.
 	c.PGNStyle = map[Dialect]spec.PGNStyle{Cutechess: spec.PGNCutechess, Fastchess: spec.PGNFastchess}[inv.Dialect]
 	c.Openings.EPDWithoutCounters = inv.Dialect == Cutechess

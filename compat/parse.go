@@ -145,7 +145,10 @@ var unsupported = map[string]string{
 // Parse reads a command line of dialect d (without the program name).
 func Parse(d Dialect, args []string) (*Invocation, error) {
 	inv := &Invocation{Dialect: d, Output: d, PGNAppend: true, EPDAppend: true, ResultFormat: "default", startedAt: time.Now()}
-	inv.Config.Concurrency, inv.concurrencyLeft = 1, -1
+	inv.Config.Concurrency, inv.concurrencyLeft = spec.DefaultConcurrency, -1 // the printers count the slots before the run completes the config
+	// Both tools print in their own rhythm (Printer): autoplay's score
+	// every N games stays off, as a 0 the user gave.
+	inv.Config.ZeroReportEvery = true
 	inv.ReportPenta = d == Fastchess
 	if d == Fastchess {
 		inv.RatingInterval, inv.ScoreInterval = 10, 1
@@ -301,7 +304,7 @@ func (inv *Invocation) srand(v []string) error {
 	if inv.Dialect == Cutechess && n > math.MaxUint32 {
 		return fmt.Errorf("want a whole number from 0 to 4294967295 (cutechess-cli's seed is 32 bits)")
 	}
-	inv.Config.Seed, inv.seeded = n, true
+	inv.Config.Seed, inv.Config.ZeroSeed, inv.seeded = n, n == 0, true
 	return nil
 }
 

@@ -57,8 +57,13 @@ func BenchmarkCoordinator(b *testing.B) {
 				parse.EngineSpec(&e, "cmd="+mis+" name="+name+" tc=60+1")
 				engines = append(engines, e)
 			}
-			cfg := spec.Config{Engines: engines, Games: max(b.N, 2), MaxMoves: 1, Concurrency: 1,
-				PGNOut: filepath.Join(b.TempDir(), "bench.pgn")}
+			cfg := spec.Config{
+				Engines:      engines,
+				Schedule:     spec.Schedule{Games: max(b.N, 2)},
+				Adjudication: spec.Adjudication{MaxMoves: 1},
+				RunLayout:    spec.RunLayout{Concurrency: 1},
+				Outputs:      spec.Outputs{PGNOut: filepath.Join(b.TempDir(), "bench.pgn")},
+			}
 			farm, err := NewFarm(srv.URL(), Auth{}, DefaultAckWait)
 			if err != nil {
 				b.Fatal(err)

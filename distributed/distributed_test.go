@@ -42,8 +42,13 @@ func testConfig(t *testing.T, pgnPath string) spec.Config {
 		engines = append(engines, e)
 	}
 	book, _ := filepath.Abs("../runner/testdata/uho4.epd")
-	return spec.Config{Engines: engines, Games: 8, MaxMoves: 25, Concurrency: 2, PGNOut: pgnPath,
-		Openings: spec.OpeningsConfig{File: book}}
+	return spec.Config{
+		Engines:      engines,
+		Schedule:     spec.Schedule{Games: 8, Openings: spec.OpeningsConfig{File: book}},
+		Adjudication: spec.Adjudication{MaxMoves: 25},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+		Outputs:      spec.Outputs{PGNOut: pgnPath},
+	}
 }
 
 // ownStockfish is a worker's own configuration: stockfish under each name,
@@ -230,8 +235,12 @@ func TestSPRTStopsTheFleet(t *testing.T) {
 		engines = append(engines, e)
 	}
 	pgnPath := filepath.Join(dir, "sprt.pgn")
-	cfg := spec.Config{Engines: engines, Games: 60, Concurrency: 3, PGNOut: pgnPath,
-		SPRT: &stats.SPRT{Elo0: 0, Elo1: 300, Alpha: 0.3, Beta: 0.3}}
+	cfg := spec.Config{
+		Engines:   engines,
+		Schedule:  spec.Schedule{Games: 60, SPRT: &stats.SPRT{Elo0: 0, Elo1: 300, Alpha: 0.3, Beta: 0.3}},
+		RunLayout: spec.RunLayout{Concurrency: 3},
+		Outputs:   spec.Outputs{PGNOut: pgnPath},
+	}
 	res, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Farm: farm})
 	if err != nil {
 		t.Fatal(err)

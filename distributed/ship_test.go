@@ -47,7 +47,7 @@ func TestShippedEngineReachesAcceptingWorkers(t *testing.T) {
 		}
 		engines = append(engines, e)
 	}
-	cfg := spec.Config{Engines: engines, Games: 2, MaxMoves: 6, Concurrency: 2, PGNOut: filepath.Join(dir, "ship.pgn")}
+	cfg := spec.Config{Engines: engines, Schedule: spec.Schedule{Games: 2}, Adjudication: spec.Adjudication{MaxMoves: 6}, RunLayout: spec.RunLayout{Concurrency: 2}, Outputs: spec.Outputs{PGNOut: filepath.Join(dir, "ship.pgn")}}
 	if err := ShipEngines(&cfg); err != nil {
 		t.Fatal(err)
 	}

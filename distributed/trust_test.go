@@ -30,7 +30,7 @@ func shellRun(t *testing.T, pgnPath, pwned string) spec.Config {
 		}
 		engines = append(engines, e)
 	}
-	return spec.Config{Engines: engines, Games: 2, MaxMoves: 10, PGNOut: pgnPath}
+	return spec.Config{Engines: engines, Schedule: spec.Schedule{Games: 2}, Adjudication: spec.Adjudication{MaxMoves: 10}, Outputs: spec.Outputs{PGNOut: pgnPath}}
 }
 
 // fleetRun is what a run with one worker left: the run's error, the

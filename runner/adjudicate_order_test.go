@@ -17,12 +17,12 @@ func TestMateComesBeforeScoreAdjudication(t *testing.T) {
 	// Black to move and mated next move, whatever it plays.
 	os.WriteFile(book, []byte("7k/p4Q2/6K1/8/8/8/8/8 b - - 0 1\n"), 0o644)
 	run := runMatch(t, spec.Config{
-		Games: 2, Openings: spec.OpeningsConfig{File: book},
-		Resign: &spec.ResignAdjudication{MoveCount: 1, Score: 600, TwoSided: true},
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000 option.Hash=4"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=2000 option.Hash=4"),
 		},
+		Schedule:     spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: book}},
+		Adjudication: spec.Adjudication{Resign: &spec.ResignAdjudication{MoveCount: 1, Score: 600, TwoSided: true}},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)

@@ -25,11 +25,14 @@ func TestAffinityPinsEachGameSlotsEngines(t *testing.T) {
 	}
 	logPath := t.TempDir() + "/io.log"
 	run := runMatch(t, spec.Config{
-		Games: 4, Concurrency: 2, MaxMoves: 3, Affinity: true, LogFile: logPath,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=a arg=-cpus tc=10+0.1"),
 			engineSpec(t, "cmd="+misengine(t)+" name=b arg=-cpus tc=10+0.1"),
 		},
+		Schedule:     spec.Schedule{Games: 4},
+		RunLayout:    spec.RunLayout{Concurrency: 2, Affinity: true},
+		Adjudication: spec.Adjudication{MaxMoves: 3},
+		Outputs:      spec.Outputs{LogFile: logPath},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -46,10 +49,15 @@ func TestAffinityPinsEachGameSlotsEngines(t *testing.T) {
 		t.Errorf("engines pinned to %v, want both slots used", seen)
 	}
 	// Without affinity an engine may run anywhere autoplay may.
-	run = runMatch(t, spec.Config{Games: 2, MaxMoves: 2, LogFile: logPath, Engines: []spec.EngineConfig{
-		engineSpec(t, "cmd="+misengine(t)+" name=a arg=-cpus tc=10+0.1"),
-		engineSpec(t, "cmd="+misengine(t)+" name=b arg=-cpus tc=10+0.1"),
-	}})
+	run = runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
+			engineSpec(t, "cmd="+misengine(t)+" name=a arg=-cpus tc=10+0.1"),
+			engineSpec(t, "cmd="+misengine(t)+" name=b arg=-cpus tc=10+0.1"),
+		},
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 2},
+		Outputs:      spec.Outputs{LogFile: logPath},
+	})
 	log, _ = os.ReadFile(logPath)
 	for _, m := range regexp.MustCompile(`< info string cpus (\S+)`).FindAllStringSubmatch(string(log), -1) {
 		if m[1] != listOf(allowed) {

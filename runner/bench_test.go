@@ -27,8 +27,10 @@ func BenchmarkMatchStockfishNodes1(b *testing.B) {
 	parse.EngineSpec(&c, base+" name=b")
 	relay := &RelayStats{}
 	cfg := spec.Config{
-		Engines: []spec.EngineConfig{a, c}, Games: max(b.N, 2), Concurrency: 2,
-		PGNOut: b.TempDir() + "/bench.pgn",
+		Engines:   []spec.EngineConfig{a, c},
+		Schedule:  spec.Schedule{Games: max(b.N, 2)},
+		RunLayout: spec.RunLayout{Concurrency: 2},
+		Outputs:   spec.Outputs{PGNOut: b.TempDir() + "/bench.pgn"},
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)

@@ -19,17 +19,29 @@ func TestChess960RefusalsComeBeforeAnyGame(t *testing.T) {
 		cfg     spec.Config
 		wantErr string
 	}{
-		{"XBoard engine without fischerandom", spec.Config{Variant: spec.Chess960, Games: 2, Engines: []spec.EngineConfig{
-			engineSpec(t, sf), engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02")}},
+		{"XBoard engine without fischerandom", spec.Config{
+			Engines: []spec.EngineConfig{
+				engineSpec(t, sf), engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02")},
+			Schedule: spec.Schedule{Variant: spec.Chess960, Games: 2},
+		},
 			"engine fm: handshake: cannot play this run: its feature variants does not list fischerandom"},
-		{"UCI engine without UCI_Chess960", spec.Config{Variant: spec.Chess960, Games: 2, Engines: []spec.EngineConfig{
-			engineSpec(t, sf), engineSpec(t, "cmd="+misengine(t)+" name=mis tc=2+0.02")}},
+		{"UCI engine without UCI_Chess960", spec.Config{
+			Engines: []spec.EngineConfig{
+				engineSpec(t, sf), engineSpec(t, "cmd="+misengine(t)+" name=mis tc=2+0.02")},
+			Schedule: spec.Schedule{Variant: spec.Chess960, Games: 2},
+		},
 			"engine mis: handshake: cannot play this run: it does not declare the UCI_Chess960 option"},
-		{"Chess960 opening in a standard run", spec.Config{Games: 2, Openings: spec.OpeningsConfig{File: "testdata/frc.epd"}, Engines: []spec.EngineConfig{
-			engineSpec(t, sf), engineSpec(t, sf+"2")}},
+		{"Chess960 opening in a standard run", spec.Config{
+			Engines: []spec.EngineConfig{
+				engineSpec(t, sf), engineSpec(t, sf+"2")},
+			Schedule: spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: "testdata/frc.epd"}},
+		},
 			"testdata/frc.epd:1: \"1rbbnnkr/p1pp1ppp/8/1p2p3/1P2q3/5N2/P1PP1PPP/QRBB1NKR w KQkq - 0 4\" is a Chess960 position"},
-		{"random arrays in a standard run", spec.Config{Games: 2, Openings: spec.OpeningsConfig{Random: spec.RandomDFRC}, Engines: []spec.EngineConfig{
-			engineSpec(t, sf), engineSpec(t, sf+"2")}},
+		{"random arrays in a standard run", spec.Config{
+			Engines: []spec.EngineConfig{
+				engineSpec(t, sf), engineSpec(t, sf+"2")},
+			Schedule: spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{Random: spec.RandomDFRC}},
+		},
 			"Chess960 start positions need --variant fischerandom"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -50,11 +62,12 @@ func TestChess960StockfishMatch(t *testing.T) {
 	needStockfish(t)
 	for _, oc := range []spec.OpeningsConfig{{File: "testdata/frc.epd"}, {Random: spec.RandomDFRC}} {
 		run := runMatch(t, spec.Config{
-			Variant: spec.Chess960, Games: 4, MaxMoves: 40, Openings: oc,
 			Engines: []spec.EngineConfig{
 				engineSpec(t, "cmd="+stockfishPath+" name=a nodes=500 option.Hash=4"),
 				engineSpec(t, "cmd="+stockfishPath+" name=b nodes=600 option.Hash=4"),
 			},
+			Schedule:     spec.Schedule{Variant: spec.Chess960, Games: 4, Openings: oc},
+			Adjudication: spec.Adjudication{MaxMoves: 40},
 		})
 		if run.err != nil {
 			t.Fatal(run.err)

@@ -13,11 +13,12 @@ import (
 func TestEmptiedClockLosesOnTimeNotByStall(t *testing.T) {
 	needStockfish(t)
 	run := runMatch(t, spec.Config{
-		Games: 1, MaxMoves: 10,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=slow arg=-mode arg=slow arg=-delay arg=1200ms tc=1 timemargin=500"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 tc=60"),
 		},
+		Schedule:     spec.Schedule{Games: 1},
+		Adjudication: spec.Adjudication{MaxMoves: 10},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)

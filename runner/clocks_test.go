@@ -21,11 +21,13 @@ func TestStockfishPlaysAClockOfTwoPeriods(t *testing.T) {
 	logPath := t.TempDir() + "/io.log"
 	const each = " option.Hash=8 tc=4/3+0.1:2+0.05 nodes=3000 timemargin=5000"
 	run := runMatch(t, spec.Config{
-		Games: 1, MaxMoves: 12, LogFile: logPath, MoveFields: spec.MoveFields{TimeLeft: true},
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a"+each),
 			engineSpec(t, "cmd="+stockfishPath+" name=b"+each),
 		},
+		Schedule:     spec.Schedule{Games: 1},
+		Adjudication: spec.Adjudication{MaxMoves: 12},
+		Outputs:      spec.Outputs{LogFile: logPath, MoveFields: spec.MoveFields{TimeLeft: true}},
 	})
 	if run.err != nil {
 		t.Fatalf("match: %v\n%s", run.err, run.out)
@@ -66,11 +68,13 @@ func TestStockfishPlaysAnHourglass(t *testing.T) {
 	needStockfish(t)
 	const each = " option.Hash=8 tc=5 hourglass=true nodes=3000 timemargin=5000"
 	run := runMatch(t, spec.Config{
-		Games: 1, MaxMoves: 6, MoveFields: spec.MoveFields{TimeLeft: true},
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a"+each),
 			engineSpec(t, "cmd="+stockfishPath+" name=b"+each),
 		},
+		Schedule:     spec.Schedule{Games: 1},
+		Adjudication: spec.Adjudication{MaxMoves: 6},
+		Outputs:      spec.Outputs{MoveFields: spec.MoveFields{TimeLeft: true}},
 	})
 	if run.err != nil {
 		t.Fatalf("match: %v\n%s", run.err, run.out)
@@ -97,11 +101,13 @@ func TestStockfishPlaysASimpleDelay(t *testing.T) {
 	logPath := t.TempDir() + "/io.log"
 	const each = " option.Hash=8 tc=5 delay=2 nodes=3000 timemargin=5000"
 	run := runMatch(t, spec.Config{
-		Games: 1, MaxMoves: 4, LogFile: logPath, MoveFields: spec.MoveFields{TimeLeft: true},
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a"+each),
 			engineSpec(t, "cmd="+stockfishPath+" name=b"+each),
 		},
+		Schedule:     spec.Schedule{Games: 1},
+		Adjudication: spec.Adjudication{MaxMoves: 4},
+		Outputs:      spec.Outputs{LogFile: logPath, MoveFields: spec.MoveFields{TimeLeft: true}},
 	})
 	if run.err != nil {
 		t.Fatalf("match: %v\n%s", run.err, run.out)
@@ -161,11 +167,13 @@ func TestXBoardEngineIsToldTheDelayAsIncrement(t *testing.T) {
 	logPath := t.TempDir() + "/io.log"
 	const each = " proto=xboard tc=30 bronstein=2 depth=2 timemargin=5000" // depth keeps its moves quick
 	run := runMatch(t, spec.Config{
-		Games: 1, MaxMoves: 2, LogFile: logPath,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+fairymaxPath+" name=fm1"+each),
 			engineSpec(t, "cmd="+fairymaxPath+" name=fm2"+each),
 		},
+		Schedule:     spec.Schedule{Games: 1},
+		Adjudication: spec.Adjudication{MaxMoves: 2},
+		Outputs:      spec.Outputs{LogFile: logPath},
 	})
 	if run.err != nil {
 		t.Fatalf("match: %v\n%s", run.err, run.out)

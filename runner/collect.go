@@ -16,7 +16,7 @@ func (r *run) collect(results <-chan *record.GameRecord, res *Result, outs *outp
 			continue
 		}
 		r.recorded[rec.Number] = true
-		g, err := outs.record(rec, r.cfg, r.live != nil)
+		g, err := outs.record(rec, &r.cfg.Outputs, r.cfg.Seed, r.live != nil)
 		if err != nil {
 			r.fail(err)
 			continue
@@ -39,7 +39,7 @@ func (r *run) collect(results <-chan *record.GameRecord, res *Result, outs *outp
 			}
 			queue.add(more, done)
 		}
-		if err := outs.writeJSON(r.cfg, res, "running"); err != nil {
+		if err := outs.writeJSON(&r.cfg.Outputs, r.cfg.Type, res, "running"); err != nil {
 			r.fail(err)
 		}
 		if res.decided() {

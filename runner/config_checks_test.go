@@ -32,28 +32,37 @@ func TestBadSettingsAreRefusedBeforeAnyEngineStarts(t *testing.T) {
 		cfg  spec.Config
 		want string
 	}{
-		{"newline in an option value", spec.Config{Games: 2, Engines: []spec.EngineConfig{func() spec.EngineConfig {
-			e := engine("")
-			e.Options = []spec.EngineOption{{Name: "Hash", Value: "16\nquit"}}
-			return e
-		}(), engine("")}}, "line break"},
-		{"carriage return in a name", spec.Config{Games: 2, Engines: []spec.EngineConfig{func() spec.EngineConfig {
-			e := engine("")
-			e.Name = "a\rb"
-			return e
-		}(), engine("")}}, "line break"},
-		{"NUL in an argument", spec.Config{Games: 2, Engines: []spec.EngineConfig{func() spec.EngineConfig {
-			e := engine("")
-			e.Args = []string{"x\x00y"}
-			return e
-		}(), engine("")}}, "line break or NUL"},
-		{"XBoard st below a second", spec.Config{Games: 2, Engines: []spec.EngineConfig{engine("proto=xboard nodes=0 st=0.5"), engine("")}}, "XBoard's st command takes whole seconds"},
-		{"negative concurrency", spec.Config{Games: 2, Concurrency: -1, Engines: []spec.EngineConfig{engine(""), engine("")}}, "concurrency -1"},
-		{"negative maxmoves", spec.Config{Games: 2, MaxMoves: -5, Engines: []spec.EngineConfig{engine(""), engine("")}}, "maxmoves -5"},
-		{"negative report-every", spec.Config{Games: 2, ReportEvery: -1, Engines: []spec.EngineConfig{engine(""), engine("")}}, "report-every -1"},
-		{"newline in the PGN event", spec.Config{Games: 2, Event: "x\"]\n[Result \"1-0", Engines: []spec.EngineConfig{engine(""), engine("")}}, "a PGN tag must not hold a line break"},
-		{"a quintillion games", spec.Config{Games: 1_000_000_000_000_000_000, Engines: []spec.EngineConfig{engine(""), engine("")}}, "at most 10000000 games"},
-		{"games times rounds too many", spec.Config{Games: 1_000_000, Rounds: 1_000, Engines: []spec.EngineConfig{engine(""), engine("")}}, "at most 10000000 games"},
+		{"newline in an option value", spec.Config{
+			Engines: []spec.EngineConfig{func() spec.EngineConfig {
+				e := engine("")
+				e.Options = []spec.EngineOption{{Name: "Hash", Value: "16\nquit"}}
+				return e
+			}(), engine("")},
+			Schedule: spec.Schedule{Games: 2},
+		}, "line break"},
+		{"carriage return in a name", spec.Config{
+			Engines: []spec.EngineConfig{func() spec.EngineConfig {
+				e := engine("")
+				e.Name = "a\rb"
+				return e
+			}(), engine("")},
+			Schedule: spec.Schedule{Games: 2},
+		}, "line break"},
+		{"NUL in an argument", spec.Config{
+			Engines: []spec.EngineConfig{func() spec.EngineConfig {
+				e := engine("")
+				e.Args = []string{"x\x00y"}
+				return e
+			}(), engine("")},
+			Schedule: spec.Schedule{Games: 2},
+		}, "line break or NUL"},
+		{"XBoard st below a second", spec.Config{Engines: []spec.EngineConfig{engine("proto=xboard nodes=0 st=0.5"), engine("")}, Schedule: spec.Schedule{Games: 2}}, "XBoard's st command takes whole seconds"},
+		{"negative concurrency", spec.Config{Engines: []spec.EngineConfig{engine(""), engine("")}, Schedule: spec.Schedule{Games: 2}, RunLayout: spec.RunLayout{Concurrency: -1}}, "concurrency -1"},
+		{"negative maxmoves", spec.Config{Engines: []spec.EngineConfig{engine(""), engine("")}, Schedule: spec.Schedule{Games: 2}, Adjudication: spec.Adjudication{MaxMoves: -5}}, "maxmoves -5"},
+		{"negative report-every", spec.Config{Engines: []spec.EngineConfig{engine(""), engine("")}, Schedule: spec.Schedule{Games: 2}, Reporting: spec.Reporting{ReportEvery: -1}}, "report-every -1"},
+		{"newline in the PGN event", spec.Config{Engines: []spec.EngineConfig{engine(""), engine("")}, Schedule: spec.Schedule{Games: 2}, Outputs: spec.Outputs{Event: "x\"]\n[Result \"1-0"}}, "a PGN tag must not hold a line break"},
+		{"a quintillion games", spec.Config{Engines: []spec.EngineConfig{engine(""), engine("")}, Schedule: spec.Schedule{Games: 1_000_000_000_000_000_000}}, "at most 10000000 games"},
+		{"games times rounds too many", spec.Config{Engines: []spec.EngineConfig{engine(""), engine("")}, Schedule: spec.Schedule{Games: 1_000_000, Rounds: 1_000}}, "at most 10000000 games"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out syncBuffer
@@ -84,7 +93,7 @@ func TestUnwritablePGNIsNamedAndLeavesNoState(t *testing.T) {
 	pgnPath := filepath.Join(blocker, "games.pgn") // a directory that is a file
 	e := spec.DefaultEngineConfig()
 	e.Cmd, e.Name, e.TC.Nodes = "/bin/false", "e", 1
-	_, err := Run(context.Background(), spec.Config{Games: 2, PGNOut: pgnPath, Engines: []spec.EngineConfig{e, e}}, Options{Out: io.Discard})
+	_, err := Run(context.Background(), spec.Config{Engines: []spec.EngineConfig{e, e}, Schedule: spec.Schedule{Games: 2}, Outputs: spec.Outputs{PGNOut: pgnPath}}, Options{Out: io.Discard})
 	if err == nil || !strings.Contains(err.Error(), "pgnout "+pgnPath) || strings.Contains(err.Error(), ".state") {
 		t.Fatalf("error %v, want one naming pgnout %s", err, pgnPath)
 	}

@@ -30,13 +30,15 @@ func (k *recordKeeper) Finished(rec *record.GameRecord, _ *Result) {
 func TestPlayedRecordsPassTheCoordinatorsCheck(t *testing.T) {
 	needStockfish(t)
 	keeper := &recordKeeper{}
-	cfg := spec.Config{Games: 8, MaxMoves: 40, Concurrency: 2, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"},
-		Draw:   &spec.DrawAdjudication{MoveNumber: 12, MoveCount: 2, Score: 30},
-		Resign: &spec.ResignAdjudication{MoveCount: 2, Score: 300},
+	cfg := spec.Config{
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "name=a cmd="+stockfishPath+" tc=60+1 nodes=1500 option.Threads=1 option.Hash=8"),
 			engineSpec(t, "name=b cmd="+stockfishPath+" tc=60+1 nodes=800 option.Threads=1 option.Hash=8"),
-		}}
+		},
+		Schedule:     spec.Schedule{Games: 8, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}},
+		Adjudication: spec.Adjudication{MaxMoves: 40, Draw: &spec.DrawAdjudication{MoveNumber: 12, MoveCount: 2, Score: 30}, Resign: &spec.ResignAdjudication{MoveCount: 2, Score: 300}},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+	}
 	run, err := Run(t.Context(), cfg, Options{Printer: keeper})
 	if err != nil {
 		t.Fatal(err)

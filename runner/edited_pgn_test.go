@@ -23,11 +23,14 @@ func mateRun(t *testing.T, dir string) (spec.Config, string) {
 	if err := os.WriteFile(book, []byte(mateInOne+"\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cfg := spec.Config{Games: 4, Openings: spec.OpeningsConfig{File: book}, PGNOut: filepath.Join(dir, "games.pgn"),
+	cfg := spec.Config{
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "name=a cmd="+stockfishPath+" nodes=2000 option.Threads=1 option.Hash=8"),
 			engineSpec(t, "name=b cmd="+stockfishPath+" nodes=2000 option.Threads=1 option.Hash=8"),
-		}}
+		},
+		Schedule: spec.Schedule{Games: 4, Openings: spec.OpeningsConfig{File: book}},
+		Outputs:  spec.Outputs{PGNOut: filepath.Join(dir, "games.pgn")},
+	}
 	run := runMatch(t, cfg)
 	if run.err != nil {
 		t.Fatal(run.err)

@@ -20,7 +20,9 @@ func TestEngineStderrFile(t *testing.T) {
 			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-stderr tc=5+0.05 stderr="+errPath),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 tc=5+0.05"),
 		},
-		Games: 2, MaxMoves: 5, LogFile: logPath,
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 5},
+		Outputs:      spec.Outputs{LogFile: logPath},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -47,7 +49,8 @@ func TestWhitePOVTurnsBlackScores(t *testing.T) {
 				engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=300 option.Hash=4 option.Threads=1 tc=10+0.1"),
 				engineSpec(t, "cmd="+misengine(t)+" name=mis tc=10+0.1 whitepov="+whitepov),
 			},
-			Games: 1, MaxMoves: 12,
+			Schedule:     spec.Schedule{Games: 1},
+			Adjudication: spec.Adjudication{MaxMoves: 12},
 		})
 		if run.err != nil {
 			t.Fatal(run.err)

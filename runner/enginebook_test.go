@@ -28,11 +28,13 @@ func TestEngineBookPlaysForTheEngine(t *testing.T) {
 	}
 	logPath := filepath.Join(t.TempDir(), "io.log")
 	run := runMatch(t, spec.Config{
-		Games: 2, MaxMoves: 6, Seed: 5, LogFile: logPath,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=booked nodes=300 option.Hash=4 book="+book+" bookdepth=3"),
 			engineSpec(t, "cmd="+stockfishPath+" name=plain nodes=300 option.Hash=4 book="+book+" bookdepth=2"),
 		},
+		Schedule:     spec.Schedule{Games: 2, Seed: 5},
+		Adjudication: spec.Adjudication{MaxMoves: 6},
+		Outputs:      spec.Outputs{LogFile: logPath},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -101,10 +103,13 @@ func TestEngineBookFileIsCheckedBeforeAnyGame(t *testing.T) {
 		{random, "random.bin: polyglot book: entry"},
 		{"/nonexistent/book.bin", "/nonexistent/book.bin"},
 	} {
-		run := runMatch(t, spec.Config{Games: 2, Engines: []spec.EngineConfig{
-			engineSpec(t, "cmd=/bin/true name=a depth=1 book="+tc.book),
-			engineSpec(t, "cmd=/bin/true name=b depth=1"),
-		}})
+		run := runMatch(t, spec.Config{
+			Engines: []spec.EngineConfig{
+				engineSpec(t, "cmd=/bin/true name=a depth=1 book="+tc.book),
+				engineSpec(t, "cmd=/bin/true name=b depth=1"),
+			},
+			Schedule: spec.Schedule{Games: 2},
+		})
 		if run.err == nil || !strings.Contains(run.err.Error(), "engine a: book=") || !strings.Contains(run.err.Error(), tc.want) || run.pgn != "" {
 			t.Errorf("book %s: err %v, pgn %q", tc.book, run.err, run.pgn)
 		}
@@ -122,11 +127,12 @@ func TestEngineBookWithXBoardEngine(t *testing.T) {
 	needEngine(t, fairymaxPath)
 	book := polyglotBook(t, "../pgn/testdata/8moves_head.pgn")
 	run := runMatch(t, spec.Config{
-		Games: 2, MaxMoves: 8,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=10+0.1 book="+book+" bookdepth=3"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=300 option.Hash=4 tc=10+0.1 book="+book+" bookdepth=3"),
 		},
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 8},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)

@@ -29,8 +29,9 @@ func TestFaultMatrixCastlingNotation(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=sf960 option.UCI_Chess960=true option.Hash=4 nodes=3000"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf option.Hash=4 nodes=3000"),
 		},
-		Games: 8, MaxMoves: 25, LogFile: logPath, PGNOut: pgnPath,
-		Openings: spec.OpeningsConfig{File: book},
+		Schedule:     spec.Schedule{Games: 8, Openings: spec.OpeningsConfig{File: book}},
+		Adjudication: spec.Adjudication{MaxMoves: 25},
+		Outputs:      spec.Outputs{LogFile: logPath, PGNOut: pgnPath},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -108,7 +109,8 @@ func TestFaultMatrixXBoardMoveOutOfTurn(t *testing.T) {
 			engineSpec(t, "cmd="+misengine(t)+" name=mis proto=xboard arg=-xboard arg=-mode=outofturn arg=-at=3 tc=5+0.05"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=5+0.05"),
 		},
-		Games: 2, MaxMoves: 40,
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 40},
 	})
 	wantEndings(t, run, []ending3{
 		{"loss", "rules infraction", "mis moves out of turn"},

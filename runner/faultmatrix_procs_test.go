@@ -81,7 +81,8 @@ func TestFaultMatrixProcesses(t *testing.T) {
 					engineSpec(t, "name=mis cmd="+row.spec),
 					engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 tc=5+0.05"),
 				},
-				Games: row.games, MaxMoves: 30,
+				Schedule:     spec.Schedule{Games: row.games},
+				Adjudication: spec.Adjudication{MaxMoves: 30},
 			})
 			if took := time.Since(start); took > row.within {
 				t.Errorf("took %v, want at most %v", took, row.within)
@@ -120,7 +121,9 @@ func TestStopScoresNothingAfterIt(t *testing.T) {
 			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-mode=slow arg=-delay=50ms tc=30+1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 tc=30+1"),
 		},
-		Games: 4, PGNOut: pgnPath, Verbose: true,
+		Schedule:  spec.Schedule{Games: 4},
+		Outputs:   spec.Outputs{PGNOut: pgnPath},
+		Reporting: spec.Reporting{Verbose: true},
 	}, Options{Out: &out})
 	cancel()
 	if err != nil {
@@ -157,7 +160,9 @@ func logOfOneGame(t *testing.T, misSpec, sfSpec string, maxMoves int) []byte {
 			engineSpec(t, "cmd="+misengine(t)+" name=mis "+misSpec),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4 "+sfSpec),
 		},
-		Games: 1, MaxMoves: maxMoves, LogFile: logPath,
+		Schedule:     spec.Schedule{Games: 1},
+		Adjudication: spec.Adjudication{MaxMoves: maxMoves},
+		Outputs:      spec.Outputs{LogFile: logPath},
 	})
 	if run.err != nil {
 		t.Fatalf("match error: %v\n%s", run.err, run.out)

@@ -29,12 +29,15 @@ func TestFullDiskLeavesWholeRecordsThatAgreeWithThePGN(t *testing.T) {
 	}
 	t.Cleanup(func() { syscall.Unmount(disk, syscall.MNT_DETACH) })
 	pgnPath, jsonl, samples := filepath.Join(disk, "g.pgn"), filepath.Join(disk, "g.jsonl"), filepath.Join(disk, "s.jsonl")
-	cfg := spec.Config{Games: 8, MaxMoves: 25, PGNOut: pgnPath, GamesJSONL: jsonl, Seed: 3,
-		Sample: &spec.SampleConfig{File: samples, Freq: 1, Format: spec.SampleJSONL},
+	cfg := spec.Config{
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000 option.Hash=4 option.Threads=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=3000 option.Hash=4 option.Threads=1"),
-		}}
+		},
+		Schedule:     spec.Schedule{Games: 8, Seed: 3},
+		Adjudication: spec.Adjudication{MaxMoves: 25},
+		Outputs:      spec.Outputs{PGNOut: pgnPath, GamesJSONL: jsonl, Sample: &spec.SampleConfig{File: samples, Freq: 1, Format: spec.SampleJSONL}},
+	}
 	run := runMatch(t, cfg)
 	if run.err == nil || !strings.Contains(run.err.Error(), "no space left on device") {
 		t.Fatalf("a full disk: want the write's error, got %v", run.err)

@@ -63,12 +63,12 @@ type jsonSPRT struct {
 	Decision string  `json:"decision"` // continue, H0, H1
 }
 
-// writeJSON rewrites the --json file, if there is one.
-func (o *outputs) writeJSON(c *spec.Config, res *Result, state string) error {
+// writeJSON rewrites the --json file, if there is one, of a run of type t.
+func (o *outputs) writeJSON(c *spec.Outputs, t spec.Tournament, res *Result, state string) error {
 	if c.JSONOut == "" {
 		return nil
 	}
-	rep := jsonReport{State: state, Type: c.Type, Event: c.Event, Games: res.Total, Played: res.Played,
+	rep := jsonReport{State: state, Type: t, Event: c.Event, Games: res.Total, Played: res.Played,
 		Resumed: res.Resumed, Engines: res.Engines, OpeningsSkipped: res.OpeningsSkipped, Timing: res.Timing}
 	for _, enc := range res.Encounters {
 		je := jsonEncounter{

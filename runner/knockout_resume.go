@@ -83,7 +83,7 @@ func knockoutPlayed(c *spec.Config, warn func(string)) (map[int]pgn.GameResult, 
 		if !okw || !okb {
 			return endingRules{}
 		}
-		return runEndings(c, w, b)
+		return runEndings(&c.Adjudication, c.Engines, w, b)
 	}
 	played := map[int]pgn.GameResult{}
 	var seen copies

@@ -66,8 +66,13 @@ func readBracket(t *testing.T, path string) jsonBracket {
 // goes through each time and seed 1 wins. Game numbers run on without gaps.
 func TestKnockoutByesTieBreaksAndSeeds(t *testing.T) {
 	dir := t.TempDir()
-	cfg := spec.Config{Type: spec.TypeKnockout, Engines: knockoutEngines(t, 5), Games: 2, MaxMoves: 2, Concurrency: 2,
-		PGNOut: filepath.Join(dir, "ko.pgn"), JSONOut: filepath.Join(dir, "ko.json")}
+	cfg := spec.Config{
+		Engines:      knockoutEngines(t, 5),
+		Schedule:     spec.Schedule{Type: spec.TypeKnockout, Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 2},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+		Outputs:      spec.Outputs{PGNOut: filepath.Join(dir, "ko.pgn"), JSONOut: filepath.Join(dir, "ko.json")},
+	}
 	run := runMatch(t, cfg)
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -112,8 +117,12 @@ func TestKnockoutByesTieBreaksAndSeeds(t *testing.T) {
 // that was never stopped.
 func TestKnockoutResumesInTheMiddleOfARound(t *testing.T) {
 	full := t.TempDir()
-	cfg := spec.Config{Type: spec.TypeKnockout, Engines: knockoutEngines(t, 4), Games: 2, MaxMoves: 2,
-		PGNOut: filepath.Join(full, "ko.pgn"), JSONOut: filepath.Join(full, "ko.json")}
+	cfg := spec.Config{
+		Engines:      knockoutEngines(t, 4),
+		Schedule:     spec.Schedule{Type: spec.TypeKnockout, Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 2},
+		Outputs:      spec.Outputs{PGNOut: filepath.Join(full, "ko.pgn"), JSONOut: filepath.Join(full, "ko.json")},
+	}
 	whole := runMatch(t, cfg)
 	if whole.err != nil {
 		t.Fatal(whole.err)
@@ -177,9 +186,13 @@ func TestKnockoutWinnersScoredMore(t *testing.T) {
 		engineSpec(t, "cmd="+stockfishPath+" name=middle nodes=300 option.Hash=8"),
 		engineSpec(t, "cmd="+stockfishPath+" name=weak nodes=1 option.Hash=8"),
 	}
-	cfg := spec.Config{Type: spec.TypeKnockout, Engines: engines, Games: 2, MaxMoves: 60, Concurrency: 2,
-		PGNOut: filepath.Join(dir, "ko.pgn"), JSONOut: filepath.Join(dir, "ko.json"),
-		Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}}
+	cfg := spec.Config{
+		Engines:      engines,
+		Schedule:     spec.Schedule{Type: spec.TypeKnockout, Games: 2, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}},
+		Adjudication: spec.Adjudication{MaxMoves: 60},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+		Outputs:      spec.Outputs{PGNOut: filepath.Join(dir, "ko.pgn"), JSONOut: filepath.Join(dir, "ko.json")},
+	}
 	run := runMatch(t, cfg)
 	if run.err != nil {
 		t.Fatal(run.err)

@@ -25,8 +25,8 @@ func misMatch(t *testing.T, games int, misArgs, misSpec string) matchRun {
 			engineSpec(t, mis+" "+misSpec),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4"),
 		},
-		Games:    games,
-		MaxMoves: 30,
+		Schedule:     spec.Schedule{Games: games},
+		Adjudication: spec.Adjudication{MaxMoves: 30},
 	})
 }
 
@@ -199,7 +199,7 @@ func TestMissingEngineProgramIsAnError(t *testing.T) {
 			engineSpec(t, "cmd=/nonexistent/engine name=ghost nodes=1"),
 			engineSpec(t, "cmd=/nonexistent/engine2 name=ghost2 nodes=1"),
 		},
-		Games: 2,
+		Schedule: spec.Schedule{Games: 2},
 	}, Options{Out: &syncBuffer{}})
 	if err == nil || !strings.Contains(err.Error(), "engine ghost: cannot start /nonexistent/engine") {
 		t.Fatalf("error = %v", err)
@@ -229,7 +229,8 @@ func TestBadOpeningIsAnErrorNamingFileAndLine(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=1"),
 		},
-		Games: 4, Openings: spec.OpeningsConfig{File: bad}, MaxMoves: 3,
+		Schedule:     spec.Schedule{Games: 4, Openings: spec.OpeningsConfig{File: bad}},
+		Adjudication: spec.Adjudication{MaxMoves: 3},
 	})
 	if run.err == nil || !strings.Contains(run.err.Error(), "bad.epd:2") {
 		t.Fatalf("error = %v, want one naming bad.epd:2", run.err)
@@ -243,7 +244,8 @@ func TestBadOpeningIsAnErrorNamingFileAndLine(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=1"),
 		},
-		Games: 4, Openings: spec.OpeningsConfig{File: bad, Policy: spec.PolicySkip}, MaxMoves: 3,
+		Schedule:     spec.Schedule{Games: 4, Openings: spec.OpeningsConfig{File: bad, Policy: spec.PolicySkip}},
+		Adjudication: spec.Adjudication{MaxMoves: 3},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -269,7 +271,9 @@ func TestInterruptAbandonsRunningGamesAndKeepsFinishedOnes(t *testing.T) {
 			engineSpec(t, "cmd="+misengine(t)+" name=slow arg=-mode=slow arg=-delay=20ms tc=60"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=50"),
 		},
-		Games: 100, PGNOut: pgnPath, MaxMoves: 4,
+		Schedule:     spec.Schedule{Games: 100},
+		Outputs:      spec.Outputs{PGNOut: pgnPath},
+		Adjudication: spec.Adjudication{MaxMoves: 4},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -319,7 +323,9 @@ func TestRestartPolicyDecidesWhenAFreshProcessStarts(t *testing.T) {
 					engineSpec(t, misText+" restart="+tc.policy),
 					engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=50 restart="+tc.policy),
 				},
-				Games: 3, MaxMoves: 10, LogFile: logPath,
+				Schedule:     spec.Schedule{Games: 3},
+				Adjudication: spec.Adjudication{MaxMoves: 10},
+				Outputs:      spec.Outputs{LogFile: logPath},
 			})
 			if run.err != nil {
 				t.Fatal(run.err)

@@ -19,11 +19,9 @@ func TestStockfishMatchPlaysGamePairsFromOpeningsAndWritesValidPGN(t *testing.T)
 			engineSpec(t, "cmd="+stockfishPath+" name=sf-a option.Hash=8 nodes=400"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf-b option.Hash=8 nodes=400"),
 		},
-		Games:       4,
-		Concurrency: 2,
-		Openings:    spec.OpeningsConfig{File: "testdata/uho4.epd"},
-		PGNOut:      pgnPath,
-		Event:       "sf test",
+		Schedule:  spec.Schedule{Games: 4, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}},
+		RunLayout: spec.RunLayout{Concurrency: 2},
+		Outputs:   spec.Outputs{PGNOut: pgnPath, Event: "sf test"},
 	})
 	if run.err != nil {
 		t.Fatalf("match: %v\n%s", run.err, run.out)
@@ -81,9 +79,8 @@ func TestPGNOpeningsArePlayedAsBookMoves(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=200"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200"),
 		},
-		Games:    2,
-		Openings: spec.OpeningsConfig{File: "testdata/8moves4.pgn", Plies: 6},
-		MaxMoves: 20,
+		Schedule:     spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: "testdata/8moves4.pgn", Plies: 6}},
+		Adjudication: spec.Adjudication{MaxMoves: 20},
 	})
 	if run.err != nil {
 		t.Fatalf("match: %v\n%s", run.err, run.out)
@@ -107,8 +104,8 @@ func TestMaxMovesAdjudicatesADraw(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=100"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=100"),
 		},
-		Games:    2,
-		MaxMoves: 5,
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 5},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)

@@ -36,8 +36,9 @@ func TestFairymaxSelfPlayFromEPDSetsPositionsInEditMode(t *testing.T) {
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm1 tc=3+0.03"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm2 tc=3+0.03"),
 		},
-		Games: 2, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}, MaxMoves: 12,
-		LogFile: logPath, PGNOut: pgnPath,
+		Schedule:     spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}},
+		Adjudication: spec.Adjudication{MaxMoves: 12},
+		Outputs:      spec.Outputs{LogFile: logPath, PGNOut: pgnPath},
 	})
 	if run.err != nil {
 		t.Fatalf("%v\n%s", run.err, run.out)
@@ -79,7 +80,9 @@ func TestStockfishUCIAgainstFairymaxXBoard(t *testing.T) {
 			// of the CPU lost one on time under load 28.
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.03 timemargin=3000 timeout=30"),
 		},
-		Games: 4, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}, PGNOut: pgnPath, MaxMoves: 25,
+		Schedule:     spec.Schedule{Games: 4, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}},
+		Outputs:      spec.Outputs{PGNOut: pgnPath},
+		Adjudication: spec.Adjudication{MaxMoves: 25},
 	})
 	if run.err != nil {
 		t.Fatalf("%v\n%s", run.err, run.out)
@@ -119,7 +122,8 @@ func TestGnuchessXBoardOverPipesIsReportedStalled(t *testing.T) {
 			engineSpec(t, "cmd="+gnuchessPath+" arg=--xboard proto=xboard name=gnu tc=2+0.02 timeout=3"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
 		},
-		Games: 2, PGNOut: pgnPath,
+		Schedule: spec.Schedule{Games: 2},
+		Outputs:  spec.Outputs{PGNOut: pgnPath},
 	}, Options{Out: &out})
 	// Usually it says nothing at all and the handshake stalls. On a busy
 	// machine its block-buffered output may get through after all, and
@@ -150,7 +154,8 @@ func TestGnuchessUCIPlaysAMatch(t *testing.T) {
 			engineSpec(t, "cmd="+gnuchessPath+" arg=--uci name=gnu depth=2"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=500"),
 		},
-		Games: 2, MaxMoves: 30,
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 30},
 	})
 	if run.err != nil {
 		t.Fatalf("%v\n%s", run.err, run.out)
@@ -179,7 +184,8 @@ func xbMisMatch(t *testing.T, games int, misArgs, misSpec string) matchRun {
 			// a starved CPU must not make it lose.
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 timemargin=3000 timeout=30"),
 		},
-		Games: games, MaxMoves: 30,
+		Schedule:     spec.Schedule{Games: games},
+		Adjudication: spec.Adjudication{MaxMoves: 30},
 	})
 }
 
@@ -227,7 +233,8 @@ func TestXBoardEnginesThatPlayCleanlyInEveryDialect(t *testing.T) {
 					engineSpec(t, mis),
 					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 timemargin=3000 timeout=30"),
 				},
-				Games: 2, MaxMoves: 20, Openings: spec.OpeningsConfig{File: "testdata/black-to-move.epd"},
+				Schedule:     spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: "testdata/black-to-move.epd"}},
+				Adjudication: spec.Adjudication{MaxMoves: 20},
 			})
 			if run.err != nil {
 				t.Fatalf("%v\n%s", run.err, run.out)
@@ -248,7 +255,7 @@ func TestXBoardEngineThatNeverSendsDoneStalls(t *testing.T) {
 			engineSpec(t, "cmd="+misengine(t)+" name=mis proto=xboard arg=-xboard arg=-mode=donezero tc=2 timeout=1"),
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2"),
 		},
-		Games: 2,
+		Schedule: spec.Schedule{Games: 2},
 	}, Options{Out: &syncBuffer{}})
 	if err == nil || !strings.Contains(err.Error(), "engine mis: handshake: connection stalls: feature done=0 but no done=1") {
 		t.Fatalf("error = %v", err)
@@ -275,7 +282,9 @@ func TestXBoardEngineThatIgnoresQuitGetsSIGTERMThenSIGKILL(t *testing.T) {
 					engineSpec(t, mis),
 					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02"),
 				},
-				Games: 1, MaxMoves: 3, LogFile: logPath,
+				Schedule:     spec.Schedule{Games: 1},
+				Adjudication: spec.Adjudication{MaxMoves: 3},
+				Outputs:      spec.Outputs{LogFile: logPath},
 			})
 			if run.err != nil {
 				t.Fatal(run.err)

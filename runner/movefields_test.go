@@ -30,9 +30,10 @@ func TestMoveFieldsInPGNAndJSONLines(t *testing.T) {
 	}
 	sf := "cmd=" + stockfishPath + " option.Hash=8 option.Threads=1 tc=20+0.2 nodes=3000"
 	run := runMatch(t, spec.Config{
-		Engines: []spec.EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
-		Games:   2, MaxMoves: 20, PGNOut: pgnPath, GamesJSONL: jsonl,
-		MoveFields: fields, MatchLine: `^info string`,
+		Engines:      []spec.EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 20},
+		Outputs:      spec.Outputs{PGNOut: pgnPath, GamesJSONL: jsonl, MoveFields: fields, MatchLine: `^info string`},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -100,7 +101,7 @@ var moveNumbers = regexp.MustCompile(`\d+\.(\.\.)?|\{[^}]*\}|1-0|0-1|1/2-1/2|\*`
 func TestDefaultCommentsStaySmall(t *testing.T) {
 	needStockfish(t)
 	sf := "cmd=" + stockfishPath + " option.Hash=8 tc=20+0.2 nodes=500"
-	run := runMatch(t, spec.Config{Engines: []spec.EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")}, Games: 1, MaxMoves: 6})
+	run := runMatch(t, spec.Config{Engines: []spec.EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")}, Schedule: spec.Schedule{Games: 1}, Adjudication: spec.Adjudication{MaxMoves: 6}})
 	if run.err != nil {
 		t.Fatal(run.err)
 	}
@@ -132,10 +133,15 @@ func TestMoveFieldsLeaveOutWhatTheEngineDidNotSend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := runMatch(t, spec.Config{Games: 2, MaxMoves: 6, MoveFields: fields, Engines: []spec.EngineConfig{
-		engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.05"),
-		engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=2000 option.Hash=4"),
-	}})
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.05"),
+			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=2000 option.Hash=4"),
+		},
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 6},
+		Outputs:      spec.Outputs{MoveFields: fields},
+	})
 	if run.err != nil {
 		t.Fatal(run.err)
 	}

@@ -21,7 +21,9 @@ func TestPrintedSummaryAndJSONAgree(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000 option.Hash=4"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200 option.Hash=4"),
 		},
-		Games: 6, MaxMoves: 40, JSONOut: jsonPath,
+		Schedule:     spec.Schedule{Games: 6},
+		Adjudication: spec.Adjudication{MaxMoves: 40},
+		Outputs:      spec.Outputs{JSONOut: jsonPath},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)

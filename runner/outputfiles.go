@@ -31,7 +31,7 @@ const (
 // never resume, may send their PGN and EPD to a FIFO as the tools they
 // stand in for do; a run that resumes cuts its records back to whole ones,
 // so they must be files (or /dev/null).
-func outputFilesOf(c *spec.Config, appendOnly bool) []outputFile {
+func outputFilesOf(c *spec.Outputs, engines []spec.EngineConfig, appendOnly bool) []outputFile {
 	const (
 		resumes  = "a run resumes from its PGN and keeps its state beside it"
 		cut      = "a run that resumes cuts it back to its last whole record, which a FIFO cannot be"
@@ -60,7 +60,7 @@ func outputFilesOf(c *spec.Config, appendOnly bool) []outputFile {
 	}
 	add("--json", c.JSONOut, fileOrDevice, replaced)
 	add("--log", c.LogFile, anyStream, "")
-	for _, e := range c.Engines {
+	for _, e := range engines {
 		add("engine "+e.Name+" stderr=", e.StderrFile, fileOrDevice, "the engine writes it itself, and a FIFO read slowly would stall it on its own clock")
 	}
 	return files

@@ -28,27 +28,28 @@ type recordFile struct {
 //
 // It returns the game as written to the PGN, or as built for a watcher
 // (needPGN) when no PGN is written; nil when neither needs one.
-func (o *outputs) record(rec *record.GameRecord, c *spec.Config, needPGN bool) (*pgn.Game, error) {
+// The samples are drawn from the run's seed.
+func (o *outputs) record(rec *record.GameRecord, out *spec.Outputs, seed uint64, needPGN bool) (*pgn.Game, error) {
 	var g *pgn.Game
 	if o.pgn != nil || o.jsonl != nil || needPGN {
 		var err error
-		if g, err = rec.PGN(c); err != nil {
+		if g, err = rec.PGN(out); err != nil {
 			return nil, err
 		}
 	}
 	var jsonLine, samples []byte
 	if o.jsonl != nil {
 		// Before the PGN is trimmed: the line wants every move's SAN.
-		jsonLine = rec.JSONLine(g, c.MoveFields)
+		jsonLine = rec.JSONLine(g, out.MoveFields)
 	}
 	if o.samples != nil {
 		var err error
-		if samples, err = sample.Lines(rec, c.Sample, c.Seed); err != nil {
+		if samples, err = sample.Lines(rec, out.Sample, seed); err != nil {
 			return nil, fmt.Errorf("sample: %w", err)
 		}
 	}
 	if o.pgn != nil {
-		if c.PGNMinimal {
+		if out.PGNMinimal {
 			record.MinimalPGN(g)
 		}
 		o.buf = g.AppendTo(o.buf[:0])

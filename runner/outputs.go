@@ -35,9 +35,9 @@ var logBuffer = 1 << 20
 // that resumes (it holds the lock of its PGN) cuts each record file back to
 // its last whole record, saying so through warn, which is also told of a
 // --log that drops lines.
-func openOutputs(c *spec.Config, appendOnly bool, warn func(string)) (*outputs, error) {
+func openOutputs(c *spec.Outputs, engines []spec.EngineConfig, appendOnly bool, warn func(string)) (*outputs, error) {
 	// Before anything is opened: the log is truncated at its open.
-	if err := checkOutputFiles(outputFilesOf(c, appendOnly)); err != nil {
+	if err := checkOutputFiles(outputFilesOf(c, engines, appendOnly)); err != nil {
 		return nil, err
 	}
 	o := &outputs{}
@@ -98,7 +98,7 @@ func (o *outputs) openLog(path string, warn func(string)) error {
 	return nil
 }
 
-func sampleFile(c *spec.Config) string {
+func sampleFile(c *spec.Outputs) string {
 	if c.Sample == nil {
 		return ""
 	}

@@ -62,7 +62,7 @@ func StatsFromPGN(paths []string, sprt *stats.SPRT, out io.Writer, warn func(str
 		return ga.order < gb.order
 	})
 	// Engines in order of first appearance; the first is the first engine.
-	cfg := &spec.Config{Type: spec.TypeMatch, SPRT: sprt}
+	cfg := &spec.Config{Schedule: spec.Schedule{Type: spec.TypeMatch, SPRT: sprt}}
 	index := map[string]int{}
 	for _, g := range games {
 		for _, name := range [2]string{g.White, g.Black} {

@@ -27,7 +27,7 @@ func NewPlayer(cfg spec.Config, warn func(string)) (*Player, error) {
 	}
 	r := &run{cfg: &cfg, stop: make(chan struct{}), failedStarts: map[int]int{}}
 	var err error
-	if r.capture, err = enginehost.CaptureOf(&cfg, false); err != nil {
+	if r.capture, err = enginehost.CaptureOf(&cfg.Outputs, false); err != nil {
 		return nil, err
 	}
 	r.out = newReporter(&cfg, &Result{}, discard{})

@@ -38,11 +38,12 @@ func TestPolyglotBookOpenings(t *testing.T) {
 	}
 	lines := func(seed uint64) []string {
 		run := runMatch(t, spec.Config{
-			Games: 6, MaxMoves: 4, Seed: seed, Openings: spec.OpeningsConfig{File: book, Plies: 6},
 			Engines: []spec.EngineConfig{
 				engineSpec(t, "cmd="+stockfishPath+" name=a nodes=200 option.Hash=4"),
 				engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200 option.Hash=4"),
 			},
+			Schedule:     spec.Schedule{Games: 6, Seed: seed, Openings: spec.OpeningsConfig{File: book, Plies: 6}},
+			Adjudication: spec.Adjudication{MaxMoves: 4},
 		})
 		if run.err != nil {
 			t.Fatal(run.err)

@@ -57,11 +57,13 @@ func readPonderLog(t *testing.T, path string) ponderLog {
 func TestPonderHitsDoNotCostClockTime(t *testing.T) {
 	logPath := filepath.Join(t.TempDir(), "io.log")
 	run := runMatch(t, spec.Config{
-		Games: 1, MaxMoves: 8, LogFile: logPath,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=ponderer arg=-pick arg=first tc=2 ponder=true"),
 			engineSpec(t, "cmd="+misengine(t)+" name=slow arg=-pick arg=first arg=-mode arg=slow arg=-delay arg=600ms tc=60"),
 		},
+		Schedule:     spec.Schedule{Games: 1},
+		Adjudication: spec.Adjudication{MaxMoves: 8},
+		Outputs:      spec.Outputs{LogFile: logPath},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -87,11 +89,13 @@ func TestPonderMissesAreStoppedAndAskedAgain(t *testing.T) {
 	needStockfish(t)
 	logPath := filepath.Join(t.TempDir(), "io.log")
 	run := runMatch(t, spec.Config{
-		Games: 2, MaxMoves: 10, LogFile: logPath,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=guesser tc=10+0.1 ponder=true"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=2000 option.Hash=8 tc=10+0.1"),
 		},
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 10},
+		Outputs:      spec.Outputs{LogFile: logPath},
 	})
 	checkNoFailures(t, run)
 	l := readPonderLog(t, logPath)
@@ -109,8 +113,10 @@ func TestPonderStockfishAgainstStockfish(t *testing.T) {
 	// two pondering stockfish under load 28 lost both games on time.
 	sf := "cmd=" + stockfishPath + " option.Hash=8 option.Threads=1 tc=2+0.05 ponder=true timemargin=3000"
 	run := runMatch(t, spec.Config{
-		Games: 2, MaxMoves: 16, LogFile: logPath,
-		Engines: []spec.EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
+		Engines:      []spec.EngineConfig{engineSpec(t, sf+" name=a"), engineSpec(t, sf+" name=b")},
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 16},
+		Outputs:      spec.Outputs{LogFile: logPath},
 	})
 	checkNoFailures(t, run)
 	l := readPonderLog(t, logPath)
@@ -128,11 +134,12 @@ func TestPonderStockfishAgainstStockfish(t *testing.T) {
 func TestBestmoveWhilePonderingLoses(t *testing.T) {
 	needStockfish(t)
 	run := runMatch(t, spec.Config{
-		Games: 2, MaxMoves: 10,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=eager arg=-mode arg=ponderearly tc=10+0.1 ponder=true"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=1000 option.Hash=8 tc=10+0.1"),
 		},
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 10},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -155,11 +162,13 @@ func TestPonderXBoardSendsHard(t *testing.T) {
 	needEngine(t, fairymaxPath)
 	logPath := filepath.Join(t.TempDir(), "io.log")
 	run := runMatch(t, spec.Config{
-		Games: 1, MaxMoves: 4, LogFile: logPath,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=5+0.1 ponder=true"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=500 option.Hash=8 tc=5+0.1"),
 		},
+		Schedule:     spec.Schedule{Games: 1},
+		Adjudication: spec.Adjudication{MaxMoves: 4},
+		Outputs:      spec.Outputs{LogFile: logPath},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -193,11 +202,12 @@ func checkNoFailures(t *testing.T, run matchRun) {
 func TestPonderMissIgnoredStopLosesOnTime(t *testing.T) {
 	needStockfish(t)
 	run := runMatch(t, spec.Config{
-		Games: 2, MaxMoves: 20,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+misengine(t)+" name=deaf arg=-mode arg=ponderdeaf tc=1+0.01 timeout=3 ponder=true"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=2000 option.Hash=8 tc=10+0.1"),
 		},
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 20},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)

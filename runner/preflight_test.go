@@ -80,7 +80,7 @@ func TestPreflightStartsEachDistinctEngineOnceAFewAtATime(t *testing.T) {
 			}
 		}
 	}()
-	cfg := spec.Config{Type: spec.TypeGauntlet, Engines: engines, Games: 2, PGNOut: filepath.Join(t.TempDir(), "games.pgn")}
+	cfg := spec.Config{Engines: engines, Schedule: spec.Schedule{Type: spec.TypeGauntlet, Games: 2}, Outputs: spec.Outputs{PGNOut: filepath.Join(t.TempDir(), "games.pgn")}}
 	res, err := Run(ctx, cfg, Options{Printer: cancelAtFirstGame{cancel}})
 	close(done)
 	watch.Wait()

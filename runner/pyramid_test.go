@@ -23,7 +23,7 @@ func pyramidEngines(t *testing.T) []spec.EngineConfig {
 // climber White first, colours swapped in the pair; the standings are a
 // tournament's (every engine's games, a rating table, a crosstable).
 func TestPyramidOfFourPlaysEveryEngineAboveIt(t *testing.T) {
-	run := runMatch(t, spec.Config{Type: spec.TypePyramid, Engines: pyramidEngines(t), Games: 2, MaxMoves: 6})
+	run := runMatch(t, spec.Config{Engines: pyramidEngines(t), Schedule: spec.Schedule{Type: spec.TypePyramid, Games: 2}, Adjudication: spec.Adjudication{MaxMoves: 6}})
 	if run.err != nil {
 		t.Fatalf("%v\n%s", run.err, run.out)
 	}
@@ -54,8 +54,12 @@ func TestPyramidOfFourPlaysEveryEngineAboveIt(t *testing.T) {
 // moves depend on the games its process played before); with one game an encounter, the second
 // round plays each pair with the other colours, as cutechess-cli does.
 func TestPyramidResumesToTheSameGames(t *testing.T) {
-	cfg := spec.Config{Type: spec.TypePyramid, Engines: pyramidEngines(t), Games: 1, Rounds: 2, MaxMoves: 6,
-		PGNOut: filepath.Join(t.TempDir(), "whole.pgn")}
+	cfg := spec.Config{
+		Engines:      pyramidEngines(t),
+		Schedule:     spec.Schedule{Type: spec.TypePyramid, Games: 1, Rounds: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 6},
+		Outputs:      spec.Outputs{PGNOut: filepath.Join(t.TempDir(), "whole.pgn")},
+	}
 	whole := runMatch(t, cfg)
 	if whole.err != nil {
 		t.Fatal(whole.err)

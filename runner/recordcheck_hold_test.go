@@ -27,7 +27,7 @@ func checkRecordsHold(t *testing.T, cfg spec.Config, path string) {
 		if !okw || !okb {
 			return endingRules{}
 		}
-		return runEndings(&cfg, w, b)
+		return runEndings(&cfg.Adjudication, cfg.Engines, w, b)
 	}
 	_, err := scanFinishedGames(path, rules, func(g *readBackGame) error {
 		if g.bad != nil {

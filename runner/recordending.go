@@ -115,18 +115,15 @@ type endingRules struct {
 	tbPieces int    // the most pieces it adjudicates; 0: all the tables hold
 }
 
-// runEndings is what the run of cfg lets a game of white and black (the
-// engines' indices) end by.
-func runEndings(cfg *spec.Config, white, black int) endingRules {
-	r := endingRules{known: true, draw: cfg.Draw, resign: cfg.Resign, maxMoves: cfg.MaxMoves}
-	if cfg.TB != "" {
-		r.tb, r.tbPieces = cfg.TBAdjudicate, cfg.TBPieces
-		if r.tb == "" {
-			r.tb = spec.TBBoth
-		}
+// runEndings is what a run's adjudication lets a game of white and black
+// (indices of engines) end by.
+func runEndings(adj *spec.Adjudication, engines []spec.EngineConfig, white, black int) endingRules {
+	r := endingRules{known: true, draw: adj.Draw, resign: adj.Resign, maxMoves: adj.MaxMoves}
+	if adj.TB != "" {
+		r.tb, r.tbPieces = adj.TBMode(), adj.TBPieces
 	}
 	for c, e := range [2]int{white, black} {
-		tc := cfg.Engines[e].TC
+		tc := engines[e].TC
 		r.timed[c] = tc.HasClock() || tc.MoveTime > 0
 		r.limit[c] = limitWords(tc)
 	}

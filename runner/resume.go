@@ -124,7 +124,7 @@ func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(
 			return endingRules{}
 		}
 		sg := schedule[g.Round-1]
-		return runEndings(c, sg.white, sg.black)
+		return runEndings(&c.Adjudication, c.Engines, sg.white, sg.black)
 	}
 	complete, err := scanFinishedGames(c.PGNOut, rules, func(g *readBackGame) error {
 		if g.Round > len(schedule) {

@@ -29,8 +29,9 @@ func TestFinishedMatchCanBeExtended(t *testing.T) {
 				engineSpec(t, "cmd="+stockfishPath+" name=a nodes=300 option.Hash=4 option.Threads=1"),
 				engineSpec(t, "cmd="+stockfishPath+" name=b nodes=400 option.Hash=4 option.Threads=1"),
 			},
-			Games: games, MaxMoves: 20, PGNOut: pgnPath, Seed: 7,
-			Openings: spec.OpeningsConfig{File: book, Order: "random"},
+			Schedule:     spec.Schedule{Games: games, Seed: 7, Openings: spec.OpeningsConfig{File: book, Order: "random"}},
+			Adjudication: spec.Adjudication{MaxMoves: 20},
+			Outputs:      spec.Outputs{PGNOut: pgnPath},
 		}
 	}
 	extended := filepath.Join(dir, "extended.pgn")

@@ -64,7 +64,7 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 	cpuAtStart := processCPU()
 	// The outputs open first: a PGN that cannot be written is the user's
 	// path in the error, and no state file is left behind for it.
-	outs, err := openOutputs(&cfg, opt.AppendOnly, r.out.warn)
+	outs, err := openOutputs(&cfg.Outputs, cfg.Engines, opt.AppendOnly, r.out.warn)
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +80,7 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 	}
 	if len(todo) == 0 || res.decided() {
 		r.out.final(res)
-		return res, outs.writeJSON(&cfg, res, "finished")
+		return res, outs.writeJSON(&cfg.Outputs, cfg.Type, res, "finished")
 	}
 	workers := min(cfg.Concurrency, len(todo))
 	if r.knockout != nil {
@@ -116,7 +116,7 @@ func newRun(cfg *spec.Config, opt Options) (*run, *Result, error) {
 	res.OpeningsSkipped = picker.skipped
 	r.planned.Store(int64(total))
 	// The dashboard shows each engine's PV.
-	if r.capture, err = enginehost.CaptureOf(cfg, opt.Live != nil); err != nil {
+	if r.capture, err = enginehost.CaptureOf(&cfg.Outputs, opt.Live != nil); err != nil {
 		return nil, nil, err
 	}
 	if r.live = opt.Live; r.live != nil {
@@ -156,10 +156,10 @@ func (r *run) planGames() (int, error) {
 // games.
 func (r *run) openShared(warn func(string)) error {
 	var err error
-	if r.tablebase, err = game.OpenTablebase(r.cfg, warn); err != nil {
+	if r.tablebase, err = game.OpenTablebase(&r.cfg.Adjudication, warn); err != nil {
 		return err
 	}
-	if r.books, err = game.LoadBooks(r.cfg); err != nil {
+	if r.books, err = game.LoadBooks(r.cfg.Engines); err != nil {
 		r.close()
 		return err
 	}
@@ -235,7 +235,7 @@ func (r *run) conclude(ctx context.Context, opt Options, res *Result, outs *outp
 	case r.err != nil:
 		state = "failed"
 	}
-	if err := outs.writeJSON(r.cfg, res, state); err != nil && r.err == nil {
+	if err := outs.writeJSON(&r.cfg.Outputs, r.cfg.Type, res, state); err != nil && r.err == nil {
 		r.err = err
 	}
 	return res, r.err

@@ -15,10 +15,14 @@ import (
 )
 
 func quickMatch(t *testing.T) spec.Config {
-	return spec.Config{Games: 2, MaxMoves: 4, Engines: []spec.EngineConfig{
-		engineSpec(t, "cmd="+stockfishPath+" name=a nodes=50 option.Hash=1"),
-		engineSpec(t, "cmd="+stockfishPath+" name=b nodes=50 option.Hash=1"),
-	}}
+	return spec.Config{
+		Engines: []spec.EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=50 option.Hash=1"),
+			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=50 option.Hash=1"),
+		},
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 4},
+	}
 }
 
 // Outputs are written without damaging what they do not own: --json

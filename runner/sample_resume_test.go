@@ -24,9 +24,9 @@ func TestSamplesSurviveResumeWithoutDuplicates(t *testing.T) {
 				engineSpec(t, "cmd="+stockfishPath+" name=a nodes=300 option.Hash=4 option.Threads=1"),
 				engineSpec(t, "cmd="+stockfishPath+" name=b nodes=400 option.Hash=4 option.Threads=1"),
 			},
-			Games: games, MaxMoves: 20, PGNOut: filepath.Join(dir, name+".pgn"), Seed: 7,
-			Openings: spec.OpeningsConfig{File: book, Order: "sequential"},
-			Sample:   &spec.SampleConfig{File: filepath.Join(dir, name+".csv"), Freq: 0.5, Format: spec.SampleCSVAutoplay, Move: true},
+			Schedule:     spec.Schedule{Games: games, Seed: 7, Openings: spec.OpeningsConfig{File: book, Order: "sequential"}},
+			Adjudication: spec.Adjudication{MaxMoves: 20},
+			Outputs:      spec.Outputs{PGNOut: filepath.Join(dir, name+".pgn"), Sample: &spec.SampleConfig{File: filepath.Join(dir, name+".csv"), Freq: 0.5, Format: spec.SampleCSVAutoplay, Move: true}},
 		}
 	}
 	for _, games := range []int{2, 6} {

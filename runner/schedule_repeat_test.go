@@ -23,7 +23,7 @@ func TestScheduleOpeningRepeatAndColours(t *testing.T) {
 		{"reverse", 0, false, true, "0w1 0w0 1w1 1w0 2w1 2w0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := spec.Config{Engines: make([]spec.EngineConfig, 2), Games: 6, Rounds: 1, OpeningRepeat: tc.repeat, NoSwap: tc.noSwap, Reverse: tc.reverse}
+			c := spec.Config{Engines: make([]spec.EngineConfig, 2), Schedule: spec.Schedule{Games: 6, Rounds: 1, OpeningRepeat: tc.repeat, NoSwap: tc.noSwap, Reverse: tc.reverse}}
 			picker, err := newOpeningPicker(spec.OpeningsConfig{File: "testdata/uho4.epd"}, 1, spec.Standard)
 			if err != nil {
 				t.Fatal(err)

@@ -56,8 +56,10 @@ func TestSlotProcessesRecordWhatALocalRunRecords(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=300 option.Hash=4 option.Threads=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200 option.Hash=4 option.Threads=1"),
 		},
-		Games: 4, Concurrency: 2, MaxMoves: 30,
-		MoveFields: spec.MoveFields{PV: true, Nodes: true},
+		Schedule:     spec.Schedule{Games: 4},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 30},
+		Outputs:      spec.Outputs{MoveFields: spec.MoveFields{PV: true, Nodes: true}},
 	}
 	local := runMatch(t, cfg)
 	slotRelay := &RelayStats{}
@@ -113,7 +115,9 @@ func TestSlotProcessChargesACrashToItsEngine(t *testing.T) {
 			engineSpec(t, "cmd="+misengine(t)+" name=mis arg=-mode=crash arg=-at=3 nodes=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200 option.Hash=4"),
 		},
-		Games: 2, Concurrency: 2, MaxMoves: 30,
+		Schedule:     spec.Schedule{Games: 2},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 30},
 	}, nil)
 	wantEndings(t, run, []ending3{
 		{"loss", "abandoned", "mis disconnects"},
@@ -142,7 +146,10 @@ func TestSlotProcessesStopWithTheRun(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000 option.Hash=4"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=2000 option.Hash=4"),
 		},
-		Games: 200, Concurrency: 2, MaxMoves: 10, PGNOut: pgnPath,
+		Schedule:     spec.Schedule{Games: 200},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 10},
+		Outputs:      spec.Outputs{PGNOut: pgnPath},
 	}, nil)
 	if run.err != nil || !run.res.Interrupted {
 		t.Fatalf("err %v, interrupted %v", run.err, run.res != nil && run.res.Interrupted)

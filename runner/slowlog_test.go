@@ -47,13 +47,18 @@ func TestSlowLogReaderCostsNoGameTime(t *testing.T) {
 			all = append(all, buf[:n]...)
 		}
 	}()
-	cfg := spec.Config{Games: 2, Concurrency: 2, MaxMoves: 20, LogFile: fifo, PGNOut: pgnPath,
+	cfg := spec.Config{
 		Engines: []spec.EngineConfig{
 			// Quick moves on a clock with room to spare on a busy machine:
 			// only a log that holds up the moves for long costs time.
 			engineSpec(t, "cmd="+stockfishPath+" name=a tc=20+0.1 nodes=20000 option.Hash=4 option.Threads=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b tc=20+0.1 nodes=20000 option.Hash=4 option.Threads=1"),
-		}}
+		},
+		Schedule:     spec.Schedule{Games: 2},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 20},
+		Outputs:      spec.Outputs{LogFile: fifo, PGNOut: pgnPath},
+	}
 	var out syncBuffer
 	res, err := Run(context.Background(), cfg, Options{Out: &out})
 	var text string
@@ -88,11 +93,16 @@ func TestLogReaderThatNeverReadsDoesNotHoldTheStop(t *testing.T) {
 	defer func(size int) { logBuffer = size }(logBuffer)
 	logBuffer = 16 << 10
 	pgnPath := filepath.Join(dir, "g.pgn")
-	cfg := spec.Config{Games: 40, Concurrency: 2, MaxMoves: 8, LogFile: fifo, PGNOut: pgnPath,
+	cfg := spec.Config{
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a tc=10+0.1 nodes=20000 option.Hash=4 option.Threads=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b tc=10+0.1 nodes=20000 option.Hash=4 option.Threads=1"),
-		}}
+		},
+		Schedule:     spec.Schedule{Games: 40},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 8},
+		Outputs:      spec.Outputs{LogFile: fifo, PGNOut: pgnPath},
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)

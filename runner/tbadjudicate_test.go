@@ -34,12 +34,13 @@ func TestSyzygyAdjudication(t *testing.T) {
 	for _, mode := range []string{spec.TBBoth, spec.TBDraw} {
 		epd := filepath.Join(dir, mode+".epd")
 		run := runMatch(t, spec.Config{
-			Games: 6, MaxMoves: 60, TB: tables, TBAdjudicate: mode, EPDOut: epd,
-			Openings: spec.OpeningsConfig{File: book},
 			Engines: []spec.EngineConfig{
 				engineSpec(t, "cmd="+stockfishPath+" name=a nodes=300 option.Hash=4"),
 				engineSpec(t, "cmd="+stockfishPath+" name=b nodes=300 option.Hash=4"),
 			},
+			Schedule:     spec.Schedule{Games: 6, Openings: spec.OpeningsConfig{File: book}},
+			Adjudication: spec.Adjudication{MaxMoves: 60, TB: tables, TBAdjudicate: mode},
+			Outputs:      spec.Outputs{EPDOut: epd},
 		})
 		if run.err != nil {
 			t.Fatal(run.err)
@@ -94,11 +95,13 @@ func TestSyzygyAdjudication(t *testing.T) {
 	os.WriteFile(filepath.Join(bad, "KQvK.rtbw"), must(os.ReadFile(filepath.Join(tables, "KQvK.rtbw"))), 0o644)
 	badEPD := filepath.Join(dir, "bad.epd")
 	run := runMatch(t, spec.Config{
-		Games: 2, MaxMoves: 30, TB: bad, Openings: spec.OpeningsConfig{File: book}, EPDOut: badEPD,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=300 option.Hash=4"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=300 option.Hash=4"),
 		},
+		Schedule:     spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: book}},
+		Adjudication: spec.Adjudication{MaxMoves: 30, TB: bad},
+		Outputs:      spec.Outputs{EPDOut: badEPD},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -114,8 +117,12 @@ func TestSyzygyAdjudication(t *testing.T) {
 			t.Errorf("adjudicated in a position of the corrupt table: %s at %s", g.ending, final)
 		}
 	}
-	run = runMatch(t, spec.Config{Games: 2, TB: t.TempDir(), Engines: []spec.EngineConfig{
-		engineSpec(t, "cmd="+stockfishPath+" name=a nodes=100"), engineSpec(t, "cmd="+stockfishPath+" name=b nodes=100")}})
+	run = runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
+			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=100"), engineSpec(t, "cmd="+stockfishPath+" name=b nodes=100")},
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{TB: t.TempDir()},
+	})
 	if run.err == nil || !strings.Contains(run.err.Error(), "no WDL tables") {
 		t.Errorf("empty tables directory: %v", run.err)
 	}
@@ -141,11 +148,12 @@ func TestSyzygyAdjudicatesFromTheStart(t *testing.T) {
 		"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1",  // KRvK with a castling right: played
 	}, "\n")+"\n"), 0o644)
 	run := runMatch(t, spec.Config{
-		Games: 6, MaxMoves: 6, TB: tables, Openings: spec.OpeningsConfig{File: book},
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=200 option.Hash=4"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=200 option.Hash=4"),
 		},
+		Schedule:     spec.Schedule{Games: 6, Openings: spec.OpeningsConfig{File: book}},
+		Adjudication: spec.Adjudication{MaxMoves: 6, TB: tables},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)

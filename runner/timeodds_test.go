@@ -31,10 +31,15 @@ func TestTimeOddsSendOnlyTheClocksThatExist(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			logPath := filepath.Join(t.TempDir(), "io.log")
-			run := runMatch(t, spec.Config{Games: 2, MaxMoves: 8, LogFile: logPath, Engines: []spec.EngineConfig{
-				engineSpec(t, tc.clocked),
-				engineSpec(t, "cmd="+stockfishPath+" name=unclocked st=1 nodes=300 option.Hash=4"),
-			}})
+			run := runMatch(t, spec.Config{
+				Engines: []spec.EngineConfig{
+					engineSpec(t, tc.clocked),
+					engineSpec(t, "cmd="+stockfishPath+" name=unclocked st=1 nodes=300 option.Hash=4"),
+				},
+				Schedule:     spec.Schedule{Games: 2},
+				Adjudication: spec.Adjudication{MaxMoves: 8},
+				Outputs:      spec.Outputs{LogFile: logPath},
+			})
 			if run.err != nil {
 				t.Fatal(run.err)
 			}

@@ -15,13 +15,14 @@ func TestRoundRobinPlaysEveryPairWithColoursSwapped(t *testing.T) {
 	needStockfish(t)
 	mis := misengine(t)
 	run := runMatch(t, spec.Config{
-		Type: spec.TypeRoundRobin,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=200"),
 			engineSpec(t, "cmd="+mis+" name=mis1 nodes=1"),
 			engineSpec(t, "cmd="+mis+" name=mis2 nodes=1 arg=-seed=7"),
 		},
-		Games: 2, MaxMoves: 20, Concurrency: 2,
+		Schedule:     spec.Schedule{Type: spec.TypeRoundRobin, Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 20},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
 	})
 	if run.err != nil {
 		t.Fatalf("%v\n%s", run.err, run.out)
@@ -60,13 +61,13 @@ func TestRoundRobinPlaysEveryPairWithColoursSwapped(t *testing.T) {
 func TestGauntletPlaysTheSeedAgainstEveryOther(t *testing.T) {
 	mis := misengine(t)
 	run := runMatch(t, spec.Config{
-		Type: spec.TypeGauntlet, Rounds: 2,
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+mis+" name=seed nodes=1"),
 			engineSpec(t, "cmd="+mis+" name=b nodes=1 arg=-seed=2"),
 			engineSpec(t, "cmd="+mis+" name=c nodes=1 arg=-seed=3"),
 		},
-		Games: 2, MaxMoves: 10,
+		Schedule:     spec.Schedule{Type: spec.TypeGauntlet, Rounds: 2, Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 10},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -90,9 +91,10 @@ func TestSPRTStopsAtTheFirstDecision(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=500"),
 			engineSpec(t, "cmd="+misengine(t)+" name=mis nodes=1"),
 		},
-		Games: 200, Concurrency: 2, MaxMoves: 150,
-		SPRT:    &stats.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05, Model: stats.Logistic},
-		JSONOut: jsonPath,
+		Schedule:     spec.Schedule{Games: 200, SPRT: &stats.SPRT{Elo0: 0, Elo1: 200, Alpha: 0.05, Beta: 0.05, Model: stats.Logistic}},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 150},
+		Outputs:      spec.Outputs{JSONOut: jsonPath},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -138,8 +140,8 @@ func TestResignAdjudicationUsesTheEnginesScores(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=2000"),
 		},
-		Games: 2, Openings: spec.OpeningsConfig{File: epd},
-		Resign: &spec.ResignAdjudication{MoveCount: 3, Score: 800, TwoSided: true},
+		Schedule:     spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: epd}},
+		Adjudication: spec.Adjudication{Resign: &spec.ResignAdjudication{MoveCount: 3, Score: 800, TwoSided: true}},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -164,8 +166,8 @@ func TestDrawAdjudicationWaitsForTheMoveNumber(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=a nodes=2000"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b nodes=2000"),
 		},
-		Games: 2, Openings: spec.OpeningsConfig{File: epd},
-		Draw: &spec.DrawAdjudication{MoveNumber: 34, MoveCount: 2, Score: 50},
+		Schedule:     spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: epd}},
+		Adjudication: spec.Adjudication{Draw: &spec.DrawAdjudication{MoveNumber: 34, MoveCount: 2, Score: 50}},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)
@@ -189,7 +191,9 @@ func TestEPDOutHoldsEachFinalPosition(t *testing.T) {
 			engineSpec(t, "cmd="+mis+" name=a nodes=1"),
 			engineSpec(t, "cmd="+mis+" name=b nodes=1"),
 		},
-		Games: 2, MaxMoves: 3, EPDOut: epdPath,
+		Schedule:     spec.Schedule{Games: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 3},
+		Outputs:      spec.Outputs{EPDOut: epdPath},
 	})
 	if run.err != nil {
 		t.Fatal(run.err)

@@ -87,7 +87,7 @@ func CheckRecord(cfg *spec.Config, job GameJob, rec *record.GameRecord) error {
 		}
 		pos.MakeMove(mv)
 	}
-	end, err := checkPlay(rec, len(job.Opening.Moves), runEndings(cfg, job.White, job.Black), true)
+	end, err := checkPlay(rec, len(job.Opening.Moves), runEndings(&cfg.Adjudication, cfg.Engines, job.White, job.Black), true)
 	if err != nil {
 		return fmt.Errorf("game %d: %w", rec.Number, err)
 	}

@@ -23,7 +23,7 @@ func (r *run) runLocally(ctx context.Context, opt Options, todo []scheduledGame,
 			// Stopped while engines started: an interruption, not an error.
 			res.Interrupted = true
 			r.out.final(res)
-			return res, outs.writeJSON(r.cfg, res, "interrupted")
+			return res, outs.writeJSON(&r.cfg.Outputs, r.cfg.Type, res, "interrupted")
 		}
 		return nil, err
 	}

@@ -46,7 +46,7 @@ func BenchmarkRelayWithWatchers(b *testing.B) {
 					time.Sleep(time.Second) // all connected
 				}
 				relay := &runner.RelayStats{}
-				cfg := spec.Config{Engines: engines(b, "nodes=1"), Games: 64, Concurrency: 8, PGNOut: filepath.Join(b.TempDir(), "g.pgn")}
+				cfg := spec.Config{Engines: engines(b, "nodes=1"), Schedule: spec.Schedule{Games: 64}, RunLayout: spec.RunLayout{Concurrency: 8}, Outputs: spec.Outputs{PGNOut: filepath.Join(b.TempDir(), "g.pgn")}}
 				before := cpu()
 				if _, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Live: live, Relay: relay}); err != nil {
 					b.Fatal(err)

@@ -82,8 +82,13 @@ func getJSON(t *testing.T, url string, v any) {
 func TestDashboardAPIAndEvents(t *testing.T) {
 	need(t, stockfish)
 	dir := t.TempDir()
-	cfg := spec.Config{Engines: engines(t, "nodes=3000 tc=30+0.3"), Games: 2, Concurrency: 2, MaxMoves: 40,
-		PGNOut: filepath.Join(dir, "games.pgn")}
+	cfg := spec.Config{
+		Engines:      engines(t, "nodes=3000 tc=30+0.3"),
+		Schedule:     spec.Schedule{Games: 2},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 40},
+		Outputs:      spec.Outputs{PGNOut: filepath.Join(dir, "games.pgn")},
+	}
 	srv, done := startRun(t, context.Background(), cfg)
 	defer srv.Close()
 	var v runner.LiveView
@@ -213,8 +218,13 @@ func TestDashboardInChromium(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	cfg := spec.Config{Engines: engines(t, "tc=20+0.2"), Games: 2, Concurrency: 2, MaxMoves: 60,
-		PGNOut: filepath.Join(dir, "games.pgn")}
+	cfg := spec.Config{
+		Engines:      engines(t, "tc=20+0.2"),
+		Schedule:     spec.Schedule{Games: 2},
+		RunLayout:    spec.RunLayout{Concurrency: 2},
+		Adjudication: spec.Adjudication{MaxMoves: 60},
+		Outputs:      spec.Outputs{PGNOut: filepath.Join(dir, "games.pgn")},
+	}
 	srv, done := startRun(t, ctx, cfg)
 	defer srv.Close()
 	var v runner.LiveView
@@ -269,8 +279,12 @@ func TestGameViewerInChromium(t *testing.T) {
 	need(t, stockfish)
 	need(t, chromium)
 	dir := t.TempDir()
-	cfg := spec.Config{Engines: engines(t, "nodes=2000 tc=30+0.3"), Games: 1, MaxMoves: 15,
-		PGNOut: filepath.Join(dir, "games.pgn")}
+	cfg := spec.Config{
+		Engines:      engines(t, "nodes=2000 tc=30+0.3"),
+		Schedule:     spec.Schedule{Games: 1},
+		Adjudication: spec.Adjudication{MaxMoves: 15},
+		Outputs:      spec.Outputs{PGNOut: filepath.Join(dir, "games.pgn")},
+	}
 	srv, done := startRun(t, context.Background(), cfg)
 	defer srv.Close()
 	if err := <-done; err != nil {

@@ -122,7 +122,7 @@ runs any command line a run gives, which lets whoever can publish a run run comm
 	f.StringVar(&o.Auth.Password, "nats-password", "", "NATS password")
 	f.StringVar(&o.Auth.CAFile, "nats-ca", "", "the CA (PEM) the server's TLS certificate is checked against")
 	f.DurationVar(&o.AckWait, "ack-wait", distributed.DefaultAckWait, "the coordinator's --ack-wait: how often this worker says it is still playing (a third of it)")
-	f.IntVar(&o.Concurrency, "concurrency", 1, "games at a time")
+	f.IntVar(&o.Concurrency, "concurrency", spec.DefaultConcurrency, "games at a time")
 	f.BoolVar(&quiet, "quiet", false, "say nothing about the jobs")
 	f.BoolVar(&o.AcceptBinaries, "accept-binaries", false, "run engine programs coordinators ship (--ship-engines), after checking their SHA-256")
 	f.StringArrayVar(&engineSpecs, "engine", nil, "an engine this worker trusts, as name=NAME cmd=PROGRAM [arg=ARG]... [dir=DIR] [stderr=FILE]: a run's engine of that name runs so (give once per engine)")

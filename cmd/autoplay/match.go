@@ -50,6 +50,11 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 			if err := spec.CheckConcurrency(cfg.Concurrency); err != nil {
 				return fmt.Errorf("--%w", err)
 			}
+			if err := spec.CheckGames(cfg.Games); err != nil {
+				return err
+			}
+			// A typed 0 seed or report-every is the user's, not the default.
+			cfg.ZeroSeed, cfg.ZeroReportEvery = cfg.Seed == 0, cfg.ReportEvery == 0
 			engines, err := engineConfigs(engineSpecs, eachSpec)
 			if err != nil {
 				return err
@@ -72,21 +77,21 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 				return fmt.Errorf("--pgn-fields: %w", err)
 			}
 			cfg.LayoutGiven = cmd.Flags().Changed("affinity") || cmd.Flags().Changed("slot-processes")
-			return playRun(&cfg, runFlags{farm: farm, web: webAddr, webHosts: webHosts, runnerStats: showRunnerStats})
+			return playMatch(&cfg, runFlags{farm: farm, web: webAddr, webHosts: webHosts, runnerStats: showRunnerStats})
 		},
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&engineSpecs, "engine", nil, "an engine as key=value pairs (give twice)")
 	f.StringVar(&eachSpec, "each", "", "key=value pairs for both engines")
-	f.IntVar(&cfg.Games, "games", 2, "number of games (played in pairs with colours swapped)")
-	f.IntVar(&cfg.Concurrency, "concurrency", 1, "games played at the same time")
+	f.IntVar(&cfg.Games, "games", spec.DefaultGames, "number of games (played in pairs with colours swapped)")
+	f.IntVar(&cfg.Concurrency, "concurrency", spec.DefaultConcurrency, "games played at the same time")
 	f.StringVar(&openings, "openings", "", `opening suite: "file=F format=epd|pgn order=random|sequential plies=N start=N policy=fail|skip", or with --variant fischerandom "frc=random" / "dfrc=random"`)
-	f.Uint64Var(&cfg.Seed, "seed", 1, "seed for random opening order and random Chess960 start positions")
-	f.StringVar((*string)(&cfg.Variant), "variant", "standard", "standard or fischerandom (also chess960, frc): Chess960 and Double Chess960 for every engine")
+	f.Uint64Var(&cfg.Seed, "seed", spec.DefaultSeed, "seed for random opening order and random Chess960 start positions")
+	f.StringVar((*string)(&cfg.Variant), "variant", string(spec.Standard), "standard or fischerandom (also chess960, frc): Chess960 and Double Chess960 for every engine")
 	f.StringVar(&cfg.PGNOut, "pgnout", "", "append finished games to this PGN file")
 	f.StringVar(&cfg.LogFile, "log", "", "write every line to and from every engine to this file")
 	f.IntVar(&cfg.MaxMoves, "maxmoves", 0, "adjudicate a draw after this many full moves (0 = never)")
-	f.IntVar(&cfg.ReportEvery, "report-every", 10, "print the score every N games")
+	f.IntVar(&cfg.ReportEvery, "report-every", spec.DefaultReportEvery, "print the score every N games (0: only at the end)")
 	f.StringVar(&cfg.Event, "event", "", "PGN Event tag")
 	f.StringVar(&cfg.Site, "site", "", "PGN Site tag")
 	f.BoolVar(&showRunnerStats, "runner-stats", false, "report relay latency and the runner's CPU per move at the end")
@@ -107,10 +112,13 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.StringVar(&drawSpec, "draw", "", `draw adjudication: "movenumber=40 movecount=8 score=10"`)
 	f.StringVar(&cfg.TB, "tb", "", "Syzygy tables (DIR[:DIR...]): adjudicate games once the position after a capture or pawn move is in them")
 	f.IntVar(&cfg.TBPieces, "tbpieces", 0, "adjudicate by tables only positions of at most N pieces (0 = all the tables hold)")
-	f.StringVar(&cfg.TBAdjudicate, "tbadjudicate", "both", "which tablebase results end a game: both, win or draw")
+	f.StringVar(&cfg.TBAdjudicate, "tbadjudicate", spec.TBBoth, "which tablebase results end a game: both, win or draw")
 	f.StringVar(&resignSpec, "resign", "", `resign adjudication: "movecount=3 score=600 twosided=true"`)
 	return cmd
 }
+
+// playMatch plays the config the flags built; a test takes it here.
+var playMatch = playRun
 
 // defaultTC is used when no engine has any limit, so that a bare
 // `autoplay match` plays quick real games.

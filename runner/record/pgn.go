@@ -15,7 +15,7 @@ import (
 // PGN turns the record into a PGN game, tagged in the run's PGN style. SAN
 // is worked out here, by replaying the moves, so that the per-move path
 // never spells moves.
-func (r *GameRecord) PGN(c *spec.Config) (*pgn.Game, error) {
+func (r *GameRecord) PGN(o *spec.Outputs) (*pgn.Game, error) {
 	pos, err := chess.StartPosition(r.StartFEN)
 	if err != nil {
 		return nil, err
@@ -27,21 +27,21 @@ func (r *GameRecord) PGN(c *spec.Config) (*pgn.Game, error) {
 		Result:   r.Outcome.String(),
 		Ending:   r.Ending,
 	}
-	style := commentStyleOf(c.PGNStyle)
+	style := commentStyleOf(o.PGNStyle)
 	for i := range r.Plies {
 		p := &r.Plies[i]
 		san, _, ok := pos.PlaySAN(buf[:0], p.Move)
 		if !ok {
 			return nil, fmt.Errorf("game %d ply %d %s: illegal move", r.Number, i+1, p.Move)
 		}
-		g.Moves = append(g.Moves, pgn.Move{SAN: string(san), Comment: p.comment(c.MoveFields, style)})
+		g.Moves = append(g.Moves, pgn.Move{SAN: string(san), Comment: p.comment(o.MoveFields, style)})
 	}
-	g.Tags = r.tags(c)
-	if c.PGNStyle != spec.PGNAutoplay {
+	g.Tags = r.tags(o)
+	if o.PGNStyle != spec.PGNAutoplay {
 		if r.StartFEN == chess.StartFEN && r.Variant != spec.Chess960 {
 			g.StartFEN = "" // the drop-in tools write no FEN for the standard start
 		}
-		toolMovetext(g, c.PGNStyle)
+		toolMovetext(g, o.PGNStyle)
 	}
 	return g, nil
 }

@@ -14,30 +14,30 @@ import (
 // tags are the game's PGN tags in the run's style. Each style writes what
 // its tool writes, in its order and spelling, so that a script made for
 // cutechess-cli's or fastchess's PGNs reads autoplay's drop-in PGNs.
-func (r *GameRecord) tags(c *spec.Config) []pgn.Tag {
-	switch c.PGNStyle {
+func (r *GameRecord) tags(o *spec.Outputs) []pgn.Tag {
+	switch o.PGNStyle {
 	case spec.PGNCutechess:
-		return r.cutechessTags(c)
+		return r.cutechessTags(o)
 	case spec.PGNFastchess:
-		return r.fastchessTags(c)
+		return r.fastchessTags(o)
 	}
-	return r.autoplayTags(c)
+	return r.autoplayTags(o)
 }
 
 // roster is the Seven Tag Roster; an unset Event or Site is what the style
 // writes for it.
-func (r *GameRecord) roster(c *spec.Config, event, site string) []pgn.Tag {
-	if c.Event != "" {
-		event = c.Event
+func (r *GameRecord) roster(o *spec.Outputs, event, site string) []pgn.Tag {
+	if o.Event != "" {
+		event = o.Event
 	}
-	if c.Site != "" {
-		site = c.Site
+	if o.Site != "" {
+		site = o.Site
 	}
 	return []pgn.Tag{
 		{Name: "Event", Value: event},
 		{Name: "Site", Value: site},
 		{Name: "Date", Value: r.Started.Format("2006.01.02")},
-		{Name: "Round", Value: strconv.Itoa(c.RoundTag(r.Number))},
+		{Name: "Round", Value: strconv.Itoa(o.RoundTag(r.Number))},
 		{Name: "White", Value: r.White},
 		{Name: "Black", Value: r.Black},
 		{Name: "Result", Value: r.Outcome.String()},
@@ -46,8 +46,8 @@ func (r *GameRecord) roster(c *spec.Config, event, site string) []pgn.Tag {
 
 // autoplayTags: the roster, the variant, the time control(s), how the game
 // ended, its length and where its opening came from.
-func (r *GameRecord) autoplayTags(c *spec.Config) []pgn.Tag {
-	tags := r.roster(c, "autoplay", "?")
+func (r *GameRecord) autoplayTags(o *spec.Outputs) []pgn.Tag {
+	tags := r.roster(o, "autoplay", "?")
 	if name := r.Variant.PGNName(); name != "" {
 		tags = append(tags, pgn.Tag{Name: "Variant", Value: name})
 	}
@@ -70,7 +70,7 @@ func (r *GameRecord) autoplayTags(c *spec.Config) []pgn.Tag {
 // set), then every other tag sorted by name. A game from the standard start
 // has no FEN; a normal end no Termination; the time control is one tag
 // unless the sides' limits (node and depth limits included) differ.
-func (r *GameRecord) cutechessTags(c *spec.Config) []pgn.Tag {
+func (r *GameRecord) cutechessTags(o *spec.Outputs) []pgn.Tag {
 	var rest []pgn.Tag
 	add := func(name, value string) {
 		if value != "" {
@@ -107,7 +107,7 @@ func (r *GameRecord) cutechessTags(c *spec.Config) []pgn.Tag {
 		}
 		return 0
 	})
-	return append(r.roster(c, "?", "?"), rest...)
+	return append(r.roster(o, "?", "?"), rest...)
 }
 
 // cutechessTermination names the end as cutechess's results do: a stalled
@@ -145,8 +145,8 @@ func cutechessTime(t time.Time) string { return t.Local().Format("2006-01-02T15:
 // own names and authors, SetUp/FEN (with the opening's move counters),
 // Variant, times, PlyCount, Termination, and the time control, one tag
 // unless the clocks differ (node and depth limits are not clocks to it).
-func (r *GameRecord) fastchessTags(c *spec.Config) []pgn.Tag {
-	tags := r.roster(c, "Fastchess Tournament", "?")
+func (r *GameRecord) fastchessTags(o *spec.Outputs) []pgn.Tag {
+	tags := r.roster(o, "Fastchess Tournament", "?")
 	add := func(name, value string) {
 		if value != "" {
 			tags = append(tags, pgn.Tag{Name: name, Value: value})

@@ -27,7 +27,7 @@ func TestTimeControlTagOfPeriodsAndHourglass(t *testing.T) {
 	} {
 		rec := tagsTestRecord("", spec.Standard)
 		rec.TimeControl = [2]spec.TimeControl{tt.tc, tt.tc}
-		if got := tagLines(t, rec, &spec.Config{PGNStyle: tt.style}); !slices.Contains(got, tt.want) {
+		if got := tagLines(t, rec, &spec.Config{Outputs: spec.Outputs{PGNStyle: tt.style}}); !slices.Contains(got, tt.want) {
 			t.Errorf("%s style: tags %q lack %s", tt.style, got, tt.want)
 		}
 	}

@@ -11,7 +11,7 @@ import (
 // tagLines writes rec as the style's PGN and returns its tag lines.
 func tagLines(t *testing.T, rec *GameRecord, c *spec.Config) []string {
 	t.Helper()
-	g, err := rec.PGN(c)
+	g, err := rec.PGN(&c.Outputs)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestPGNStylesWriteTheirToolsTags(t *testing.T) {
 	stamp := func(layout string, d time.Duration) string { return start.Started.Add(d).Local().Format(layout) }
 	cute, fast := "2006-01-02T15:04:05.000 MST", "2006-01-02T15:04:05 -0700"
 
-	checkTags(t, tagLines(t, start, &spec.Config{PGNStyle: spec.PGNCutechess, RoundGames: 3}), []string{
+	checkTags(t, tagLines(t, start, &spec.Config{Outputs: spec.Outputs{PGNStyle: spec.PGNCutechess, RoundGames: 3}}), []string{
 		`[Event "?"]`, `[Site "?"]`, `[Date "2026.11.26"]`, `[Round "1"]`, `[White "new"]`, `[Black "old"]`, `[Result "0-1"]`,
 		`[BlackTimeControl "5+0.1"]`,
 		`[GameDuration "00:01:01"]`, // 61.5 s: whole seconds, as both tools count
@@ -60,7 +60,7 @@ func TestPGNStylesWriteTheirToolsTags(t *testing.T) {
 	})
 	chess960 := tagsTestRecord(frc, spec.Chess960)
 	chess960.SetEnd(End{Outcome: Draw, Termination: TermNormal, Text: "Draw by 3-fold repetition"})
-	checkTags(t, tagLines(t, chess960, &spec.Config{PGNStyle: spec.PGNCutechess, Event: "E"}), []string{
+	checkTags(t, tagLines(t, chess960, &spec.Config{Outputs: spec.Outputs{PGNStyle: spec.PGNCutechess, Event: "E"}}), []string{
 		`[Event "E"]`, `[Site "?"]`, `[Date "2026.11.26"]`, `[Round "3"]`, `[White "new"]`, `[Black "old"]`, `[Result "1/2-1/2"]`,
 		`[BlackTimeControl "5+0.1"]`, `[FEN "` + frc + `"]`,
 		`[GameDuration "00:01:01"]`,
@@ -72,7 +72,7 @@ func TestPGNStylesWriteTheirToolsTags(t *testing.T) {
 	// clocks agree.
 	chess960.TimeControl[Black] = chess960.TimeControl[White]
 	chess960.TimeControl[Black].Nodes = 0
-	checkTags(t, tagLines(t, chess960, &spec.Config{PGNStyle: spec.PGNFastchess, RoundGames: 2}), []string{
+	checkTags(t, tagLines(t, chess960, &spec.Config{Outputs: spec.Outputs{PGNStyle: spec.PGNFastchess, RoundGames: 2}}), []string{
 		`[Event "Fastchess Tournament"]`, `[Site "?"]`, `[Date "2026.11.26"]`, `[Round "2"]`, `[White "new"]`, `[Black "old"]`, `[Result "1/2-1/2"]`,
 		`[EngineWhiteName "Engine 2"]`, `[EngineWhiteAuthor "A. Author"]`, `[EngineBlackName "Engine 1"]`,
 		`[SetUp "1"]`, `[FEN "` + frc + `"]`, `[Variant "Chess960"]`,
@@ -83,7 +83,7 @@ func TestPGNStylesWriteTheirToolsTags(t *testing.T) {
 	})
 	// autoplay's own: every game its own round, FEN after the roster, the
 	// duration rounded.
-	checkTags(t, tagLines(t, start, &spec.Config{Event: "autoplay match", Site: "?"}), []string{
+	checkTags(t, tagLines(t, start, &spec.Config{Outputs: spec.Outputs{Event: "autoplay match", Site: "?"}}), []string{
 		`[Event "autoplay match"]`, `[Site "?"]`, `[Date "2026.11.26"]`, `[Round "3"]`, `[White "new"]`, `[Black "old"]`, `[Result "0-1"]`,
 		`[SetUp "1"]`, `[FEN "` + start.StartFEN + `"]`,
 		`[WhiteTimeControl "10+0.1"]`, `[BlackTimeControl "5+0.1"]`,

@@ -33,7 +33,7 @@ func TestDropinMovetextIsTheTools(t *testing.T) {
 		{spec.PGNCutechess, "1. e4 {+0.27/7 0.23s} e5 {-0.30/7 0.045s} 2. Nf3 {0.00/7 1.5s} Nc6 {-M6/9 13s}\n3. Bc4 {+M9/9 0s, Draw by adjudication} 1/2-1/2"},
 		{spec.PGNFastchess, "1. e4 {+0.27/7 0.230s} e5 {-0.30/7 0.045s} 2. Nf3 {0.00/7 1.500s} Nc6 {-M6/9\n12.500s} 3. Bc4 {+M9/9 0.000s, Draw by adjudication} 1/2-1/2"},
 	} {
-		g, err := rec.PGN(&spec.Config{PGNStyle: tc.style})
+		g, err := rec.PGN(&spec.Outputs{PGNStyle: tc.style})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -88,7 +88,7 @@ func TestDropinGameWithoutMoves(t *testing.T) {
 		spec.PGNCutechess: "{Draw by adjudication: SyzygyTB} 1/2-1/2",
 		spec.PGNFastchess: "1/2-1/2",
 	} {
-		g, err := rec.PGN(&spec.Config{PGNStyle: style})
+		g, err := rec.PGN(&spec.Outputs{PGNStyle: style})
 		if err != nil {
 			t.Fatal(err)
 		}

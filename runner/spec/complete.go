@@ -11,12 +11,13 @@ import (
 // Complete fills the defaults of a config and checks it, before anything
 // starts. Every front end (match, run, the drop-in command lines, slot
 // processes, workers) calls it, and it may be called again on a completed
-// config: a zero value means the default (rounds, seeds and concurrency 1,
-// a match), a setting out of range is an error naming it. The YAML reader
+// config: a zero value means the default (each group's fillDefaults, and
+// EngineConfig's), a setting out of range is an error naming it. A front end's flags may show a default but
+// take it from here: this is the one place that sets one. The YAML reader
 // checks the same rules through the same functions, to place its errors at
 // a line and column.
 func (c *Config) Complete() error {
-	c.fillDefaults()
+	c.FillDefaults()
 	for _, check := range []func() error{c.checkCounts, c.checkOutputs, c.checkVariant, c.checkTablebase, c.checkTournament} {
 		if err := check(); err != nil {
 			return err
@@ -33,31 +34,24 @@ func (c *Config) Complete() error {
 	return c.completeEngines()
 }
 
-func (c *Config) fillDefaults() {
-	if c.Type == "" {
-		c.Type = TypeMatch
-	}
-	if c.Rounds <= 0 {
-		c.Rounds = 1
-	}
-	if c.Seeds <= 0 {
-		c.Seeds = 1
-	}
-	if c.Concurrency == 0 {
-		c.Concurrency = 1
-	}
-	if c.Event == "" && c.PGNStyle == PGNAutoplay { // the drop-in styles have their tools' defaults
-		c.Event = "autoplay " + string(c.Type)
-	}
-	if c.Site == "" {
-		c.Site = "?"
+// FillDefaults is Complete's first half: the defaults in place of zeros,
+// nothing checked. The YAML reader fills them before its checks of the
+// tournament, which read the type.
+func (c *Config) FillDefaults() {
+	c.Schedule.fillDefaults()
+	c.RunLayout.fillDefaults()
+	c.Reporting.fillDefaults()
+	c.Outputs.fillDefaults(c.Type)
+	for i := range c.Engines {
+		c.Engines[i].FillDefaults()
 	}
 }
 
 func (c *Config) checkCounts() error {
+	if err := CheckGames(c.Games); err != nil {
+		return err
+	}
 	switch {
-	case c.Games <= 0:
-		return fmt.Errorf("games must be at least 1")
 	case c.Games > MaxGames || c.Rounds > MaxGames:
 		return fmt.Errorf("games %d, rounds %d: a run plays at most %d games; split it into several runs", c.Games, c.Rounds, MaxGames)
 	case c.MaxMoves < 0:
@@ -94,6 +88,15 @@ func (c *Config) checkAffinityCPUs() error {
 	}
 	if c.Concurrency > len(c.AffinityCPUs) {
 		return fmt.Errorf("%d games at a time need %d CPUs, one each, but the affinity list has %d", c.Concurrency, c.Concurrency, len(c.AffinityCPUs))
+	}
+	return nil
+}
+
+// CheckGames: at least one game an encounter (a front end checks a typed
+// 0, which Complete would take for the default).
+func CheckGames(n int) error {
+	if n < 1 {
+		return fmt.Errorf("games must be at least 1")
 	}
 	return nil
 }

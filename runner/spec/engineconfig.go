@@ -39,8 +39,11 @@ type EngineConfig struct {
 	Proto      Protocol       `json:"proto,omitempty"`
 	Options    []EngineOption `json:"options,omitempty"`
 	TC         TimeControl    `json:"tc,omitempty"`
-	TimeMargin time.Duration  `json:"time_margin_ns,omitempty"` // grace past the budget before a time forfeit
-	Timeout    time.Duration  `json:"timeout_ns,omitempty"`     // how long to wait for the handshake, isready, or a move without a clock
+	TimeMargin time.Duration  `json:"time_margin_ns,omitempty"` // grace past the budget before a time forfeit; 0 = DefaultTimeMargin, unless ZeroTimeMargin
+	// ZeroTimeMargin: the user gave timemargin=0, no grace, which
+	// Complete keeps rather than take for the default.
+	ZeroTimeMargin bool          `json:"-"`
+	Timeout        time.Duration `json:"timeout_ns,omitempty"` // how long to wait for the handshake, isready, or a move without a clock; 0 = DefaultTimeout
 	// StartupTimeout, NewGameTimeout and PingTimeout bound one answer each,
 	// as fastchess's -startup-ms, -ucinewgame-ms and -ping-ms do: the
 	// handshake's (UCI uciok, XBoard done=1), a new game's isready (XBoard
@@ -97,9 +100,31 @@ func orTimeout(stage, timeout time.Duration) time.Duration {
 	return timeout
 }
 
-// DefaultEngineConfig is the starting point that --each and --engine refine.
+// DefaultEngineConfig is an engine with its defaults filled, as Complete
+// fills them: a front end may start from it or from a zero EngineConfig.
 func DefaultEngineConfig() EngineConfig {
-	return EngineConfig{Proto: UCI, TimeMargin: DefaultTimeMargin, Timeout: DefaultTimeout, Restart: RestartAuto}
+	var e EngineConfig
+	e.FillDefaults()
+	return e
+}
+
+// FillDefaults puts the defaults in place of zeros: UCI, DefaultTimeout,
+// DefaultTimeMargin (unless the user asked for none) and restarts only
+// after a failure. Complete calls it for every engine; a front end that
+// drives one engine without a run (check) calls it itself.
+func (e *EngineConfig) FillDefaults() {
+	if e.Proto == "" {
+		e.Proto = UCI
+	}
+	if e.Timeout == 0 {
+		e.Timeout = DefaultTimeout
+	}
+	if e.TimeMargin == 0 && !e.ZeroTimeMargin {
+		e.TimeMargin = DefaultTimeMargin
+	}
+	if e.Restart == "" {
+		e.Restart = RestartAuto
+	}
 }
 
 // CheckProtocolSafe refuses a line break or NUL in a key or value: text

@@ -28,11 +28,11 @@ func TestATournamentTooBigIsRefusedFromItsCounts(t *testing.T) {
 		c    Config
 		want string
 	}{
-		{"round robin", Config{Type: TypeRoundRobin, Games: 2}, "a round-robin of 99990000 games (10000 engines: 49995000 encounters × games 2 × rounds 1)"},
-		{"round robin, circle", Config{Type: TypeRoundRobin, Games: 2, CirclePairings: true}, "a round-robin of 99990000 games"},
-		{"gauntlet of 10 seeds", Config{Type: TypeGauntlet, Seeds: 10, Games: 2, Rounds: 100}, "a gauntlet of 19980000 games (10000 engines: 99900 encounters × games 2 × rounds 100)"},
-		{"knockout", Config{Type: TypeKnockout, Games: 2_000}, "a knockout of 19998000 games (10000 engines: 9999 encounters without tie-breaks × games 2000)"},
-		{"round robin overflowing", Config{Type: TypeRoundRobin, Games: MaxGames, Rounds: MaxGames}, "a round-robin of more than 18 billion billion games"},
+		{"round robin", Config{Schedule: Schedule{Type: TypeRoundRobin, Games: 2}}, "a round-robin of 99990000 games (10000 engines: 49995000 encounters × games 2 × rounds 1)"},
+		{"round robin, circle", Config{Schedule: Schedule{Type: TypeRoundRobin, Games: 2, CirclePairings: true}}, "a round-robin of 99990000 games"},
+		{"gauntlet of 10 seeds", Config{Schedule: Schedule{Type: TypeGauntlet, Seeds: 10, Games: 2, Rounds: 100}}, "a gauntlet of 19980000 games (10000 engines: 99900 encounters × games 2 × rounds 100)"},
+		{"knockout", Config{Schedule: Schedule{Type: TypeKnockout, Games: 2_000}}, "a knockout of 19998000 games (10000 engines: 9999 encounters without tie-breaks × games 2000)"},
+		{"round robin overflowing", Config{Schedule: Schedule{Type: TypeRoundRobin, Games: MaxGames, Rounds: MaxGames}}, "a round-robin of more than 18 billion billion games"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.c.Engines = engines
@@ -55,7 +55,7 @@ func TestATournamentTooBigIsRefusedFromItsCounts(t *testing.T) {
 		})
 	}
 	// Just under the bound is a run to play: 4,472 engines in a round robin.
-	ok := Config{Type: TypeRoundRobin, Games: 1, Engines: manyEngines(4_472)}
+	ok := Config{Engines: manyEngines(4_472), Schedule: Schedule{Type: TypeRoundRobin, Games: 1}}
 	if err := ok.Complete(); err != nil {
 		t.Errorf("9,997,156 games: %v", err)
 	}

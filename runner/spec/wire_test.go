@@ -10,9 +10,13 @@ import (
 // A config crosses to slot processes and workers whole, and one of another
 // version is refused by name rather than played wrongly.
 func TestConfigCrossesTheWire(t *testing.T) {
-	c := Config{Games: 6, Engines: twoEngines(), Concurrency: 3, PGNOut: "x.pgn", Event: "e", Wait: 5,
-		Openings: OpeningsConfig{File: "b.epd", Order: "random", Plies: 4}, MoveFields: MoveFields{Nodes: true, PV: true},
-		Draw: &DrawAdjudication{MoveNumber: 30, MoveCount: 4, Score: 8}, TB: "/tb", TBPieces: 4}
+	c := Config{
+		Engines:      twoEngines(),
+		Schedule:     Schedule{Games: 6, Wait: 5, Openings: OpeningsConfig{File: "b.epd", Order: "random", Plies: 4}},
+		RunLayout:    RunLayout{Concurrency: 3},
+		Outputs:      Outputs{PGNOut: "x.pgn", Event: "e", MoveFields: MoveFields{Nodes: true, PV: true}},
+		Adjudication: Adjudication{Draw: &DrawAdjudication{MoveNumber: 30, MoveCount: 4, Score: 8}, TB: "/tb", TBPieces: 4},
+	}
 	c.Engines[0].Options = []EngineOption{{Name: "Hash", Value: "16"}}
 	if err := c.Complete(); err != nil {
 		t.Fatal(err)

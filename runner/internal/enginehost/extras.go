@@ -15,7 +15,7 @@ type Capture struct {
 	PV        bool
 	MatchLine *regexp.Regexp
 	// ExactScores: a bound score does not replace an exact one of the
-	// same move (spec.Config.ExactScores).
+	// same move (spec.Outputs.ExactScores).
 	ExactScores bool
 }
 
@@ -73,7 +73,7 @@ func (k *extras) reset() {
 
 // CaptureOf is what a run's engines keep: the PV when the PGN or a
 // watcher wants it, and the lines matching match_line.
-func CaptureOf(c *spec.Config, watched bool) (Capture, error) {
+func CaptureOf(c *spec.Outputs, watched bool) (Capture, error) {
 	lines, err := spec.CompileMatchLine(c.MatchLine)
 	return Capture{PV: c.MoveFields.PV || watched, MatchLine: lines, ExactScores: c.ExactScores}, err
 }

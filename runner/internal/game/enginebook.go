@@ -20,10 +20,10 @@ type Book struct {
 
 // LoadBooks reads every engine's book once, before any game, so a bad
 // file is an error naming it and games share one reader per file.
-func LoadBooks(c *spec.Config) ([]*Book, error) {
-	books := make([]*Book, len(c.Engines))
+func LoadBooks(engines []spec.EngineConfig) ([]*Book, error) {
+	books := make([]*Book, len(engines))
 	byFile := map[string]*chess.PolyglotBook{}
-	for i, e := range c.Engines {
+	for i, e := range engines {
 		if e.Book == "" {
 			continue
 		}

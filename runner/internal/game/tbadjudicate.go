@@ -18,7 +18,7 @@ type Tablebase struct {
 	tables *syzygy.Tables
 	pieces int    // adjudicate positions of at most this many pieces
 	mode   string // TBBoth, TBWin or TBDraw
-	// afterMove: the start position is not looked up (spec.Config.TBAfterMove).
+	// afterMove: the start position is not looked up (spec.Adjudication.TBAfterMove).
 	afterMove bool
 	warn      func(string)
 
@@ -26,9 +26,9 @@ type Tablebase struct {
 	warned map[string]bool // each unreadable table is reported once
 }
 
-// OpenTablebase opens the tables of a run's config, or returns nil when it
+// OpenTablebase opens the tables of a run's adjudication, or returns nil when it
 // has none; errors come before any game.
-func OpenTablebase(c *spec.Config, warn func(string)) (*Tablebase, error) {
+func OpenTablebase(c *spec.Adjudication, warn func(string)) (*Tablebase, error) {
 	if c.TB == "" {
 		return nil, nil
 	}
@@ -36,12 +36,9 @@ func OpenTablebase(c *spec.Config, warn func(string)) (*Tablebase, error) {
 	if err != nil {
 		return nil, fmt.Errorf("tb %s: %w", c.TB, err)
 	}
-	tb := &Tablebase{tables: t, pieces: t.MaxPieces(), mode: c.TBAdjudicate, afterMove: c.TBAfterMove, warn: warn, warned: map[string]bool{}}
+	tb := &Tablebase{tables: t, pieces: t.MaxPieces(), mode: c.TBMode(), afterMove: c.TBAfterMove, warn: warn, warned: map[string]bool{}}
 	if c.TBPieces > 0 {
 		tb.pieces = min(c.TBPieces, t.MaxPieces())
-	}
-	if tb.mode == "" {
-		tb.mode = spec.TBBoth
 	}
 	return tb, nil
 }

@@ -153,7 +153,7 @@ func SetEngineKey(c *spec.EngineConfig, key, value string) error {
 		if perr != nil || ms < 0 {
 			err = fmt.Errorf("must be a whole number of milliseconds, 0 or more (timemargin=200 is 0.2 s)")
 		}
-		c.TimeMargin = time.Duration(ms) * time.Millisecond
+		c.TimeMargin, c.ZeroTimeMargin = time.Duration(ms)*time.Millisecond, ms == 0
 	case "whitepov":
 		c.WhitePOV, err = strconv.ParseBool(value)
 		if err != nil {

@@ -17,7 +17,7 @@ import (
 
 // config fills a spec.Config from the document's top-level mapping.
 func (p *configParser) config(root *yaml.Node, overrides []Override) (*spec.Config, []string) {
-	cfg := &spec.Config{Type: spec.TypeMatch, Rounds: 1, Games: 2, Concurrency: 1, Seed: 1, ReportEvery: 10}
+	cfg := &spec.Config{}
 	top, ok := p.mapping(root, "", topKeys)
 	if !ok {
 		return cfg, nil
@@ -39,6 +39,7 @@ func (p *configParser) config(root *yaml.Node, overrides []Override) (*spec.Conf
 		cfg.SPRT = p.sprt(n, "sprt")
 	}
 	cfg.Engines = p.engines(top)
+	cfg.FillDefaults() // the tournament's checks read its type and seeds
 	p.tournament(top, cfg)
 	return cfg, notes
 }
@@ -80,12 +81,14 @@ func (p *configParser) settings(top yamlMap, cfg *spec.Config) {
 			}
 		}
 	}
+	_, hasReportEvery := top.get("report_every")
+	cfg.ZeroReportEvery = hasReportEvery && cfg.ReportEvery == 0
 	if n, ok := top.get("seed"); ok {
 		if s, ok := p.scalar(n, "seed", "a whole number"); ok {
 			if v, err := strconv.ParseUint(s, 10, 64); err != nil {
 				p.errorf(resolveAlias(n), "seed", "expected a whole number, 0 or more, got %q", s)
 			} else {
-				cfg.Seed = v
+				cfg.Seed, cfg.ZeroSeed = v, v == 0
 			}
 		}
 	}
@@ -348,11 +351,8 @@ func (p *configParser) tournament(top yamlMap, cfg *spec.Config) {
 		where, wherePath = resolveAlias(typeNode), "type"
 	}
 	seedsNode, hasSeeds := top.get("seeds")
-	switch {
-	case hasSeeds && cfg.Type != spec.TypeGauntlet:
+	if hasSeeds && cfg.Type != spec.TypeGauntlet {
 		p.errorf(resolveAlias(seedsNode), "seeds", "only a gauntlet has seeds (type is %s)", cfg.Type)
-	case cfg.Type == spec.TypeGauntlet && cfg.Seeds == 0:
-		cfg.Seeds = 1
 	}
 	if sprtNode, ok := top.get("sprt"); ok {
 		if err := spec.CheckSPRTType(cfg.Type); err != nil {

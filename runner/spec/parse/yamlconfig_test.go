@@ -44,24 +44,17 @@ func TestLoadConfigFillsEveryKey(t *testing.T) {
 			Timeout:    spec.DefaultTimeout,
 			Restart:    spec.RestartOff,
 		}},
-		Type:        spec.TypeMatch,
-		Rounds:      3,
-		Games:       5,
-		Concurrency: 2,
-		Openings:    spec.OpeningsConfig{File: "testdata/yaml/openings.epd", Format: "epd", Order: "random", Plies: 8, Start: 2},
-		Seed:        42,
-		PGNOut:      "testdata/yaml/out.pgn",
-		EPDOut:      "testdata/yaml/out.epd",
-		JSONOut:     "testdata/yaml/out.json",
-		LogFile:     "testdata/yaml/io.log",
-		MaxMoves:    200,
-		Draw:        &spec.DrawAdjudication{MoveNumber: 40, MoveCount: 8, Score: 10},
-		Resign:      &spec.ResignAdjudication{MoveCount: 3, Score: 600, TwoSided: true},
-		SPRT:        &stats.SPRT{Elo0: -1.5, Elo1: 5, Alpha: 0.1, Beta: 0.2, Model: stats.Normalized},
-		ReportEvery: 0,
-		Event:       "A/B test",
-		Site:        "lab",
-		Quiet:       true,
+		Schedule: spec.Schedule{
+			Type: spec.TypeMatch, Seeds: 1, Rounds: 3, Games: 5, Seed: 42,
+			Openings: spec.OpeningsConfig{File: "testdata/yaml/openings.epd", Format: "epd", Order: "random", Plies: 8, Start: 2},
+			SPRT:     &stats.SPRT{Elo0: -1.5, Elo1: 5, Alpha: 0.1, Beta: 0.2, Model: stats.Normalized},
+		},
+		RunLayout: spec.RunLayout{Concurrency: 2},
+		Outputs: spec.Outputs{PGNOut: "testdata/yaml/out.pgn", EPDOut: "testdata/yaml/out.epd", JSONOut: "testdata/yaml/out.json",
+			LogFile: "testdata/yaml/io.log", Event: "A/B test", Site: "lab"},
+		Adjudication: spec.Adjudication{MaxMoves: 200, Draw: &spec.DrawAdjudication{MoveNumber: 40, MoveCount: 8, Score: 10},
+			Resign: &spec.ResignAdjudication{MoveCount: 3, Score: 600, TwoSided: true}},
+		Reporting: spec.Reporting{ReportEvery: 0, ZeroReportEvery: true, Quiet: true}, // report_every: 0, kept by Complete
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("LoadConfig(full.yaml) =\n%+v\nwant\n%+v", *cfg, *want)
@@ -83,7 +76,11 @@ engines:
 	b.Name, b.Cmd, b.TC = "b", spec.BuiltinCmd, spec.TimeControl{Nodes: 1000}
 	want := &spec.Config{
 		Engines: []spec.EngineConfig{a, b},
-		Type:    spec.TypeMatch, Rounds: 1, Games: 2, Concurrency: 1, Seed: 1, ReportEvery: 10,
+		// Filled before the tournament's checks, as Complete fills them.
+		Schedule:  spec.Schedule{Type: spec.TypeMatch, Rounds: 1, Games: 2, Seed: 1, Seeds: 1},
+		RunLayout: spec.RunLayout{Concurrency: 1},
+		Reporting: spec.Reporting{ReportEvery: 10},
+		Outputs:   spec.Outputs{Event: "autoplay match", Site: "?"},
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("got\n%+v\nwant\n%+v", *cfg, *want)
@@ -389,5 +386,26 @@ engines:
 	}
 	if err == nil || !strings.Contains(err.Error(), "slot processes") {
 		t.Errorf("log with slot processes: %v, want an error naming both", err)
+	}
+}
+
+// A run file's 0 seed, report_every and timemargin stay 0 once completed;
+// the keys left out complete to the defaults.
+func TestRunFileZerosStay(t *testing.T) {
+	cfg, err := ParseConfig("zeros.yaml", []byte(`
+seed: 0
+report_every: 0
+engines:
+  - {name: a, cmd: builtin, nodes: 100, timemargin: 0}
+  - {name: b, cmd: builtin, nodes: 100}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cfg.Complete(); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Seed != 0 || cfg.ReportEvery != 0 || cfg.Games != 2 || cfg.Engines[0].TimeMargin != 0 || cfg.Engines[1].TimeMargin != 100*time.Millisecond {
+		t.Errorf("seed %d report-every %d games %d timemargins %v %v", cfg.Seed, cfg.ReportEvery, cfg.Games, cfg.Engines[0].TimeMargin, cfg.Engines[1].TimeMargin)
 	}
 }

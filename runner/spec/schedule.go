@@ -1,0 +1,63 @@
+package spec
+
+import (
+	"time"
+
+	"github.com/autoplay/autoplay/runner/stats"
+)
+
+// Schedule is who plays whom, how many games, in which colours and from
+// which openings, and when a run may stop early.
+type Schedule struct {
+	Type  Tournament `json:"type,omitempty"`  // "" = match
+	Seeds int        `json:"seeds,omitempty"` // gauntlet: how many of the first engines play all others (0 = 1)
+	// SeedsMeet: a gauntlet's seeds also play each other, each the engines
+	// after it in order (fastchess's gauntlet: 1-2, 1-3, ..., 2-3, ...).
+	SeedsMeet bool `json:"seeds_meet,omitempty"`
+	Rounds    int  `json:"rounds,omitempty"` // 0 = 1
+	Games     int  `json:"games,omitempty"`  // games per encounter per round, in pairs: the same opening twice, colours swapped; 0 = 2
+	// OpeningRepeat is how many consecutive games of an encounter share an
+	// opening (0 = 2, a pair); colours still alternate game by game unless
+	// NoSwap. Reverse gives every game the other colours.
+	OpeningRepeat int `json:"opening_repeat,omitempty"`
+	// CirclePairings orders a round robin's encounters by the circle method
+	// (Berger tables), the first of each pair White, as cutechess-cli does;
+	// by default engine 1 meets 2, 3, ..., then 2 meets 3, ...
+	CirclePairings bool           `json:"circle_pairings,omitempty"`
+	NoSwap         bool           `json:"no_swap,omitempty"`
+	Reverse        bool           `json:"reverse,omitempty"`
+	Wait           time.Duration  `json:"wait_ns,omitempty"` // pause between a worker's games
+	Openings       OpeningsConfig `json:"openings,omitempty"`
+	Seed           uint64         `json:"seed,omitempty"` // the random opening order and Chess960 arrays; 0 = DefaultSeed, unless ZeroSeed
+	// ZeroSeed: the user gave seed 0, which Complete keeps rather than
+	// take for the default.
+	ZeroSeed bool        `json:"-"`
+	Variant  Variant     `json:"variant,omitempty"` // "" = standard
+	SPRT     *stats.SPRT `json:"sprt,omitempty"`    // stop as soon as a bound is crossed (matches only)
+}
+
+// The schedule's defaults, which the flags also show.
+const (
+	DefaultGames  = 2 // one pair: the same opening with each engine White once
+	DefaultRounds = 1 // every encounter once
+	DefaultSeeds  = 1 // a gauntlet's one seed plays all the others
+	DefaultSeed   = 1
+)
+
+func (s *Schedule) fillDefaults() {
+	if s.Type == "" {
+		s.Type = TypeMatch
+	}
+	if s.Rounds <= 0 {
+		s.Rounds = DefaultRounds
+	}
+	if s.Games == 0 {
+		s.Games = DefaultGames
+	}
+	if s.Seeds <= 0 {
+		s.Seeds = DefaultSeeds
+	}
+	if s.Seed == 0 && !s.ZeroSeed {
+		s.Seed = DefaultSeed
+	}
+}
