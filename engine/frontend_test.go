@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 // uciSession runs the engine over pipes for a test.
@@ -149,7 +151,7 @@ func TestUCIGoStopCyclesGiveOneFreshBestmovePerGo(t *testing.T) {
 	for i, pi := range order {
 		l, _ := s.expect("bestmove", 5*time.Second)
 		f := strings.Fields(l)
-		p, err := ParseFEN(positions[pi].fen)
+		p, err := chess.ParseFEN(positions[pi].fen)
 		if err != nil {
 			t.Fatal(err)
 		}

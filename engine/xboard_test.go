@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 func startXBoard(t *testing.T) *uciSession {
@@ -52,7 +54,7 @@ func TestXBoardAnswersUserMoveWithAMove(t *testing.T) {
 	s := startXBoard(t)
 	s.send("xboard", "protover 2", "new", "level 0 1 0", "time 100", "otim 100", "usermove e2e4")
 	l, _ := s.expect("move ", 2*time.Second)
-	p := NewPosition()
+	p := chess.NewPosition()
 	p.MakeMove(mustUCI(t, p, "e2e4"))
 	if _, ok := p.ParseUCI(strings.TrimPrefix(l, "move ")); !ok {
 		t.Errorf("%q is not a legal reply to e2e4", l)
@@ -81,7 +83,7 @@ func TestXBoardForceDropsTheStoppedSearchsMove(t *testing.T) {
 		// its best move comes after force and must not be played.
 		s.send("st 10", "go", "force", "st 0", "sd 2", "go")
 		l, _ := s.expect("move ", 2*time.Second)
-		if _, ok := NewPosition().ParseUCI(strings.TrimPrefix(l, "move ")); !ok {
+		if _, ok := chess.NewPosition().ParseUCI(strings.TrimPrefix(l, "move ")); !ok {
 			t.Fatalf("cycle %d: %q is not legal in the start position", i, l)
 		}
 		s.send("force", "undo", "ping 9")
@@ -109,7 +111,7 @@ func TestXBoardClaimsMateItDelivers(t *testing.T) {
 	s.send("quit")
 }
 
-func mustUCI(t *testing.T, p *Position, u string) Move {
+func mustUCI(t *testing.T, p *chess.Position, u string) chess.Move {
 	t.Helper()
 	m, ok := p.ParseUCI(u)
 	if !ok {

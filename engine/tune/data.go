@@ -58,7 +58,7 @@ type LoadOptions struct {
 
 // ParseEPD reads the position and White's result (1, 0.5, 0) from one
 // sample line.
-func ParseEPD(line string) (*engine.Position, float64, error) {
+func ParseEPD(line string) (*chess.Position, float64, error) {
 	p, result, _, err := parseSample(line)
 	return p, result, err
 }
@@ -69,7 +69,7 @@ const searchScoreCap = 3000
 
 // parseSample is ParseEPD, with White's search score (ce, capped at
 // ±searchScoreCap; NaN when the line holds none) too.
-func parseSample(line string) (*engine.Position, float64, float64, error) {
+func parseSample(line string) (*chess.Position, float64, float64, error) {
 	f := strings.Fields(line)
 	if len(f) < 4 {
 		return nil, 0, 0, fmt.Errorf("not an EPD line: %q", line)
@@ -95,11 +95,11 @@ func parseSample(line string) (*engine.Position, float64, float64, error) {
 	if fmvn == "" {
 		fmvn = "1"
 	}
-	p, err := engine.ParseFEN(strings.Join(f[:4], " ") + " " + hmvc + " " + fmvn)
+	p, err := chess.ParseFEN(strings.Join(f[:4], " ") + " " + hmvc + " " + fmvn)
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	if p.SideToMove() == engine.Black {
+	if p.SideToMove() == chess.Black {
 		c0, ce = -c0, -ce
 	}
 	return p, float64(c0+1) / 2, ce, nil
@@ -215,9 +215,9 @@ func (d *Dataset) Split(fraction float64, seed uint64) (train, valid *Dataset) {
 
 // quiescence finds the quiet position at the end of a capture search.
 type quiescence struct {
-	pv    [maxQPly][maxQPly]engine.Move
+	pv    [maxQPly][maxQPly]chess.Move
 	pvLen [maxQPly]int
-	ml    [maxQPly]engine.MoveList
+	ml    [maxQPly]chess.MoveList
 }
 
 const maxQPly = 24
@@ -225,14 +225,14 @@ const maxQPly = 24
 func newQuiescence() *quiescence { return &quiescence{} }
 
 // resolve plays out p's quiescence principal variation on p.
-func (q *quiescence) resolve(p *engine.Position) {
+func (q *quiescence) resolve(p *chess.Position) {
 	q.search(p, -1<<20, 1<<20, 0)
 	for _, m := range q.pv[0][:q.pvLen[0]] {
 		p.MakeMove(m)
 	}
 }
 
-func (q *quiescence) search(p *engine.Position, alpha, beta, ply int) int {
+func (q *quiescence) search(p *chess.Position, alpha, beta, ply int) int {
 	q.pvLen[ply] = 0
 	stand := engine.Evaluate(p)
 	if stand >= beta || ply == maxQPly-1 {
@@ -243,16 +243,16 @@ func (q *quiescence) search(p *engine.Position, alpha, beta, ply int) int {
 	p.GenerateCaptures(ml)
 	moves := ml.Moves()
 	// Most valuable victim first, least valuable attacker next.
-	key := func(m engine.Move) int {
+	key := func(m chess.Move) int {
 		victim := p.PieceAt(m.To()).Type()
 		if m.IsEnPassant() {
-			victim = engine.Pawn
+			victim = chess.Pawn
 		}
 		return 16*chess.SEEValue[victim]/100 - int(p.PieceAt(m.From()).Type())
 	}
-	slices.SortStableFunc(moves, func(a, b engine.Move) int { return key(b) - key(a) })
+	slices.SortStableFunc(moves, func(a, b chess.Move) int { return key(b) - key(a) })
 	for _, m := range moves {
-		if p.PieceAt(m.To()) == engine.NoPiece && !m.IsEnPassant() && m.Promotion() == engine.NoPieceType {
+		if p.PieceAt(m.To()) == chess.NoPiece && !m.IsEnPassant() && m.Promotion() == chess.NoPieceType {
 			continue // an evasion: no quiet moves here
 		}
 		if p.SEE(m) < 0 {
