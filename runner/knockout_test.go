@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
 )
@@ -155,14 +156,14 @@ func TestKnockoutResumesInTheMiddleOfARound(t *testing.T) {
 
 // countingWriter cancels the run once n games have finished.
 type countingWriter struct {
-	syncBuffer
+	proctest.Output
 	n      int
 	cancel func()
 }
 
 func (w *countingWriter) Write(p []byte) (int, error) {
-	n, err := w.syncBuffer.Write(p)
-	if strings.Count(w.syncBuffer.String(), "Finished game") >= w.n {
+	n, err := w.Output.Write(p)
+	if strings.Count(w.Output.String(), "Finished game") >= w.n {
 		w.cancel()
 	}
 	return n, err

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -54,7 +55,7 @@ func TestSlowLogReaderCostsNoGameTime(t *testing.T) {
 			engineSpec(t, "cmd="+stockfishPath+" name=a tc=20+0.1 nodes=20000 option.Hash=4 option.Threads=1"),
 			engineSpec(t, "cmd="+stockfishPath+" name=b tc=20+0.1 nodes=20000 option.Hash=4 option.Threads=1"),
 		}}
-	var out syncBuffer
+	var out proctest.Output
 	res, err := Run(context.Background(), cfg, Options{Out: &out})
 	var text string
 	if err == nil {
@@ -96,7 +97,7 @@ func TestLogReaderThatNeverReadsDoesNotHoldTheStop(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
-	var out syncBuffer
+	var out proctest.Output
 	go func() {
 		_, err := Run(ctx, cfg, Options{Out: &out})
 		done <- err

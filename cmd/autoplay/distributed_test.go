@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"net"
 	"os"
@@ -9,31 +8,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/autoplay/autoplay/internal/proctest"
 )
-
-// lockedBuffer collects a child's output while the test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 func freePort(t *testing.T) int {
 	t.Helper()
@@ -58,7 +38,7 @@ func TestCoordinatorAndWorkerProcesses(t *testing.T) {
 	coord := exec.Command(bin, "match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s",
 		"--engine", "cmd=builtin name=deep depth=3", "--engine", "cmd=builtin name=shallow depth=2",
 		"--games", "6", "--maxmoves", "20", "--pgnout", pgnPath)
-	var coordOut, coordErr lockedBuffer
+	var coordOut, coordErr proctest.Output
 	coord.Stdout, coord.Stderr = &coordOut, &coordErr
 	if err := coord.Start(); err != nil {
 		t.Fatal(err)
@@ -69,10 +49,10 @@ func TestCoordinatorAndWorkerProcesses(t *testing.T) {
 	proctest.WaitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
 
 	var workers []*exec.Cmd
-	var logs []*lockedBuffer
+	var logs []*proctest.Output
 	for range 3 {
 		w := exec.Command(bin, "worker", "--nats", url, "--ack-wait", "3s")
-		log := &lockedBuffer{}
+		log := &proctest.Output{}
 		w.Stderr = log
 		if err := w.Start(); err != nil {
 			t.Fatal(err)

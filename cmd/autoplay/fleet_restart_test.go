@@ -18,7 +18,7 @@ import (
 // channel closed once it has exited.
 type fleetWorker struct {
 	cmd    *exec.Cmd
-	log    *lockedBuffer
+	log    *proctest.Output
 	exited chan struct{}
 }
 
@@ -26,7 +26,7 @@ type fleetWorker struct {
 // killed, if still running, when the test ends.
 func startWorker(t *testing.T, program, url string) *fleetWorker {
 	t.Helper()
-	w := &fleetWorker{cmd: exec.Command(program, "worker", "--nats", url, "--ack-wait", "3s"), log: &lockedBuffer{}, exited: make(chan struct{})}
+	w := &fleetWorker{cmd: exec.Command(program, "worker", "--nats", url, "--ack-wait", "3s"), log: &proctest.Output{}, exited: make(chan struct{})}
 	w.cmd.Stderr = w.log
 	if err := w.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -50,7 +50,7 @@ func coordinate(t *testing.T, bin, url, pgnPath string, more ...string) string {
 	coord := exec.Command(bin, append([]string{"match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s",
 		"--engine", "cmd=builtin name=deep depth=2", "--engine", "cmd=builtin name=shallow depth=1",
 		"--games", "4", "--maxmoves", "12", "--pgnout", pgnPath}, more...)...)
-	var out lockedBuffer
+	var out proctest.Output
 	coord.Stdout, coord.Stderr = &out, &out
 	if err := coord.Start(); err != nil {
 		t.Fatal(err)

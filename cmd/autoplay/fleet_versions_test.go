@@ -40,7 +40,7 @@ func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
 	coord := exec.Command(bin, "match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s",
 		"--engine", "cmd=builtin name=deep depth=3", "--engine", "cmd=builtin name=shallow depth=2",
 		"--games", "6", "--maxmoves", "20", "--pgnout", pgnPath)
-	var coordOut, coordErr lockedBuffer
+	var coordOut, coordErr proctest.Output
 	coord.Stdout, coord.Stderr = &coordOut, &coordErr
 	if err := coord.Start(); err != nil {
 		t.Fatal(err)

@@ -28,7 +28,7 @@ func TestAWorkerRunsACoordinatorsCommandLineOnlyWhenToldTo(t *testing.T) {
 		"--engine", `name=sh cmd=/bin/sh arg=-c "arg=touch `+pwned+`; exec `+stockfish+`"`,
 		"--engine", "name=sf cmd="+stockfish, "--each", "nodes=200 option.Hash=8",
 		"--games", "2", "--maxmoves", "10", "--pgnout", filepath.Join(dir, "games.pgn"))
-	var coordOut, coordErr lockedBuffer
+	var coordOut, coordErr proctest.Output
 	coord.Stdout, coord.Stderr = &coordOut, &coordErr
 	if err := coord.Start(); err != nil {
 		t.Fatal(err)
@@ -38,9 +38,9 @@ func TestAWorkerRunsACoordinatorsCommandLineOnlyWhenToldTo(t *testing.T) {
 	defer coord.Process.Kill()
 	proctest.WaitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
 
-	worker := func(flags ...string) (*exec.Cmd, *lockedBuffer) {
+	worker := func(flags ...string) (*exec.Cmd, *proctest.Output) {
 		w := exec.Command(bin, append([]string{"worker", "--nats", url, "--ack-wait", "3s"}, flags...)...)
-		log := &lockedBuffer{}
+		log := &proctest.Output{}
 		w.Stderr = log
 		if err := w.Start(); err != nil {
 			t.Fatal(err)
