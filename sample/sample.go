@@ -18,6 +18,7 @@ import (
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/sample/epdline"
 )
 
 // Sample is one training position.
@@ -137,16 +138,7 @@ func appendSample(dst []byte, s *Sample, format string) []byte {
 		b, _ := json.Marshal(s)
 		return append(append(dst, b...), '\n')
 	}
-	fields := strings.Fields(s.FEN)
-	dst = fmt.Appendf(dst, "%s hmvc %s; fmvn %s; ce %d;", strings.Join(fields[:4], " "), fields[4], fields[5], s.Score)
-	if s.Mate != 0 {
-		dst = fmt.Appendf(dst, " dm %d;", s.Mate)
-	}
-	dst = fmt.Appendf(dst, " c0 \"%d\";", s.Result)
-	if s.Move != "" {
-		dst = fmt.Appendf(dst, " sm %s;", s.Move)
-	}
-	return append(dst, '\n')
+	return epdline.Append(dst, epdline.Line{FEN: s.FEN, Score: s.Score, Mate: s.Mate, Result: s.Result, Move: s.Move})
 }
 
 // Parse reads one line of a sample file in format (spec.SampleEPD, CSV,
@@ -193,28 +185,12 @@ func mateOf(score int) int {
 }
 
 func parseEPD(line string) (Sample, error) {
-	var s Sample
-	f := strings.Fields(line)
-	if len(f) < 5 {
-		return s, fmt.Errorf("sample %q: not an EPD line", line)
+	l, err := epdline.Parse(line)
+	if err != nil {
+		return Sample{}, fmt.Errorf("sample: %w", err)
 	}
-	ops := map[string]string{}
-	for _, op := range strings.Split(strings.Join(f[4:], " "), ";") {
-		op = strings.TrimSpace(op)
-		if k, v, ok := strings.Cut(op, " "); ok {
-			ops[k] = strings.Trim(v, `"`)
-		}
+	if !l.HasScore {
+		return Sample{}, fmt.Errorf("sample %q: wants a ce operation", line)
 	}
-	s.FEN = strings.Join(f[:4], " ") + " " + ops["hmvc"] + " " + ops["fmvn"]
-	var err1, err2 error
-	s.Score, err1 = strconv.Atoi(ops["ce"])
-	s.Result, err2 = strconv.Atoi(ops["c0"])
-	if err1 != nil || err2 != nil {
-		return s, fmt.Errorf("sample %q: wants ce and c0 operations", line)
-	}
-	if dm, ok := ops["dm"]; ok {
-		s.Mate, _ = strconv.Atoi(dm)
-	}
-	s.Move = ops["sm"]
-	return s, nil
+	return Sample{FEN: l.FEN, Score: l.Score, Mate: l.Mate, Result: l.Result, Move: l.Move}, nil
 }

@@ -43,7 +43,7 @@ func testPositions(t *testing.T) []*chess.Position {
 	var ps []*chess.Position
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		p, _, err := ParseEPD(sc.Text())
+		p, _, _, err := parseSample(sc.Text())
 		if err != nil {
 			t.Fatal(err)
 		}
