@@ -132,9 +132,21 @@ func TestKnockoutResumesInTheMiddleOfARound(t *testing.T) {
 		t.Fatalf("first part: %v, %+v", err, res)
 	}
 	checkNoLeaks(t)
+	// A game a kill cut off in the middle ends the file: the resume cuts it
+	// off and plays it again, as a match's does.
+	torn, err := os.OpenFile(cfg.PGNOut, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tornGame = "[Event \"cut off by a kill\"]\n[Round \"10\"]\n\n1. e4 e5 2. Nf3\n"
+	torn.WriteString(tornGame)
+	torn.Close()
 	resumed := runMatch(t, cfg)
 	if resumed.err != nil {
 		t.Fatal(resumed.err)
+	}
+	if strings.Contains(resumed.pgn, tornGame) {
+		t.Error("the game cut off by a kill is still in the PGN")
 	}
 	if resumed.res.Resumed < 9 || !strings.Contains(resumed.out, "Resuming:") {
 		t.Errorf("resumed %d games:\n%s", resumed.res.Resumed, resumed.out)
