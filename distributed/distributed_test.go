@@ -141,13 +141,13 @@ func TestDistributedRunPlaysTheLocalRunsGames(t *testing.T) {
 			}
 		}()
 	}
-	farm, err := NewFarm(srv.URL(), Auth{}, ackWait)
+	coord, err := NewCoordinator(srv.URL(), Auth{}, ackWait)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer farm.Close()
+	defer coord.Close()
 	dist := testConfig(t, filepath.Join(dir, "dist.pgn"))
-	res, err := runner.Run(ctx, dist, runner.Options{Out: io.Discard, Farm: farm})
+	res, err := runner.Run(ctx, dist, runner.Options{Out: io.Discard, Dispatcher: coord})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,11 +218,11 @@ func TestSPRTStopsTheFleet(t *testing.T) {
 	defer srv.Close()
 	stopWorkers, lines := workersFor(t, srv.URL(), 3, 3*time.Second)
 	defer stopWorkers()
-	farm, err := NewFarm(srv.URL(), Auth{}, 3*time.Second)
+	coord, err := NewCoordinator(srv.URL(), Auth{}, 3*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer farm.Close()
+	defer coord.Close()
 	var engines []spec.EngineConfig
 	for _, keys := range []string{"name=strong nodes=20000", "name=weak nodes=1"} {
 		e := spec.DefaultEngineConfig()
@@ -232,7 +232,7 @@ func TestSPRTStopsTheFleet(t *testing.T) {
 	pgnPath := filepath.Join(dir, "sprt.pgn")
 	cfg := spec.Config{Engines: engines, Games: 60, Concurrency: 3, PGNOut: pgnPath,
 		SPRT: &stats.SPRT{Elo0: 0, Elo1: 300, Alpha: 0.3, Beta: 0.3}}
-	res, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Farm: farm})
+	res, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Dispatcher: coord})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,17 +281,17 @@ func TestCoordinatorRestartLosesAndDuplicatesNothing(t *testing.T) {
 	defer stopWorkers()
 	pgnPath := filepath.Join(dir, "dist.pgn")
 	first, cut := context.WithCancel(context.Background())
-	farm, _ := NewFarm(srv.URL(), Auth{}, 3*time.Second)
+	coord, _ := NewCoordinator(srv.URL(), Auth{}, 3*time.Second)
 	out := &cutAfter{n: 3, cancel: cut}
-	res, err := runner.Run(first, testConfig(t, pgnPath), runner.Options{Out: out, Farm: farm})
-	farm.Close()
+	res, err := runner.Run(first, testConfig(t, pgnPath), runner.Options{Out: out, Dispatcher: coord})
+	coord.Close()
 	cut()
 	if err != nil || !res.Interrupted {
 		t.Fatalf("first start: %v %+v", err, res)
 	}
-	farm, _ = NewFarm(srv.URL(), Auth{}, 3*time.Second)
-	defer farm.Close()
-	res, err = runner.Run(context.Background(), testConfig(t, pgnPath), runner.Options{Out: io.Discard, Farm: farm})
+	coord, _ = NewCoordinator(srv.URL(), Auth{}, 3*time.Second)
+	defer coord.Close()
+	res, err = runner.Run(context.Background(), testConfig(t, pgnPath), runner.Options{Out: io.Discard, Dispatcher: coord})
 	if err != nil {
 		t.Fatal(err)
 	}

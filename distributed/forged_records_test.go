@@ -94,14 +94,14 @@ func TestCoordinatorRefusesForgedRecords(t *testing.T) {
 	}
 	defer srv.Close()
 	const ackWait = 3 * time.Second
-	farm, err := NewFarm(srv.URL(), auth, ackWait)
+	coord, err := NewCoordinator(srv.URL(), auth, ackWait)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer farm.Close()
+	defer coord.Close()
 	var mu sync.Mutex
 	var warnings []string
-	farm.Warn = func(msg string) {
+	coord.Warn = func(msg string) {
 		mu.Lock()
 		warnings = append(warnings, msg)
 		mu.Unlock()
@@ -109,7 +109,7 @@ func TestCoordinatorRefusesForgedRecords(t *testing.T) {
 	cfg := testConfig(t, filepath.Join(dir, "fleet.pgn"))
 	done := make(chan error, 1)
 	go func() {
-		_, err := runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Farm: farm})
+		_, err := runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Dispatcher: coord})
 		done <- err
 	}()
 

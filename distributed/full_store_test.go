@@ -36,20 +36,20 @@ func TestFullStoreEndsTheRunWithAClearErrorAndTheRunResumes(t *testing.T) {
 	const ackWait = 3 * time.Second
 	cfg := testConfig(t, filepath.Join(dir, "games.pgn"))
 	coordinate := func(giveUp time.Duration) (*runner.Result, []string, error) {
-		farm, err := NewFarm(srv.URL(), Auth{}, ackWait)
+		coord, err := NewCoordinator(srv.URL(), Auth{}, ackWait)
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer farm.Close()
-		farm.StoreGiveUp = giveUp
+		defer coord.Close()
+		coord.StoreGiveUp = giveUp
 		var mu sync.Mutex
 		var warnings []string
-		farm.Warn = func(msg string) {
+		coord.Warn = func(msg string) {
 			mu.Lock()
 			warnings = append(warnings, msg)
 			mu.Unlock()
 		}
-		res, err := runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Farm: farm})
+		res, err := runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Dispatcher: coord})
 		mu.Lock()
 		defer mu.Unlock()
 		return res, warnings, err

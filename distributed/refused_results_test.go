@@ -36,14 +36,14 @@ func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 	}
 	defer srv.Close()
 	const ackWait = 3 * time.Second
-	farm, err := NewFarm(srv.URL(), Auth{}, ackWait)
+	coord, err := NewCoordinator(srv.URL(), Auth{}, ackWait)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer farm.Close()
+	defer coord.Close()
 	var mu sync.Mutex
 	var warnings []string
-	farm.Warn = func(msg string) {
+	coord.Warn = func(msg string) {
 		mu.Lock()
 		warnings = append(warnings, msg)
 		mu.Unlock()
@@ -53,7 +53,7 @@ func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 	var res *runner.Result
 	go func() {
 		var err error
-		res, err = runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Farm: farm})
+		res, err = runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Dispatcher: coord})
 		done <- err
 	}()
 
