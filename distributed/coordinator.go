@@ -33,8 +33,8 @@ type Coordinator struct {
 	// it, before it ends with an error (DefaultRefusedGiveUp).
 	RefusedGiveUp time.Duration
 
-	mu   sync.Mutex
-	said map[string]bool
+	mu     sync.Mutex
+	warned map[string]bool
 }
 
 // NewCoordinator connects the coordinator to NATS at url.
@@ -243,13 +243,13 @@ func (f *Coordinator) accept(ctx context.Context, cfg *spec.Config, q *jobBook, 
 // warnOnce passes a warning on the first time its key comes.
 func (f *Coordinator) warnOnce(key, msg string) {
 	f.mu.Lock()
-	said := f.said[key]
-	if f.said == nil {
-		f.said = map[string]bool{}
+	warned := f.warned[key]
+	if f.warned == nil {
+		f.warned = map[string]bool{}
 	}
-	f.said[key] = true
+	f.warned[key] = true
 	f.mu.Unlock()
-	if !said {
+	if !warned {
 		f.warn(msg)
 	}
 }

@@ -50,7 +50,7 @@ func (k *keeper) handOver(info *record.MoveInfo) {
 	if !pv && len(k.lines) == 0 {
 		return
 	}
-	said := &record.Said{Lines: k.lines}
+	kept := &record.KeptText{Lines: k.lines}
 	if pv {
 		var b strings.Builder
 		for i, m := range k.pvMoves {
@@ -59,9 +59,9 @@ func (k *keeper) handOver(info *record.MoveInfo) {
 			}
 			b.WriteString(m.String())
 		}
-		said.PV = b.String()
+		kept.PV = b.String()
 	}
-	info.Said = said
+	info.KeptText = kept
 }
 
 func (k *keeper) reset() {
