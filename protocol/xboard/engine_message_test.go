@@ -5,72 +5,43 @@ import (
 	"testing"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/prototest"
 )
 
 func TestParseEngineLineReadsRealEngineOutput(t *testing.T) {
-	tests := []struct {
-		name string
-		file string
-		line int
-		want EngineMessage
-	}{
-		{"fairymax tellics", "fairymax_game.txt", 1,
-			EngineMessage{Kind: KindTell, Command: "tellics", Text: "say     Fairy-Max 5.0b"}},
-		{"quoted feature", "fairymax_game.txt", 3,
-			EngineMessage{Kind: KindFeature, Features: []Feature{{"myname", "Fairy-Max 5.0b"}}}},
-		{"several features on a line", "fairymax_game.txt", 5,
-			EngineMessage{Kind: KindFeature, Features: []Feature{{"setboard", "0"}, {"xedit", "1"}, {"ping", "1"}, {"done", "0"}}}},
-		{"option feature keeps its declaration", "fairymax_game.txt", 8,
-			EngineMessage{Kind: KindFeature, Features: []Feature{{"option", "Resign Threshold -spin 800 200 1200"}}}},
-		{"error for an unknown command", "fairymax_game.txt", 22,
-			EngineMessage{Kind: KindError, Reason: "unknown command", Text: "usermove"}},
-		{"comment", "fairymax_game.txt", 23, EngineMessage{Kind: KindComment, Text: "times @ 98323800"}},
-		{"fairymax thinking", "fairymax_game.txt", 30,
-			EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 5, Score: cp(10), Time: cs(1), Nodes: 25034,
-				PV: moves("d7d5", "e4d5", "d8d5", "b1c3", "d5e5")}, PVText: []byte("d7d5 e4d5 d8d5 b1c3 d5e5")}},
-		{"move", "fairymax_game.txt", 37, EngineMessage{Kind: KindMove, Move: MoveTextOf("g8f6")}},
-		{"fairymax illegal move without a space", "fairymax_game.txt", 38,
-			EngineMessage{Kind: KindIllegalMove, Move: MoveTextOf("e7e5"), Text: "e7e5"}},
-		{"fairymax empty line after illegal move", "fairymax_game.txt", 39, EngineMessage{}},
-		{"pong", "fairymax_game.txt", 43, EngineMessage{Kind: KindPong, Number: 7}},
-		{"fairymax mate in 1 is 100001", "fairymax_game.txt", 48,
-			EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 2, Score: mate(1), Nodes: 275,
-				PV: moves("d8h4")}, PVText: []byte("d8h4")}},
-		{"result claim", "fairymax_game.txt", 56, EngineMessage{Kind: KindResult, Result: BlackWins, Text: "Black mates"}},
-		{"fairymax mate in 2 is 100002", "fairymax_mate.txt", 7,
-			EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 2, Score: mate(2), Time: cs(7), Nodes: 1265,
-				PV: moves("c6b6", "a8b8", "h1h8")}, PVText: []byte("c6b6 a8b8 h1h8")}},
-		{"gnuchess banner is unknown", "gnuchess_xboard_game.txt", 1, EngineMessage{}},
-		{"gnuchess echo of our move is not its move", "gnuchess_xboard_game.txt", 5, EngineMessage{}},
-		{"gnuchess SAN thinking with a signed score", "gnuchess_xboard_game.txt", 26,
-			EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 1, Score: cp(10), Nodes: 77}, PVText: []byte("Nc6")}},
-		{"gnuchess old-style move", "gnuchess_xboard_game.txt", 32, EngineMessage{Kind: KindMove, Move: MoveTextOf("g8f6")}},
-		{"gnuchess 'My move is' is not a second move", "gnuchess_xboard_game.txt", 33, EngineMessage{}},
-		{"gnuchess ponder move in parentheses", "gnuchess_xboard_game.txt", 48,
-			EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 12, Score: cp(-17), Time: cs(448), Nodes: 4968337},
-				PVText: []byte("(e5) Nd5 Nf3 Nc6 d4 e6 Bb5 Bb4+ Bd2 O-O O-O a6 Bxc6 dxc6 Bxb4 Nxb4")}},
-		{"gnuchess says Invalid for an illegal move", "gnuchess_xboard_game.txt", 49,
-			EngineMessage{Kind: KindIllegalMove, Move: MoveTextOf("e2e5"), Text: "e2e5"}},
-		{"gnuchess mate in 3 plies is 9997", "gnuchess_xboard_mate.txt", 9,
-			EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 2, Score: mate(2), Nodes: 314}, PVText: []byte("Kb6 Kb8 Rh8#")}},
-		{"gnuchess mated in 2 plies is -9998", "gnuchess_xboard_mate.txt", 17,
-			EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 1, Score: mate(-1), Nodes: 9}, PVText: []byte("Kg1 Qg2#")}},
-		{"gnuchess mate in 1 ply is 9999", "gnuchess_xboard_mate.txt", 28,
-			EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 1, Score: mate(1), Nodes: 13}, PVText: []byte("Ra8#")}},
-		{"gnuchess white mates", "gnuchess_xboard_mate.txt", 34, EngineMessage{Kind: KindResult, Result: WhiteWins, Text: "White mates"}},
-		{"gnuchess pong", "gnuchess_xboard_lag.txt", 2, EngineMessage{Kind: KindPong, Number: 1}},
+	tests := []prototest.CaptureCase[EngineMessage]{
+		{Name: "fairymax tellics", File: "fairymax_game.txt", Line: 1, Want: EngineMessage{Kind: KindTell, Command: "tellics", Text: "say     Fairy-Max 5.0b"}},
+		{Name: "quoted feature", File: "fairymax_game.txt", Line: 3, Want: EngineMessage{Kind: KindFeature, Features: []Feature{{"myname", "Fairy-Max 5.0b"}}}},
+		{Name: "several features on a line", File: "fairymax_game.txt", Line: 5, Want: EngineMessage{Kind: KindFeature, Features: []Feature{{"setboard", "0"}, {"xedit", "1"}, {"ping", "1"}, {"done", "0"}}}},
+		{Name: "option feature keeps its declaration", File: "fairymax_game.txt", Line: 8, Want: EngineMessage{Kind: KindFeature, Features: []Feature{{"option", "Resign Threshold -spin 800 200 1200"}}}},
+		{Name: "error for an unknown command", File: "fairymax_game.txt", Line: 22, Want: EngineMessage{Kind: KindError, Reason: "unknown command", Text: "usermove"}},
+		{Name: "comment", File: "fairymax_game.txt", Line: 23, Want: EngineMessage{Kind: KindComment, Text: "times @ 98323800"}},
+		{Name: "fairymax thinking", File: "fairymax_game.txt", Line: 30, Want: EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 5, Score: cp(10), Time: cs(1), Nodes: 25034,
+			PV: moves("d7d5", "e4d5", "d8d5", "b1c3", "d5e5")}, PVText: []byte("d7d5 e4d5 d8d5 b1c3 d5e5")}},
+		{Name: "move", File: "fairymax_game.txt", Line: 37, Want: EngineMessage{Kind: KindMove, Move: MoveTextOf("g8f6")}},
+		{Name: "fairymax illegal move without a space", File: "fairymax_game.txt", Line: 38, Want: EngineMessage{Kind: KindIllegalMove, Move: MoveTextOf("e7e5"), Text: "e7e5"}},
+		{Name: "fairymax empty line after illegal move", File: "fairymax_game.txt", Line: 39, Want: EngineMessage{}},
+		{Name: "pong", File: "fairymax_game.txt", Line: 43, Want: EngineMessage{Kind: KindPong, Number: 7}},
+		{Name: "fairymax mate in 1 is 100001", File: "fairymax_game.txt", Line: 48, Want: EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 2, Score: mate(1), Nodes: 275,
+			PV: moves("d8h4")}, PVText: []byte("d8h4")}},
+		{Name: "result claim", File: "fairymax_game.txt", Line: 56, Want: EngineMessage{Kind: KindResult, Result: BlackWins, Text: "Black mates"}},
+		{Name: "fairymax mate in 2 is 100002", File: "fairymax_mate.txt", Line: 7, Want: EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 2, Score: mate(2), Time: cs(7), Nodes: 1265,
+			PV: moves("c6b6", "a8b8", "h1h8")}, PVText: []byte("c6b6 a8b8 h1h8")}},
+		{Name: "gnuchess banner is unknown", File: "gnuchess_xboard_game.txt", Line: 1, Want: EngineMessage{}},
+		{Name: "gnuchess echo of our move is not its move", File: "gnuchess_xboard_game.txt", Line: 5, Want: EngineMessage{}},
+		{Name: "gnuchess SAN thinking with a signed score", File: "gnuchess_xboard_game.txt", Line: 26, Want: EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 1, Score: cp(10), Nodes: 77}, PVText: []byte("Nc6")}},
+		{Name: "gnuchess old-style move", File: "gnuchess_xboard_game.txt", Line: 32, Want: EngineMessage{Kind: KindMove, Move: MoveTextOf("g8f6")}},
+		{Name: "gnuchess 'My move is' is not a second move", File: "gnuchess_xboard_game.txt", Line: 33, Want: EngineMessage{}},
+		{Name: "gnuchess ponder move in parentheses", File: "gnuchess_xboard_game.txt", Line: 48, Want: EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 12, Score: cp(-17), Time: cs(448), Nodes: 4968337},
+			PVText: []byte("(e5) Nd5 Nf3 Nc6 d4 e6 Bb5 Bb4+ Bd2 O-O O-O a6 Bxc6 dxc6 Bxb4 Nxb4")}},
+		{Name: "gnuchess says Invalid for an illegal move", File: "gnuchess_xboard_game.txt", Line: 49, Want: EngineMessage{Kind: KindIllegalMove, Move: MoveTextOf("e2e5"), Text: "e2e5"}},
+		{Name: "gnuchess mate in 3 plies is 9997", File: "gnuchess_xboard_mate.txt", Line: 9, Want: EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 2, Score: mate(2), Nodes: 314}, PVText: []byte("Kb6 Kb8 Rh8#")}},
+		{Name: "gnuchess mated in 2 plies is -9998", File: "gnuchess_xboard_mate.txt", Line: 17, Want: EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 1, Score: mate(-1), Nodes: 9}, PVText: []byte("Kg1 Qg2#")}},
+		{Name: "gnuchess mate in 1 ply is 9999", File: "gnuchess_xboard_mate.txt", Line: 28, Want: EngineMessage{Kind: KindThinking, Info: protocol.Info{Depth: 1, Score: mate(1), Nodes: 13}, PVText: []byte("Ra8#")}},
+		{Name: "gnuchess white mates", File: "gnuchess_xboard_mate.txt", Line: 34, Want: EngineMessage{Kind: KindResult, Result: WhiteWins, Text: "White mates"}},
+		{Name: "gnuchess pong", File: "gnuchess_xboard_lag.txt", Line: 2, Want: EngineMessage{Kind: KindPong, Number: 1}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var got EngineMessage
-			if err := ParseEngineLine(realLine(t, tt.file, tt.line), &got); err != nil {
-				t.Fatalf("%s:%d: %v", tt.file, tt.line, err)
-			}
-			if !sameMessage(got, tt.want) {
-				t.Errorf("%s:%d:\n got %+v\nwant %+v", tt.file, tt.line, got, tt.want)
-			}
-		})
-	}
+	prototest.ParsesCaptures(t, ParseEngineLine, sameMessage, tests)
 }
 
 // TestEveryCapturedLineParses reads whole captures: no line is an error, and
