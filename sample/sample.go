@@ -11,8 +11,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
@@ -139,58 +137,4 @@ func appendSample(dst []byte, s *Sample, format string) []byte {
 		return append(append(dst, b...), '\n')
 	}
 	return epdline.Append(dst, epdline.Line{FEN: s.FEN, Score: s.Score, Mate: s.Mate, Result: s.Result, Move: s.Move})
-}
-
-// Parse reads one line of a sample file in format (spec.SampleEPD, CSV,
-// CSVAutoplay or JSONL) back into a Sample.
-func Parse(line, format string) (Sample, error) {
-	var s Sample
-	line = strings.TrimSpace(line)
-	switch format {
-	case spec.SampleJSONL:
-		err := json.Unmarshal([]byte(line), &s)
-		return s, err
-	case spec.SampleCSV:
-		return parseCChessCLI(line)
-	case spec.SampleCSVAutoplay:
-		f := strings.Split(line, ",")
-		if len(f) < 3 || len(f) > 4 {
-			return s, fmt.Errorf("sample %q: want fen,score,result[,move]", line)
-		}
-		s.FEN = f[0]
-		var err1, err2 error
-		s.Score, err1 = strconv.Atoi(f[1])
-		s.Result, err2 = strconv.Atoi(f[2])
-		if err1 != nil || err2 != nil {
-			return s, fmt.Errorf("sample %q: score and result are whole numbers", line)
-		}
-		if len(f) == 4 {
-			s.Move = f[3]
-		}
-		s.Mate = mateOf(s.Score)
-		return s, nil
-	}
-	return parseEPD(line)
-}
-
-// mateOf reads a mate back out of a score, in moves.
-func mateOf(score int) int {
-	switch {
-	case score > MateScore-1000:
-		return (MateScore - score + 1) / 2
-	case score < -(MateScore - 1000):
-		return -(MateScore + score) / 2
-	}
-	return 0
-}
-
-func parseEPD(line string) (Sample, error) {
-	l, err := epdline.Parse(line)
-	if err != nil {
-		return Sample{}, fmt.Errorf("sample: %w", err)
-	}
-	if !l.HasScore {
-		return Sample{}, fmt.Errorf("sample %q: wants a ce operation", line)
-	}
-	return Sample{FEN: l.FEN, Score: l.Score, Mate: l.Mate, Result: l.Result, Move: l.Move}, nil
 }
