@@ -12,7 +12,7 @@ import (
 
 func TestParseCommand(t *testing.T) {
 	const fen = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 2 3"
-	tests := []prototest.CommandCase[Command]{
+	tests := []prototest.LineCase[Command]{
 		{Line: "uci", Want: Command{Kind: CmdUCI}},
 		{Line: "isready\r", Want: Command{Kind: CmdIsReady}},
 		{Line: "ucinewgame", Want: Command{Kind: CmdUCINewGame}},
@@ -49,26 +49,21 @@ func TestParseCommand(t *testing.T) {
 }
 
 func TestParseCommandErrorsSayWhatWasWrong(t *testing.T) {
-	tests := []struct{ line, want string }{
-		{"position startpos moves e2e4 e9e4", `position: bad move "e9e4"`},
-		{"position fen", "position: missing FEN"},
-		{"position fen moves e2e4", "position: missing FEN"},
-		{"position somewhere", `position: want startpos or fen, got "somewhere"`},
-		{"position startpos e2e4", `position: unexpected "e2e4"`},
-		{"go wtime soon", `go: bad wtime "soon"`},
-		{"go movetime -5", `go: bad movetime "-5"`},
-		{"go depth", `go: bad depth ""`},
-		{"go nodes many", `go: bad nodes "many"`},
-		{"setoption Hash value 1", "setoption: missing name"},
-		{"setoption name value 1", "setoption: missing name"},
-		{"debug maybe", `debug: want on or off, got "maybe"`},
+	tests := []prototest.LineCase[string]{
+		{Line: "position startpos moves e2e4 e9e4", Want: `position: bad move "e9e4"`},
+		{Line: "position fen", Want: "position: missing FEN"},
+		{Line: "position fen moves e2e4", Want: "position: missing FEN"},
+		{Line: "position somewhere", Want: `position: want startpos or fen, got "somewhere"`},
+		{Line: "position startpos e2e4", Want: `position: unexpected "e2e4"`},
+		{Line: "go wtime soon", Want: `go: bad wtime "soon"`},
+		{Line: "go movetime -5", Want: `go: bad movetime "-5"`},
+		{Line: "go depth", Want: `go: bad depth ""`},
+		{Line: "go nodes many", Want: `go: bad nodes "many"`},
+		{Line: "setoption Hash value 1", Want: "setoption: missing name"},
+		{Line: "setoption name value 1", Want: "setoption: missing name"},
+		{Line: "debug maybe", Want: `debug: want on or off, got "maybe"`},
 	}
-	for _, tt := range tests {
-		_, err := ParseCommand(tt.line)
-		if err == nil || err.Error() != tt.want {
-			t.Errorf("%q: error %v, want %q", tt.line, err, tt.want)
-		}
-	}
+	prototest.RefusesCommands(t, ParseCommand, tests)
 	_, err := ParseCommand("position startpos moves e2e4 e9e4")
 	var me *MoveError
 	if !errors.As(err, &me) || me.Token != "e9e4" {

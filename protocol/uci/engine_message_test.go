@@ -80,35 +80,23 @@ func TestEveryCapturedLineParses(t *testing.T) {
 }
 
 func TestParseEngineLineToleratesSpacing(t *testing.T) {
-	tests := []struct {
-		line string
-		want EngineMessage
-	}{
-		{"  bestmove\te2e4   ponder  e7e5 \r",
-			EngineMessage{Kind: KindBestMove, BestMove: protocol.MustParseMove("e2e4"), Ponder: protocol.MustParseMove("e7e5")}},
-		{"bestmove e7e8q\r", EngineMessage{Kind: KindBestMove, BestMove: protocol.MustParseMove("e7e8q")}},
-		{"bestmove e7e8Q ponder a2a1N", EngineMessage{Kind: KindBestMove, BestMove: protocol.MustParseMove("e7e8q"),
+	tests := []prototest.LineCase[EngineMessage]{
+		{Line: "  bestmove\te2e4   ponder  e7e5 \r",
+			Want: EngineMessage{Kind: KindBestMove, BestMove: protocol.MustParseMove("e2e4"), Ponder: protocol.MustParseMove("e7e5")}},
+		{Line: "bestmove e7e8q\r", Want: EngineMessage{Kind: KindBestMove, BestMove: protocol.MustParseMove("e7e8q")}},
+		{Line: "bestmove e7e8Q ponder a2a1N", Want: EngineMessage{Kind: KindBestMove, BestMove: protocol.MustParseMove("e7e8q"),
 			Ponder: protocol.MustParseMove("a2a1n")}},
-		{"bestmove 0000", EngineMessage{Kind: KindBestMove, BestMove: protocol.MustParseMove("0000")}},
-		{"bestmove e2e4 ponder (none)", EngineMessage{Kind: KindBestMove, BestMove: protocol.MustParseMove("e2e4")}},
-		{"\tinfo  depth\t3   score  cp  -7 \r", EngineMessage{Kind: KindInfo, Info: protocol.Info{Depth: 3, Score: cp(-7)}}},
-		{"uciok\r", EngineMessage{Kind: KindUCIOK}},
-		{"id name  Two  Spaces \r", EngineMessage{Kind: KindID, IDField: "name", IDValue: "Two  Spaces"}},
-		{"copyprotection ok", EngineMessage{Kind: KindCopyProtection, Status: "ok"}},
-		{"registration checking", EngineMessage{Kind: KindRegistration, Status: "checking"}},
-		{"readyokay", EngineMessage{Kind: KindUnknown}},
-		{"", EngineMessage{Kind: KindUnknown}},
+		{Line: "bestmove 0000", Want: EngineMessage{Kind: KindBestMove, BestMove: protocol.MustParseMove("0000")}},
+		{Line: "bestmove e2e4 ponder (none)", Want: EngineMessage{Kind: KindBestMove, BestMove: protocol.MustParseMove("e2e4")}},
+		{Line: "\tinfo  depth\t3   score  cp  -7 \r", Want: EngineMessage{Kind: KindInfo, Info: protocol.Info{Depth: 3, Score: cp(-7)}}},
+		{Line: "uciok\r", Want: EngineMessage{Kind: KindUCIOK}},
+		{Line: "id name  Two  Spaces \r", Want: EngineMessage{Kind: KindID, IDField: "name", IDValue: "Two  Spaces"}},
+		{Line: "copyprotection ok", Want: EngineMessage{Kind: KindCopyProtection, Status: "ok"}},
+		{Line: "registration checking", Want: EngineMessage{Kind: KindRegistration, Status: "checking"}},
+		{Line: "readyokay", Want: EngineMessage{Kind: KindUnknown}},
+		{Line: "", Want: EngineMessage{Kind: KindUnknown}},
 	}
-	for _, tt := range tests {
-		var got EngineMessage
-		if err := ParseEngineLine([]byte(tt.line), &got); err != nil {
-			t.Errorf("%q: %v", tt.line, err)
-			continue
-		}
-		if !sameMessage(got, tt.want) {
-			t.Errorf("%q:\n got %+v\nwant %+v", tt.line, got, tt.want)
-		}
-	}
+	prototest.ParsesEngineLines(t, ParseEngineLine, sameMessage, tests)
 }
 
 func TestMalformedBestMoveReportsTheToken(t *testing.T) {

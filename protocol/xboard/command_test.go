@@ -13,7 +13,7 @@ import (
 func TestParseCommand(t *testing.T) {
 	const fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
 	e2e4 := protocol.MustParseMove("e2e4")
-	tests := []prototest.CommandCase[Command]{
+	tests := []prototest.LineCase[Command]{
 		{Line: "xboard", Want: Command{Kind: CmdXboard}},
 		{Line: "protover 2", Want: Command{Kind: CmdProtover, N: 2}},
 		{Line: "accepted setboard", Want: Command{Kind: CmdAccepted, Name: "setboard"}},
@@ -61,27 +61,22 @@ func TestParseCommand(t *testing.T) {
 }
 
 func TestParseCommandErrorsSayWhatWasWrong(t *testing.T) {
-	tests := []struct{ line, want string }{
-		{"usermove e9e4", `usermove: bad move "e9e4"`},
-		{"usermove", "usermove: missing move"},
-		{"protover two", `protover: bad number "two"`},
-		{"sd -1", `sd: bad number "-1"`},
-		{"time soon", `time: bad centiseconds "soon"`},
-		{"st NaN", `st: bad seconds "NaN"`},
-		{"level 40 5", `level: want MOVES MIN[:SEC] INC, got "40 5"`},
-		{"level x 5 0", `level: bad moves "x"`},
-		{"level 40 5:xx 0", `level: bad base "5:xx"`},
-		{"level 40 5 -1", `level: bad increment "-1"`},
-		{"setboard", "setboard: missing FEN"},
-		{"option =5", "option: missing name"},
-		{"result 2-0 {?}", `result: bad result "2-0"`},
+	tests := []prototest.LineCase[string]{
+		{Line: "usermove e9e4", Want: `usermove: bad move "e9e4"`},
+		{Line: "usermove", Want: "usermove: missing move"},
+		{Line: "protover two", Want: `protover: bad number "two"`},
+		{Line: "sd -1", Want: `sd: bad number "-1"`},
+		{Line: "time soon", Want: `time: bad centiseconds "soon"`},
+		{Line: "st NaN", Want: `st: bad seconds "NaN"`},
+		{Line: "level 40 5", Want: `level: want MOVES MIN[:SEC] INC, got "40 5"`},
+		{Line: "level x 5 0", Want: `level: bad moves "x"`},
+		{Line: "level 40 5:xx 0", Want: `level: bad base "5:xx"`},
+		{Line: "level 40 5 -1", Want: `level: bad increment "-1"`},
+		{Line: "setboard", Want: "setboard: missing FEN"},
+		{Line: "option =5", Want: "option: missing name"},
+		{Line: "result 2-0 {?}", Want: `result: bad result "2-0"`},
 	}
-	for _, tt := range tests {
-		_, err := ParseCommand(tt.line)
-		if err == nil || err.Error() != tt.want {
-			t.Errorf("%q: error %v, want %q", tt.line, err, tt.want)
-		}
-	}
+	prototest.RefusesCommands(t, ParseCommand, tests)
 	_, err := ParseCommand("usermove e9e4")
 	var me *MoveError
 	if !errors.As(err, &me) || me.Token != "e9e4" {

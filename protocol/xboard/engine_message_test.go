@@ -69,63 +69,51 @@ func TestEveryCapturedLineParses(t *testing.T) {
 }
 
 func TestParseEngineLineFromTheSpec(t *testing.T) {
-	tests := []struct {
-		line string
-		want EngineMessage
-	}{
-		{"move e7e8q\r", EngineMessage{Kind: KindMove, Move: MoveTextOf("e7e8q")}},
-		{"move exf8=Q+", EngineMessage{Kind: KindMove, Move: MoveTextOf("exf8=Q+")}},
-		{"move O-O-O", EngineMessage{Kind: KindMove, Move: MoveTextOf("O-O-O")}},
-		{"23. ... Nf3", EngineMessage{Kind: KindMove, Move: MoveTextOf("Nf3")}},
-		{"Hint: e7e5", EngineMessage{Kind: KindHint, Move: MoveTextOf("e7e5")}},
-		{"Illegal move: e2e5", EngineMessage{Kind: KindIllegalMove, Move: MoveTextOf("e2e5"), Text: "e2e5"}},
-		{"Illegal move (in check): e1g1", EngineMessage{Kind: KindIllegalMove, Reason: "in check", Move: MoveTextOf("e1g1"), Text: "e1g1"}},
-		{"Illegal moves are bad", EngineMessage{}},
-		{"Error (too many arguments): sd 5 6", EngineMessage{Kind: KindError, Reason: "too many arguments", Text: "sd 5 6"}},
-		{"1/2-1/2 {Draw by repetition}", EngineMessage{Kind: KindResult, Result: Draw, Text: "Draw by repetition"}},
-		{"1-0 {White mates}  ", EngineMessage{Kind: KindResult, Result: WhiteWins, Text: "White mates"}},
-		{"* {Unfinished}", EngineMessage{Kind: KindResult, Result: Unfinished, Text: "Unfinished"}},
-		{"0-1", EngineMessage{Kind: KindResult, Result: BlackWins}},
-		{"resign", EngineMessage{Kind: KindResign}},
-		{"offer draw", EngineMessage{Kind: KindOfferDraw}},
-		{"telluser Hello there", EngineMessage{Kind: KindTell, Command: "telluser", Text: "Hello there"}},
-		{"tellopponent gg", EngineMessage{Kind: KindTell, Command: "tellopponent", Text: "gg"}},
-		{"tellall x", EngineMessage{Kind: KindTell, Command: "tellall", Text: "x"}},
-		{"tellothers y", EngineMessage{Kind: KindTell, Command: "tellothers", Text: "y"}},
-		{"tellusererror oops", EngineMessage{Kind: KindTell, Command: "tellusererror", Text: "oops"}},
-		{"askuser name What is your name?", EngineMessage{Kind: KindAskUser, Command: "name", Text: "What is your name?"}},
-		{"#no space", EngineMessage{Kind: KindComment, Text: "no space"}},
-		{"feature done=1 sigint=0 myname=\"A B C\" san=0", EngineMessage{Kind: KindFeature,
+	tests := []prototest.LineCase[EngineMessage]{
+		{Line: "move e7e8q\r", Want: EngineMessage{Kind: KindMove, Move: MoveTextOf("e7e8q")}},
+		{Line: "move exf8=Q+", Want: EngineMessage{Kind: KindMove, Move: MoveTextOf("exf8=Q+")}},
+		{Line: "move O-O-O", Want: EngineMessage{Kind: KindMove, Move: MoveTextOf("O-O-O")}},
+		{Line: "23. ... Nf3", Want: EngineMessage{Kind: KindMove, Move: MoveTextOf("Nf3")}},
+		{Line: "Hint: e7e5", Want: EngineMessage{Kind: KindHint, Move: MoveTextOf("e7e5")}},
+		{Line: "Illegal move: e2e5", Want: EngineMessage{Kind: KindIllegalMove, Move: MoveTextOf("e2e5"), Text: "e2e5"}},
+		{Line: "Illegal move (in check): e1g1", Want: EngineMessage{Kind: KindIllegalMove, Reason: "in check", Move: MoveTextOf("e1g1"), Text: "e1g1"}},
+		{Line: "Illegal moves are bad", Want: EngineMessage{}},
+		{Line: "Error (too many arguments): sd 5 6", Want: EngineMessage{Kind: KindError, Reason: "too many arguments", Text: "sd 5 6"}},
+		{Line: "1/2-1/2 {Draw by repetition}", Want: EngineMessage{Kind: KindResult, Result: Draw, Text: "Draw by repetition"}},
+		{Line: "1-0 {White mates}  ", Want: EngineMessage{Kind: KindResult, Result: WhiteWins, Text: "White mates"}},
+		{Line: "* {Unfinished}", Want: EngineMessage{Kind: KindResult, Result: Unfinished, Text: "Unfinished"}},
+		{Line: "0-1", Want: EngineMessage{Kind: KindResult, Result: BlackWins}},
+		{Line: "resign", Want: EngineMessage{Kind: KindResign}},
+		{Line: "offer draw", Want: EngineMessage{Kind: KindOfferDraw}},
+		{Line: "telluser Hello there", Want: EngineMessage{Kind: KindTell, Command: "telluser", Text: "Hello there"}},
+		{Line: "tellopponent gg", Want: EngineMessage{Kind: KindTell, Command: "tellopponent", Text: "gg"}},
+		{Line: "tellall x", Want: EngineMessage{Kind: KindTell, Command: "tellall", Text: "x"}},
+		{Line: "tellothers y", Want: EngineMessage{Kind: KindTell, Command: "tellothers", Text: "y"}},
+		{Line: "tellusererror oops", Want: EngineMessage{Kind: KindTell, Command: "tellusererror", Text: "oops"}},
+		{Line: "askuser name What is your name?", Want: EngineMessage{Kind: KindAskUser, Command: "name", Text: "What is your name?"}},
+		{Line: "#no space", Want: EngineMessage{Kind: KindComment, Text: "no space"}},
+		{Line: "feature done=1 sigint=0 myname=\"A B C\" san=0", Want: EngineMessage{Kind: KindFeature,
 			Features: []Feature{{"done", "1"}, {"sigint", "0"}, {"myname", "A B C"}, {"san", "0"}}}},
-		{"9 156 1084 48000 Nf3 Nc6 Nc3 Nf6", EngineMessage{Kind: KindThinking,
+		{Line: "9 156 1084 48000 Nf3 Nc6 Nc3 Nf6", Want: EngineMessage{Kind: KindThinking,
 			Info: protocol.Info{Depth: 9, Score: cp(156), Time: cs(1084), Nodes: 48000}, PVText: []byte("Nf3 Nc6 Nc3 Nf6")}},
-		{"10 -100003 20 300 e2e4", EngineMessage{Kind: KindThinking,
+		{Line: "10 -100003 20 300 e2e4", Want: EngineMessage{Kind: KindThinking,
 			Info: protocol.Info{Depth: 10, Score: mate(-3), Time: cs(20), Nodes: 300, PV: moves("e2e4")}, PVText: []byte("e2e4")}},
-		{"12 31 500 70000 17 140000 5\te2e4 e7e5", EngineMessage{Kind: KindThinking,
+		{Line: "12 31 500 70000 17 140000 5\te2e4 e7e5", Want: EngineMessage{Kind: KindThinking,
 			Info: protocol.Info{Depth: 12, Score: cp(31), Time: cs(500), Nodes: 70000, SelDepth: 17, NPS: 140000, TBHits: 5,
 				PV: moves("e2e4", "e7e5")}, PVText: []byte("e2e4 e7e5")}},
-		{"12 31 500 70000 3\te2e4", EngineMessage{Kind: KindThinking,
+		{Line: "12 31 500 70000 3\te2e4", Want: EngineMessage{Kind: KindThinking,
 			Info: protocol.Info{Depth: 12, Score: cp(31), Time: cs(500), Nodes: 70000, TBHits: 3, PV: moves("e2e4")}, PVText: []byte("e2e4")}},
-		{"12 31 500 70000 17 e2e4", EngineMessage{Kind: KindThinking, // no tab: the integers belong to the pv
+		{Line: "12 31 500 70000 17 e2e4", Want: EngineMessage{Kind: KindThinking, // no tab: the integers belong to the pv
 			Info: protocol.Info{Depth: 12, Score: cp(31), Time: cs(500), Nodes: 70000}, PVText: []byte("17 e2e4")}},
-		{"  4     -1        0       1787 c7c5 d2d4", EngineMessage{Kind: KindThinking,
+		{Line: "  4     -1        0       1787 c7c5 d2d4", Want: EngineMessage{Kind: KindThinking,
 			Info: protocol.Info{Depth: 4, Score: cp(-1), Nodes: 1787, PV: moves("c7c5", "d2d4")}, PVText: []byte("c7c5 d2d4")}},
-		{"    Nf3 Nc6 Bb5", EngineMessage{Kind: KindPVMore, PVText: []byte("Nf3 Nc6 Bb5")}},
-		{"      12   50   100   2000 e2e4", EngineMessage{Kind: KindThinking,
+		{Line: "    Nf3 Nc6 Bb5", Want: EngineMessage{Kind: KindPVMore, PVText: []byte("Nf3 Nc6 Bb5")}},
+		{Line: "      12   50   100   2000 e2e4", Want: EngineMessage{Kind: KindThinking,
 			Info: protocol.Info{Depth: 12, Score: cp(50), Time: cs(100), Nodes: 2000, PV: moves("e2e4")}, PVText: []byte("e2e4")}},
-		{"1 2 3", EngineMessage{}},
-		{"", EngineMessage{}},
+		{Line: "1 2 3", Want: EngineMessage{}},
+		{Line: "", Want: EngineMessage{}},
 	}
-	for _, tt := range tests {
-		var got EngineMessage
-		if err := ParseEngineLine([]byte(tt.line), &got); err != nil {
-			t.Errorf("%q: %v", tt.line, err)
-			continue
-		}
-		if !sameMessage(got, tt.want) {
-			t.Errorf("%q:\n got %+v\nwant %+v", tt.line, got, tt.want)
-		}
-	}
+	prototest.ParsesEngineLines(t, ParseEngineLine, sameMessage, tests)
 }
 
 func TestMalformedEngineLinesSayWhat(t *testing.T) {

@@ -44,15 +44,16 @@ func WritesWithoutAllocating(t *testing.T, writers map[string]func()) {
 	}
 }
 
-// CommandCase is a command line and what it must parse to.
-type CommandCase[C any] struct {
+// LineCase is a line and what it must parse to (or, for a refused
+// command, the error it must give).
+type LineCase[T any] struct {
 	Line string
-	Want C
+	Want T
 }
 
 // ParsesCommands checks that parse reads each case's line as it wants,
 // without error.
-func ParsesCommands[C any](t *testing.T, parse func(string) (C, error), cases []CommandCase[C]) {
+func ParsesCommands[C any](t *testing.T, parse func(string) (C, error), cases []LineCase[C]) {
 	t.Helper()
 	for _, tt := range cases {
 		got, err := parse(tt.Line)
@@ -61,6 +62,35 @@ func ParsesCommands[C any](t *testing.T, parse func(string) (C, error), cases []
 			continue
 		}
 		if !reflect.DeepEqual(got, tt.Want) {
+			t.Errorf("%q:\n got %+v\nwant %+v", tt.Line, got, tt.Want)
+		}
+	}
+}
+
+// RefusesCommands checks that parse refuses each case's line with the
+// error it wants.
+func RefusesCommands[C any](t *testing.T, parse func(string) (C, error), cases []LineCase[string]) {
+	t.Helper()
+	for _, tt := range cases {
+		_, err := parse(tt.Line)
+		if err == nil || err.Error() != tt.Want {
+			t.Errorf("%q: error %v, want %q", tt.Line, err, tt.Want)
+		}
+	}
+}
+
+// ParsesEngineLines checks that parse reads each case's engine line as it
+// wants, without error; same compares two messages as the protocol's tests
+// do.
+func ParsesEngineLines[M any](t *testing.T, parse func([]byte, *M) error, same func(a, b M) bool, cases []LineCase[M]) {
+	t.Helper()
+	for _, tt := range cases {
+		var got M
+		if err := parse([]byte(tt.Line), &got); err != nil {
+			t.Errorf("%q: %v", tt.Line, err)
+			continue
+		}
+		if !same(got, tt.Want) {
 			t.Errorf("%q:\n got %+v\nwant %+v", tt.Line, got, tt.Want)
 		}
 	}
