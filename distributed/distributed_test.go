@@ -2,6 +2,7 @@ package distributed
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
@@ -44,6 +46,19 @@ func testConfig(t *testing.T, pgnPath string) spec.Config {
 	book, _ := filepath.Abs("../runner/testdata/uho4.epd")
 	return spec.Config{Engines: engines, Games: 8, MaxMoves: 25, Concurrency: 2, PGNOut: pgnPath,
 		Openings: spec.OpeningsConfig{File: book}}
+}
+
+// testCoordinator connects a coordinator to the server at url; what it
+// warns of is kept in warnings, a line each. The caller closes it.
+func testCoordinator(t *testing.T, url string, auth Auth, ackWait time.Duration) (coord *Coordinator, warnings *proctest.Output) {
+	t.Helper()
+	coord, err := NewCoordinator(url, auth, ackWait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warnings = &proctest.Output{}
+	coord.Warn = func(msg string) { fmt.Fprintln(warnings, msg) }
+	return coord, warnings
 }
 
 // ownStockfish is a worker's own configuration: stockfish under each name,
