@@ -71,20 +71,8 @@ func knockoutPlayed(c *spec.Config, warn func(string)) (map[int]pgn.GameResult, 
 		return nil, fmt.Errorf("resume: %s belongs to a different run (other engines, games per encounter, time controls, openings or seed, says %s): choose another pgnout, or delete both files to start afresh",
 			c.PGNOut, statePath(c.PGNOut))
 	}
-	index := map[string]int{}
-	for i, e := range c.Engines {
-		index[e.Name] = i
-	}
-	rules := func(g *pgn.GameResult) endingRules {
-		w, okw := index[g.White]
-		b, okb := index[g.Black]
-		if !okw || !okb {
-			return endingRules{}
-		}
-		return runEndings(c, w, b)
-	}
 	played := map[int]pgn.GameResult{}
-	err = readPlayedGames(c.PGNOut, rules, warn, nil, func(g *readBackGame) { played[g.Round] = g.GameResult })
+	err = readPlayedGames(c.PGNOut, runEndingsByName(c), warn, nil, func(g *readBackGame) { played[g.Round] = g.GameResult })
 	if err != nil {
 		return nil, err
 	}
