@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"bufio"
-	"io"
 	"strings"
 	"testing"
 	"time"
@@ -10,33 +8,7 @@ import (
 	"github.com/autoplay/autoplay/engine/chess"
 )
 
-func startXBoard(t *testing.T) *uciSession {
-	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	s := &uciSession{t: t, in: inW, lines: make(chan string, 4096), done: make(chan error, 1)}
-	go func() {
-		err := Run(inR, outW, NewXBoard())
-		outW.Close()
-		s.done <- err
-	}()
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			s.lines <- sc.Text()
-		}
-		close(s.lines)
-	}()
-	t.Cleanup(func() {
-		inW.Close()
-		select {
-		case <-s.done:
-		case <-time.After(5 * time.Second):
-			t.Error("engine did not exit")
-		}
-	})
-	return s
-}
+func startXBoard(t *testing.T) *engineSession { return startSession(t, NewXBoard()) }
 
 func TestXBoardHandshakeDeclaresFeatures(t *testing.T) {
 	s := startXBoard(t)
