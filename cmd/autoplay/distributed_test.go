@@ -35,18 +35,9 @@ func TestCoordinatorAndWorkerProcesses(t *testing.T) {
 	dir := t.TempDir()
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
 	pgnPath := filepath.Join(dir, "games.pgn")
-	coord := exec.Command(bin, "match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s",
+	coord := serveRun(t, bin, url,
 		"--engine", "cmd=builtin name=deep depth=3", "--engine", "cmd=builtin name=shallow depth=2",
 		"--games", "6", "--maxmoves", "20", "--pgnout", pgnPath)
-	var coordOut, coordErr proctest.Output
-	coord.Stdout, coord.Stderr = &coordOut, &coordErr
-	if err := coord.Start(); err != nil {
-		t.Fatal(err)
-	}
-	coordDone := make(chan error, 1)
-	go func() { coordDone <- coord.Wait() }()
-	defer coord.Process.Kill()
-	proctest.WaitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
 
 	var workers []*exec.Cmd
 	var logs []*proctest.Output
@@ -64,12 +55,12 @@ func TestCoordinatorAndWorkerProcesses(t *testing.T) {
 	workers[0].Process.Signal(syscall.SIGKILL) // most likely in the middle of its game
 	workers[0].Wait()
 	select {
-	case err := <-coordDone:
+	case err := <-coord.done:
 		if err != nil {
-			t.Fatalf("coordinator: %v\n%s\n%s", err, coordOut.String(), coordErr.String())
+			t.Fatalf("coordinator: %v\n%s\n%s", err, coord.out.String(), coord.stderr.String())
 		}
 	case <-time.After(120 * time.Second):
-		t.Fatalf("the coordinator did not finish:\n%s\n%s", coordOut.String(), coordErr.String())
+		t.Fatalf("the coordinator did not finish:\n%s\n%s", coord.out.String(), coord.stderr.String())
 	}
 	for _, w := range workers[1:] {
 		w.Process.Signal(syscall.SIGINT)
