@@ -64,16 +64,16 @@ func BenchmarkCoordinator(b *testing.B) {
 				RunLayout:    spec.RunLayout{Concurrency: 1},
 				Outputs:      spec.Outputs{PGNOut: filepath.Join(b.TempDir(), "bench.pgn")},
 			}
-			farm, err := NewFarm(srv.URL(), Auth{}, DefaultAckWait)
+			coord, err := NewCoordinator(srv.URL(), Auth{}, DefaultAckWait)
 			if err != nil {
 				b.Fatal(err)
 			}
 			b.ResetTimer()
 			start := time.Now()
-			res, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Farm: farm})
+			res, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Dispatcher: coord})
 			elapsed := time.Since(start)
 			b.StopTimer()
-			farm.Close()
+			coord.Close()
 			stop()
 			wg.Wait()
 			if err != nil {

@@ -2,6 +2,7 @@ package distributed
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
@@ -49,6 +51,19 @@ func testConfig(t *testing.T, pgnPath string) spec.Config {
 		RunLayout:    spec.RunLayout{Concurrency: 2},
 		Outputs:      spec.Outputs{PGNOut: pgnPath},
 	}
+}
+
+// testCoordinator connects a coordinator to the server at url; what it
+// warns of is kept in warnings, a line each. The caller closes it.
+func testCoordinator(t *testing.T, url string, auth Auth, ackWait time.Duration) (coord *Coordinator, warnings *proctest.Output) {
+	t.Helper()
+	coord, err := NewCoordinator(url, auth, ackWait)
+	if err != nil {
+		t.Fatal(err)
+	}
+	warnings = &proctest.Output{}
+	coord.Warn = func(msg string) { fmt.Fprintln(warnings, msg) }
+	return coord, warnings
 }
 
 // ownStockfish is a worker's own configuration: stockfish under each name,
@@ -146,13 +161,13 @@ func TestDistributedRunPlaysTheLocalRunsGames(t *testing.T) {
 			}
 		}()
 	}
-	farm, err := NewFarm(srv.URL(), Auth{}, ackWait)
+	coord, err := NewCoordinator(srv.URL(), Auth{}, ackWait)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer farm.Close()
+	defer coord.Close()
 	dist := testConfig(t, filepath.Join(dir, "dist.pgn"))
-	res, err := runner.Run(ctx, dist, runner.Options{Out: io.Discard, Farm: farm})
+	res, err := runner.Run(ctx, dist, runner.Options{Out: io.Discard, Dispatcher: coord})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -223,11 +238,11 @@ func TestSPRTStopsTheFleet(t *testing.T) {
 	defer srv.Close()
 	stopWorkers, lines := workersFor(t, srv.URL(), 3, 3*time.Second)
 	defer stopWorkers()
-	farm, err := NewFarm(srv.URL(), Auth{}, 3*time.Second)
+	coord, err := NewCoordinator(srv.URL(), Auth{}, 3*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer farm.Close()
+	defer coord.Close()
 	var engines []spec.EngineConfig
 	for _, keys := range []string{"name=strong nodes=20000", "name=weak nodes=1"} {
 		e := spec.DefaultEngineConfig()
@@ -241,7 +256,7 @@ func TestSPRTStopsTheFleet(t *testing.T) {
 		RunLayout: spec.RunLayout{Concurrency: 3},
 		Outputs:   spec.Outputs{PGNOut: pgnPath},
 	}
-	res, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Farm: farm})
+	res, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Dispatcher: coord})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,17 +305,17 @@ func TestCoordinatorRestartLosesAndDuplicatesNothing(t *testing.T) {
 	defer stopWorkers()
 	pgnPath := filepath.Join(dir, "dist.pgn")
 	first, cut := context.WithCancel(context.Background())
-	farm, _ := NewFarm(srv.URL(), Auth{}, 3*time.Second)
+	coord, _ := NewCoordinator(srv.URL(), Auth{}, 3*time.Second)
 	out := &cutAfter{n: 3, cancel: cut}
-	res, err := runner.Run(first, testConfig(t, pgnPath), runner.Options{Out: out, Farm: farm})
-	farm.Close()
+	res, err := runner.Run(first, testConfig(t, pgnPath), runner.Options{Out: out, Dispatcher: coord})
+	coord.Close()
 	cut()
 	if err != nil || !res.Interrupted {
 		t.Fatalf("first start: %v %+v", err, res)
 	}
-	farm, _ = NewFarm(srv.URL(), Auth{}, 3*time.Second)
-	defer farm.Close()
-	res, err = runner.Run(context.Background(), testConfig(t, pgnPath), runner.Options{Out: io.Discard, Farm: farm})
+	coord, _ = NewCoordinator(srv.URL(), Auth{}, 3*time.Second)
+	defer coord.Close()
+	res, err = runner.Run(context.Background(), testConfig(t, pgnPath), runner.Options{Out: io.Discard, Dispatcher: coord})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -94,22 +94,12 @@ func TestCoordinatorRefusesForgedRecords(t *testing.T) {
 	}
 	defer srv.Close()
 	const ackWait = 3 * time.Second
-	farm, err := NewFarm(srv.URL(), auth, ackWait)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer farm.Close()
-	var mu sync.Mutex
-	var warnings []string
-	farm.Warn = func(msg string) {
-		mu.Lock()
-		warnings = append(warnings, msg)
-		mu.Unlock()
-	}
+	coord, warnings := testCoordinator(t, srv.URL(), auth, ackWait)
+	defer coord.Close()
 	cfg := testConfig(t, filepath.Join(dir, "fleet.pgn"))
 	done := make(chan error, 1)
 	go func() {
-		_, err := runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Farm: farm})
+		_, err := runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Dispatcher: coord})
 		done <- err
 	}()
 
@@ -167,9 +157,7 @@ func TestCoordinatorRefusesForgedRecords(t *testing.T) {
 			t.Errorf("game %s: the fleet recorded\n%s\nthe local run played\n%s", n, got[n], moves)
 		}
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	all := strings.Join(warnings, "\n")
+	all := warnings.String()
 	for _, f := range forgeries {
 		if !strings.Contains(all, "worker "+f.sender+": game ") || !strings.Contains(all, f.want) {
 			t.Errorf("no warning naming %s and %q:\n%s", f.sender, f.want, all)

@@ -6,7 +6,6 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -35,27 +34,15 @@ func TestFullStoreEndsTheRunWithAClearErrorAndTheRunResumes(t *testing.T) {
 	defer srv.Close()
 	const ackWait = 3 * time.Second
 	cfg := testConfig(t, filepath.Join(dir, "games.pgn"))
-	coordinate := func(giveUp time.Duration) (*runner.Result, []string, error) {
-		farm, err := NewFarm(srv.URL(), Auth{}, ackWait)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer farm.Close()
-		farm.StoreGiveUp = giveUp
-		var mu sync.Mutex
-		var warnings []string
-		farm.Warn = func(msg string) {
-			mu.Lock()
-			warnings = append(warnings, msg)
-			mu.Unlock()
-		}
-		res, err := runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Farm: farm})
-		mu.Lock()
-		defer mu.Unlock()
-		return res, warnings, err
+	coordinate := func(giveUp time.Duration) (*runner.Result, string, error) {
+		coord, warnings := testCoordinator(t, srv.URL(), Auth{}, ackWait)
+		defer coord.Close()
+		coord.StoreGiveUp = giveUp
+		res, err := runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Dispatcher: coord})
+		return res, warnings.String(), err
 	}
 	type outcome struct {
-		warnings []string
+		warnings string
 		err      error
 	}
 	first := make(chan outcome, 1)
@@ -104,8 +91,8 @@ func TestFullStoreEndsTheRunWithAClearErrorAndTheRunResumes(t *testing.T) {
 		!strings.Contains(got.err.Error(), "free space") {
 		t.Fatalf("the run ended with %v, want an error naming the full store and what to do", got.err)
 	}
-	if !strings.Contains(strings.Join(got.warnings, "\n"), "cannot store the result of game") {
-		t.Errorf("the coordinator never said which worker could not store what:\n%s", strings.Join(got.warnings, "\n"))
+	if !strings.Contains(got.warnings, "cannot store the result of game") {
+		t.Errorf("the coordinator never said which worker could not store what:\n%s", got.warnings)
 	}
 	if !strings.Contains(strings.Join(lines(), "\n"), "result not published") {
 		t.Errorf("the worker did not log its failure:\n%s", strings.Join(lines(), "\n"))

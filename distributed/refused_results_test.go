@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -36,24 +35,14 @@ func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 	}
 	defer srv.Close()
 	const ackWait = 3 * time.Second
-	farm, err := NewFarm(srv.URL(), Auth{}, ackWait)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer farm.Close()
-	var mu sync.Mutex
-	var warnings []string
-	farm.Warn = func(msg string) {
-		mu.Lock()
-		warnings = append(warnings, msg)
-		mu.Unlock()
-	}
+	coord, warnings := testCoordinator(t, srv.URL(), Auth{}, ackWait)
+	defer coord.Close()
 	cfg := testConfig(t, filepath.Join(dir, "games.pgn"))
 	done := make(chan error, 1)
 	var res *runner.Result
 	go func() {
 		var err error
-		res, err = runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Farm: farm})
+		res, err = runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Dispatcher: coord})
 		done <- err
 	}()
 
@@ -116,9 +105,7 @@ func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 	if got := gamesByRound(t, cfg.PGNOut); len(got) != 8 {
 		t.Errorf("%d games in the PGN, want 8", len(got))
 	}
-	mu.Lock()
-	defer mu.Unlock()
-	all := strings.Join(warnings, "\n")
+	all := warnings.String()
 	for _, want := range []string{"worker old-worker: wire version 99", "worker broken-worker: game record", "worker lying-worker: game",
 		"worker cheating-worker: game", "it ends {Black resigns}, which is 1-0, not 0-1"} {
 		if !strings.Contains(all, want) {

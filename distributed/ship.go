@@ -47,7 +47,7 @@ func enginePath(e *spec.EngineConfig) (string, error) {
 }
 
 // ShipEngines hashes every engine program of cfg (the built-in engine
-// aside) and notes the hash in the config; Farm.Play uploads them.
+// aside) and notes the hash in the config; Coordinator.Play uploads them.
 func ShipEngines(cfg *spec.Config) error {
 	for i := range cfg.Engines {
 		e := &cfg.Engines[i]

@@ -55,14 +55,14 @@ func TestShippedEngineReachesAcceptingWorkers(t *testing.T) {
 	if len(sum) != 64 || cfg.Engines[1].SHA256 == "" {
 		t.Fatalf("hashes %q %q", sum, cfg.Engines[1].SHA256)
 	}
-	farm, err := NewFarm(srv.URL(), Auth{}, 3*time.Second)
+	coord, err := NewCoordinator(srv.URL(), Auth{}, 3*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer farm.Close()
+	defer coord.Close()
 	done := make(chan error, 1)
 	go func() {
-		_, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Farm: farm})
+		_, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Dispatcher: coord})
 		done <- err
 	}()
 	// Once uploaded, the program is gone from the coordinator's path.

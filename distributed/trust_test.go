@@ -44,15 +44,15 @@ type fleetRun struct {
 // ends.
 func playWith(t *testing.T, url string, cfg spec.Config, o WorkerOptions) fleetRun {
 	t.Helper()
-	farm, err := NewFarm(url, Auth{}, 3*time.Second)
+	coord, err := NewCoordinator(url, Auth{}, 3*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer farm.Close()
-	farm.RefusedGiveUp = 2 * time.Second
+	defer coord.Close()
+	coord.RefusedGiveUp = 2 * time.Second
 	var mu sync.Mutex
 	var warnings, log strings.Builder
-	farm.Warn = func(s string) { mu.Lock(); warnings.WriteString(s + "\n"); mu.Unlock() }
+	coord.Warn = func(s string) { mu.Lock(); warnings.WriteString(s + "\n"); mu.Unlock() }
 	o.URL, o.AckWait = url, 3*time.Second
 	o.Log = func(s string) { mu.Lock(); log.WriteString(s + "\n"); mu.Unlock() }
 	ctx, stop := context.WithCancel(context.Background())
@@ -62,7 +62,7 @@ func playWith(t *testing.T, url string, cfg spec.Config, o WorkerOptions) fleetR
 		Work(ctx, o)
 	}()
 	start := time.Now()
-	_, err = runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Farm: farm})
+	_, err = runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Dispatcher: coord})
 	t.Logf("%s: %v", filepath.Base(cfg.PGNOut), time.Since(start).Round(time.Millisecond))
 	stop()
 	<-worked

@@ -1,11 +1,15 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/autoplay/autoplay/engine/chess"
+)
 
 // benchFENs are the positions "autoplay engine bench" searches: openings,
 // middlegames with tactics, and endgames.
 var benchFENs = []string{
-	StartFEN,
+	chess.StartFEN,
 	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 	"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
 	"r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
@@ -42,7 +46,7 @@ func Bench(depth int) BenchResult {
 	var r BenchResult
 	s := NewSearcher(16)
 	for _, fen := range benchFENs {
-		p, err := ParseFEN(fen)
+		p, err := chess.ParseFEN(fen)
 		if err != nil {
 			panic(err)
 		}

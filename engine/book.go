@@ -23,7 +23,7 @@ type Book struct {
 
 // BookMove is a move played from a book position and how many games chose it.
 type BookMove struct {
-	Move  Move
+	Move  chess.Move
 	Count int
 }
 
@@ -59,17 +59,17 @@ func LoadBookFile(path string, maxPlies int) (*Book, error) {
 // move numbers are skipped. Errors give the line: "12: san \"Nf9\": ...".
 func LoadPGNBook(r io.Reader, maxPlies int) (*Book, error) {
 	b := &Book{positions: map[uint64][]BookMove{}, maxPlies: maxPlies}
-	var g *Position
+	var g *chess.Position
 	plies, depth := 0, 0 // depth: nesting of comments and variations
 	inComment := false
-	fen := StartFEN
+	fen := chess.StartFEN
 	newGame := func() error {
-		p, err := ParseFEN(fen)
+		p, err := chess.ParseFEN(fen)
 		if err != nil {
 			return err
 		}
 		g, plies = p, 0
-		b.add(g.Hash(), NoMove)
+		b.add(g.Hash(), chess.NoMove)
 		return nil
 	}
 	sc := bufio.NewScanner(r)
@@ -85,7 +85,7 @@ func LoadPGNBook(r io.Reader, maxPlies int) (*Book, error) {
 		}
 		for _, tok := range tokenizeMovetext(line, &inComment, &depth) {
 			if isResult(tok) {
-				g, fen = nil, StartFEN
+				g, fen = nil, chess.StartFEN
 				continue
 			}
 			if g == nil {
@@ -102,7 +102,7 @@ func LoadPGNBook(r io.Reader, maxPlies int) (*Book, error) {
 			}
 			b.add(g.Hash(), m)
 			g.MakeMove(m)
-			b.add(g.Hash(), NoMove)
+			b.add(g.Hash(), chess.NoMove)
 			plies++
 		}
 	}
@@ -186,9 +186,9 @@ func tokenizeMovetext(line string, inComment *bool, depth *int) []string {
 	return out
 }
 
-func (b *Book) add(key uint64, m Move) {
+func (b *Book) add(key uint64, m chess.Move) {
 	list := b.positions[key]
-	if m != NoMove {
+	if m != chess.NoMove {
 		for i := range list {
 			if list[i].Move == m {
 				list[i].Count++
@@ -209,10 +209,10 @@ func (b *Book) Len() int {
 }
 
 // gamePly returns how many plies into the game p is, by its move number.
-func gamePly(p *Position) int { return 2*(p.FullmoveNumber()-1) + int(p.SideToMove()) }
+func gamePly(p *chess.Position) int { return 2*(p.FullmoveNumber()-1) + int(p.SideToMove()) }
 
 // Contains reports whether p is a book position.
-func (b *Book) Contains(p *Position) bool {
+func (b *Book) Contains(p *chess.Position) bool {
 	if b.poly != nil {
 		return gamePly(p) <= b.maxPlies && len(b.poly.Moves(p, nil)) > 0
 	}
@@ -222,25 +222,25 @@ func (b *Book) Contains(p *Position) bool {
 
 // Probe returns the book move from p (the most played, or the heaviest for
 // Polyglot), if p is in the book with a legal move to play.
-func (b *Book) Probe(p *Position) (Move, bool) {
-	best, n := NoMove, -1
+func (b *Book) Probe(p *chess.Position) (chess.Move, bool) {
+	best, n := chess.NoMove, -1
 	if b.poly != nil {
 		if gamePly(p) >= b.maxPlies {
-			return NoMove, false
+			return chess.NoMove, false
 		}
 		for _, wm := range b.poly.Moves(p, nil) {
 			if wm.Weight > n {
 				best, n = wm.Move, wm.Weight
 			}
 		}
-		return best, best != NoMove
+		return best, best != chess.NoMove
 	}
-	var ml MoveList
+	var ml chess.MoveList
 	p.GenerateLegal(&ml)
 	for _, bm := range b.positions[p.Hash()] {
 		if bm.Count > n && containsMove(ml.Moves(), bm.Move) {
 			best, n = bm.Move, bm.Count
 		}
 	}
-	return best, best != NoMove
+	return best, best != chess.NoMove
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
 )
 
@@ -18,7 +19,7 @@ func TestPGNBookReadsMovetextAndSkipsCommentsAndVariations(t *testing.T) {
 	if b.Len() != 11 {
 		t.Errorf("book has %d positions, want 11", b.Len())
 	}
-	p := NewPosition()
+	p := chess.NewPosition()
 	for _, want := range []string{"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7"} {
 		m, ok := b.Probe(p)
 		if !ok || m.UCI() != want {
@@ -55,7 +56,7 @@ func TestSearchTransposesIntoTheBookByAnotherMoveOrder(t *testing.T) {
 	}
 	// 1. Nf3 Nc6 2. e4: not a book position, but ...e5 reaches the book's
 	// position after 1. e4 e5 2. Nf3 Nc6.
-	p := NewPosition()
+	p := chess.NewPosition()
 	for _, u := range []string{"g1f3", "b8c6", "e2e4"} {
 		p.MakeMove(mustUCI(t, p, u))
 	}
@@ -117,7 +118,7 @@ func TestBookIsFoundAlongThePrincipalVariation(t *testing.T) {
 	// After 1. Nf3 Nc6, 2. e4 is no book move by itself (Black may answer
 	// otherwise), but a PV 2. e4 e5 reaches the book position after
 	// 1. e4 e5 2. Nf3 Nc6.
-	p := NewPosition()
+	p := chess.NewPosition()
 	for _, u := range []string{"g1f3", "b8c6"} {
 		p.MakeMove(mustUCI(t, p, u))
 	}
@@ -126,10 +127,10 @@ func TestBookIsFoundAlongThePrincipalVariation(t *testing.T) {
 	before := p.FEN()
 	for _, tc := range []struct {
 		pv   []string
-		want Move
+		want chess.Move
 	}{
 		{[]string{"e2e4", "e7e5", "f1c4"}, mustUCI(t, p, "e2e4")},
-		{[]string{"d2d4", "d7d5", "e2e4", "e7e5"}, NoMove},
+		{[]string{"d2d4", "d7d5", "e2e4", "e7e5"}, chess.NoMove},
 	} {
 		q := p.Clone()
 		s.pvLen[0] = len(tc.pv)

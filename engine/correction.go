@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/autoplay/autoplay/engine/chess"
+
 // Correction history. The static evaluation misjudges some pawn structures
 // the same way position after position; the search finds out by how much.
 // Each node whose search settles its score (not in check, best move quiet,
@@ -18,18 +20,18 @@ const (
 // correction holds the entries by side to move and pawn structure.
 type correction [2][correctionSize]int32
 
-func (c *correction) entry(p *Position) *int32 {
+func (c *correction) entry(p *chess.Position) *int32 {
 	return &c[p.SideToMove()][pawnKey(p)&(correctionSize-1)]
 }
 
 // corrected is raw, p's static evaluation, with p's correction.
-func (c *correction) corrected(p *Position, raw int) int {
+func (c *correction) corrected(p *chess.Position, raw int) int {
 	return raw + int(*c.entry(p))/correctionGrain
 }
 
 // update moves p's entry toward diff, the searched score minus the raw
 // evaluation, with a search of depth.
-func (c *correction) update(p *Position, depth, diff int) {
+func (c *correction) update(p *chess.Position, depth, diff int) {
 	e := c.entry(p)
 	w := int64(min(depth+1, 16))
 	v := (int64(*e)*(correctionScale-w) + int64(diff)*correctionGrain*w) / correctionScale

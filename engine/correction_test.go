@@ -1,20 +1,24 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/autoplay/autoplay/engine/chess"
+)
 
 // Repeated deep results pull a structure's correction to their difference
 // from the evaluation, within the cap; the other side to move and other
 // pawn structures keep theirs.
 func TestCorrectionLearnsTheDifference(t *testing.T) {
-	p, err := ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+	p, err := chess.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	q, err := ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3")
+	q, err := chess.ParseFEN("r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 2 3")
 	if err != nil {
 		t.Fatal(err)
 	}
-	other, err := ParseFEN(StartFEN)
+	other, err := chess.ParseFEN(chess.StartFEN)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,8 @@
 //
 // It stands on the project's one chess core, package engine/chess (the
 // board, move generation, FEN, SAN, status, Zobrist and Polyglot keys,
-// Chess960), which the runner and the PGN reader use too; core.go gives the
-// search its names for the core's types. On top of it:
+// Chess960), which the runner and the PGN reader use too, by its own names
+// (chess.Position, chess.Move). On top of it:
 //
 //   - A search: Searcher (iterative deepening, PVS with aspiration windows,
 //     quiescence, transposition table, null move, ProbCut, pruning, LMR, singular

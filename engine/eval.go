@@ -26,11 +26,11 @@ func init() { buildPST() }
 
 // buildPST fills pst from pieceValue and psqt.
 func buildPST() {
-	for pt := Pawn; pt <= King; pt++ {
-		for sq := Square(0); sq < 64; sq++ {
+	for pt := chess.Pawn; pt <= chess.King; pt++ {
+		for sq := chess.Square(0); sq < 64; sq++ {
 			v := pieceValue[pt].add(psqt[pt][sq])
-			pst[MakePiece(White, pt)][sq] = v
-			pst[MakePiece(Black, pt)][sq^56] = v
+			pst[chess.MakePiece(chess.White, pt)][sq] = v
+			pst[chess.MakePiece(chess.Black, pt)][sq^56] = v
 		}
 	}
 }
@@ -41,9 +41,9 @@ func buildPST() {
 func kingAttackDanger(w, attackers int32) int32 { return w * w / 32 * attackers / 3 }
 
 var (
-	fileMask     [8]Bitboard
-	adjacentMask [8]Bitboard
-	passedMask   [2][64]Bitboard // squares ahead on own and adjacent files
+	fileMask     [8]chess.Bitboard
+	adjacentMask [8]chess.Bitboard
+	passedMask   [2][64]chess.Bitboard // squares ahead on own and adjacent files
 )
 
 func init() {
@@ -56,27 +56,27 @@ func init() {
 			adjacentMask[f] |= chess.FileA << uint(f+1)
 		}
 	}
-	for sq := Square(0); sq < 64; sq++ {
+	for sq := chess.Square(0); sq < 64; sq++ {
 		span := fileMask[sq.File()] | adjacentMask[sq.File()]
 		for r := 0; r < 8; r++ {
 			if r > sq.Rank() {
-				passedMask[White][sq] |= span & (chess.Rank1 << uint(8*r))
+				passedMask[chess.White][sq] |= span & (chess.Rank1 << uint(8*r))
 			}
 			if r < sq.Rank() {
-				passedMask[Black][sq] |= span & (chess.Rank1 << uint(8*r))
+				passedMask[chess.Black][sq] |= span & (chess.Rank1 << uint(8*r))
 			}
 		}
 	}
 }
 
 // pieceAttacks are the squares a knight, bishop, rook or queen on sq attacks.
-func pieceAttacks(pt PieceType, sq Square, occ Bitboard) Bitboard {
+func pieceAttacks(pt chess.PieceType, sq chess.Square, occ chess.Bitboard) chess.Bitboard {
 	switch pt {
-	case Knight:
+	case chess.Knight:
 		return chess.KnightAttacks(sq)
-	case Bishop:
+	case chess.Bishop:
 		return chess.BishopAttacks(sq, occ)
-	case Rook:
+	case chess.Rook:
 		return chess.RookAttacks(sq, occ)
 	}
 	return chess.QueenAttacks(sq, occ)
@@ -84,11 +84,11 @@ func pieceAttacks(pt PieceType, sq Square, occ Bitboard) Bitboard {
 
 // material is the sum of the pieces' values and placements, White's point
 // of view, and the game phase they make.
-func material(p *Position) (total score, phase int32) {
+func material(p *chess.Position) (total score, phase int32) {
 	for b := p.Occupied(); b != 0; {
 		sq := b.Pop()
 		pc := p.PieceAt(sq)
-		if pc.Color() == White {
+		if pc.Color() == chess.White {
 			total = total.add(pst[pc][sq])
 		} else {
 			total = total.sub(pst[pc][sq])
@@ -100,18 +100,18 @@ func material(p *Position) (total score, phase int32) {
 
 // Evaluate returns the static evaluation in centipawns from the side to
 // move's point of view.
-func Evaluate(p *Position) int { return evaluateWith(p, nil) }
+func Evaluate(p *chess.Position) int { return evaluateWith(p, nil) }
 
 // evaluateWith is Evaluate, taking the terms that depend on the pawns (and
 // kings) alone from pc when it holds them (nil: none).
-func evaluateWith(p *Position, pc *pawnCache) int {
+func evaluateWith(p *chess.Position, pc *pawnCache) int {
 	total, phase := unscaled(p, pc)
 	if phase > totalPhase {
 		phase = totalPhase
 	}
 	total.eg = total.eg * endgameScale(p, total.eg) / scaleNormal
 	v := (total.mg*phase + total.eg*(totalPhase-phase)) / totalPhase
-	if p.SideToMove() == Black {
+	if p.SideToMove() == chess.Black {
 		v = -v
 	}
 	return int(v + tempo)
@@ -123,29 +123,29 @@ type zoneAttack struct {
 	attackers int32 // pieces attacking the zone
 }
 
-func (z zoneAttack) danger(p *Position, us Color, am *attackMaps) int32 {
+func (z zoneAttack) danger(p *chess.Position, us chess.Color, am *attackMaps) int32 {
 	return kingDangerOn(p, us, am, z.weight, z.attackers)
 }
 
 // unscaled is the sum of every term, White's point of view, before the
 // endgame scale and the taper, and the game phase.
-func unscaled(p *Position, pc *pawnCache) (total score, phase int32) {
+func unscaled(p *chess.Position, pc *pawnCache) (total score, phase int32) {
 	total, phase = material(p)
 	pe := pc.lookup(p)
 	var am attackMaps
-	white, whiteAttack := evalSide(p, White, &am, pe.passed[White])
-	black, blackAttack := evalSide(p, Black, &am, pe.passed[Black])
+	white, whiteAttack := evalSide(p, chess.White, &am, pe.passed[chess.White])
+	black, blackAttack := evalSide(p, chess.Black, &am, pe.passed[chess.Black])
 	total = total.add(white).sub(black).add(pe.structure)
-	total = total.add(threatTerms(p, White, &am, pe.passed[White])).sub(threatTerms(p, Black, &am, pe.passed[Black]))
-	total.mg += whiteAttack.danger(p, White, &am) - blackAttack.danger(p, Black, &am)
+	total = total.add(threatTerms(p, chess.White, &am, pe.passed[chess.White])).sub(threatTerms(p, chess.Black, &am, pe.passed[chess.Black]))
+	total.mg += whiteAttack.danger(p, chess.White, &am) - blackAttack.danger(p, chess.Black, &am)
 	return total.add(pe.shelter), phase
 }
 
 // pawnStructure is us's pawn terms that depend on the pawns alone, and its
 // passed pawns.
-func pawnStructure(p *Position, us Color) (sc score, passed Bitboard) {
+func pawnStructure(p *chess.Position, us chess.Color) (sc score, passed chess.Bitboard) {
 	them := us.Other()
-	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
+	ourPawns, theirPawns := p.Pieces(us, chess.Pawn), p.Pieces(them, chess.Pawn)
 	ourPawnAtt := pawnAttacks(us, ourPawns)
 	theirPawnAtt := pawnAttacks(them, theirPawns)
 	for b := ourPawns; b != 0; {
@@ -174,17 +174,17 @@ func pawnStructure(p *Position, us Color) (sc score, passed Bitboard) {
 // evalSide is us's passed pawns' terms beyond pawnStructure (passed: us's
 // passed pawns), pieces and threats, recording in am what us attacks and
 // returning its attack on the enemy king's zone.
-func evalSide(p *Position, us Color, am *attackMaps, passed Bitboard) (score, zoneAttack) {
+func evalSide(p *chess.Position, us chess.Color, am *attackMaps, passed chess.Bitboard) (score, zoneAttack) {
 	them := us.Other()
 	var sc score
 	occ := p.Occupied()
 	own := p.ByColor(us)
-	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
+	ourPawns, theirPawns := p.Pieces(us, chess.Pawn), p.Pieces(them, chess.Pawn)
 
 	ourPawnAtt := pawnAttacks(us, ourPawns)
 	ourKing, theirKing := p.KingSquare(us), p.KingSquare(them)
 	am.addPawns(us, ourPawns)
-	am.add(us, King, chess.KingAttacks(ourKing))
+	am.add(us, chess.King, chess.KingAttacks(ourKing))
 
 	// Passed pawns: what the pieces around them change.
 	for b := passed; b != 0; {
@@ -197,7 +197,7 @@ func evalSide(p *Position, us Color, am *attackMaps, passed Bitboard) (score, zo
 			sc = sc.add(passedKingDistance.mul(int32(distance(theirKing, stop) - distance(ourKing, stop))))
 		}
 	}
-	if p.Pieces(us, Bishop).More() {
+	if p.Pieces(us, chess.Bishop).More() {
 		sc = sc.add(bishopPair)
 	}
 	if n := minorsBehindPawns(p, us); n > 0 {
@@ -206,19 +206,19 @@ func evalSide(p *Position, us Color, am *attackMaps, passed Bitboard) (score, zo
 
 	// Mobility and attacks near the enemy king.
 	safe := ^own &^ pawnAttacks(them, theirPawns)
-	for pt := Knight; pt <= Queen; pt++ {
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
 		if n := (p.Pieces(them, pt) & ourPawnAtt).Count(); n > 0 {
 			sc = sc.add(threatByPawn[pt].mul(int32(n)))
 		}
 	}
 	zone := kingZone(theirKing)
 	var za zoneAttack
-	for pt := Knight; pt <= Queen; pt++ {
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
 		for b := p.Pieces(us, pt); b != 0; {
 			sq := b.Pop()
 			a := pieceAttacks(pt, sq, occ)
 			am.add(us, pt, a)
-			if pt == Rook {
+			if pt == chess.Rook {
 				f := fileMask[sq.File()]
 				if f&ourPawns == 0 {
 					if f&theirPawns == 0 {
@@ -229,8 +229,8 @@ func evalSide(p *Position, us Color, am *attackMaps, passed Bitboard) (score, zo
 				}
 			}
 			sc = sc.add(mobilityBonus[pt][(a & safe).Count()])
-			if pt == Knight || pt == Bishop {
-				for t := Rook; t <= Queen; t++ {
+			if pt == chess.Knight || pt == chess.Bishop {
+				for t := chess.Rook; t <= chess.Queen; t++ {
 					if n := (a & p.Pieces(them, t)).Count(); n > 0 {
 						sc = sc.add(threatByMinor[t].mul(int32(n)))
 					}
@@ -238,7 +238,7 @@ func evalSide(p *Position, us Color, am *attackMaps, passed Bitboard) (score, zo
 				if outpost(us, sq, ourPawnAtt, theirPawns) {
 					sc = sc.add(minorOutpost[pt])
 				}
-				if pt == Bishop {
+				if pt == chess.Bishop {
 					sc = sc.add(bishopPawns.mul(pawnsOnColourOf(sq, ourPawns)))
 				}
 			}
@@ -253,39 +253,39 @@ func evalSide(p *Position, us Color, am *attackMaps, passed Bitboard) (score, zo
 
 // pawnAttacks is the set of squares c's pawns attack: the whole set shifted
 // one rank forward and one file aside, the edge files masked off first.
-func pawnAttacks(c Color, pawns Bitboard) Bitboard {
+func pawnAttacks(c chess.Color, pawns chess.Bitboard) chess.Bitboard {
 	const fileH = chess.FileA << 7
 	left, right := pawns&^chess.FileA, pawns&^fileH
-	if c == White {
+	if c == chess.White {
 		return left<<7 | right<<9
 	}
 	return left>>9 | right>>7
 }
 
 // relativeRank is sq's rank from c's side: 0 is c's first rank.
-func relativeRank(c Color, sq Square) int {
-	if c == Black {
+func relativeRank(c chess.Color, sq chess.Square) int {
+	if c == chess.Black {
 		return 7 - sq.Rank()
 	}
 	return sq.Rank()
 }
 
 // stopSquare is the square in front of c's pawn on sq.
-func stopSquare(c Color, sq Square) Square {
-	if c == Black {
+func stopSquare(c chess.Color, sq chess.Square) chess.Square {
+	if c == chess.Black {
 		return sq - 8
 	}
 	return sq + 8
 }
 
 // distance is the number of king moves between a and b.
-func distance(a, b Square) int {
+func distance(a, b chess.Square) int {
 	return max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank()))
 }
 
 // connected reports whether the pawn on sq is defended by an own pawn or
 // stands beside one.
-func connected(sq Square, ourPawns, ourPawnAtt Bitboard) bool {
+func connected(sq chess.Square, ourPawns, ourPawnAtt chess.Bitboard) bool {
 	beside := adjacentMask[sq.File()] & (chess.Rank1 << uint(8*sq.Rank()))
 	return ourPawnAtt.Has(sq) || beside&ourPawns != 0
 }
@@ -294,7 +294,7 @@ func connected(sq Square, ourPawns, ourPawnAtt Bitboard) bool {
 // beside or behind it on the adjacent files to defend it as it advances,
 // while its square ahead is blocked or attacked by their pawns (stoppers:
 // their pawns and the squares they attack).
-func backward(us Color, sq Square, ourPawns, stoppers Bitboard) bool {
+func backward(us chess.Color, sq chess.Square, ourPawns, stoppers chess.Bitboard) bool {
 	support := adjacentMask[sq.File()] & ourPawns &^ forwardRanks[us][sq.Rank()]
 	return support == 0 && stoppers.Has(stopSquare(us, sq))
 }
@@ -302,18 +302,18 @@ func backward(us Color, sq Square, ourPawns, stoppers Bitboard) bool {
 // minorsBehindPawns is the number of our knights and bishops with a pawn
 // (either side's) right in front of them, which shields them from attacks
 // along the file.
-func minorsBehindPawns(p *Position, us Color) int32 {
-	pawns := p.Pieces(White, Pawn) | p.Pieces(Black, Pawn)
+func minorsBehindPawns(p *chess.Position, us chess.Color) int32 {
+	pawns := p.Pieces(chess.White, chess.Pawn) | p.Pieces(chess.Black, chess.Pawn)
 	behind := pawns >> 8 // the squares just below White's view of each pawn
-	if us == Black {
+	if us == chess.Black {
 		behind = pawns << 8
 	}
-	return int32(((p.Pieces(us, Knight) | p.Pieces(us, Bishop)) & behind).Count())
+	return int32(((p.Pieces(us, chess.Knight) | p.Pieces(us, chess.Bishop)) & behind).Count())
 }
 
 // pawnsOnColourOf is the number of our pawns on the squares of the colour
 // of sq, which a bishop there can never attack past its own pawns.
-func pawnsOnColourOf(sq Square, ourPawns Bitboard) int32 {
+func pawnsOnColourOf(sq chess.Square, ourPawns chess.Bitboard) int32 {
 	if darkSquares.Has(sq) {
 		return int32((ourPawns & darkSquares).Count())
 	}
@@ -323,7 +323,7 @@ func pawnsOnColourOf(sq Square, ourPawns Bitboard) int32 {
 // outpost reports whether a piece of us on sq stands in the enemy half (its
 // 4th to 6th rank), defended by an own pawn, where no enemy pawn can ever
 // attack it.
-func outpost(us Color, sq Square, ourPawnAtt, theirPawns Bitboard) bool {
+func outpost(us chess.Color, sq chess.Square, ourPawnAtt, theirPawns chess.Bitboard) bool {
 	r := relativeRank(us, sq)
 	return r >= 3 && r <= 5 && ourPawnAtt.Has(sq) && passedMask[us][sq]&adjacentMask[sq.File()]&theirPawns == 0
 }

@@ -11,9 +11,9 @@ import (
 
 // BenchmarkEvaluate times the static evaluation over the bench positions.
 func BenchmarkEvaluate(b *testing.B) {
-	var ps []*Position
+	var ps []*chess.Position
 	for _, fen := range benchFENs {
-		p, err := ParseFEN(fen)
+		p, err := chess.ParseFEN(fen)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -75,12 +75,12 @@ func TestEvaluateIsColourSymmetric(t *testing.T) {
 		"rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3",     // en passant
 	}, benchFENs...)
 	for _, fen := range fens {
-		p, err := ParseFEN(fen)
+		p, err := chess.ParseFEN(fen)
 		if err != nil {
 			t.Fatal(err)
 		}
 		m := mirrorFEN(t, fen)
-		q, err := ParseFEN(m)
+		q, err := chess.ParseFEN(m)
 		if err != nil {
 			t.Fatalf("%s: mirrored %q: %v", fen, m, err)
 		}
@@ -92,9 +92,9 @@ func TestEvaluateIsColourSymmetric(t *testing.T) {
 
 // The shifted sets must equal the union of each pawn's own attacks.
 func TestPawnAttacksMatchEachPawns(t *testing.T) {
-	for c := White; c <= Black; c++ {
-		for sq := Square(8); sq < 56; sq++ {
-			for _, other := range []Square{0, 15, 24, 39, 48, 63} {
+	for c := chess.White; c <= chess.Black; c++ {
+		for sq := chess.Square(8); sq < 56; sq++ {
+			for _, other := range []chess.Square{0, 15, 24, 39, 48, 63} {
 				pawns := chess.SquareSet(sq) | chess.SquareSet(other)
 				want := chess.PawnAttacks(c, sq) | chess.PawnAttacks(c, other)
 				if got := pawnAttacks(c, pawns); got != want {

@@ -19,24 +19,24 @@ const (
 )
 
 // darkSquares holds a1, c1, ..., the squares a dark-squared bishop controls.
-const darkSquares Bitboard = 0xaa55aa55aa55aa55
+const darkSquares chess.Bitboard = 0xaa55aa55aa55aa55
 
 // nonPawnMaterial counts c's pieces in the textbook units N=B=3, R=5, Q=9:
 // the drawn classes are defined by those, not by the tuned values.
-func nonPawnMaterial(p *Position, c Color) int {
-	return 3*(p.Pieces(c, Knight)|p.Pieces(c, Bishop)).Count() +
-		5*p.Pieces(c, Rook).Count() + 9*p.Pieces(c, Queen).Count()
+func nonPawnMaterial(p *chess.Position, c chess.Color) int {
+	return 3*(p.Pieces(c, chess.Knight)|p.Pieces(c, chess.Bishop)).Count() +
+		5*p.Pieces(c, chess.Rook).Count() + 9*p.Pieces(c, chess.Queen).Count()
 }
 
 // endgameScale returns the factor, in 64ths, for the endgame score eg
 // (White's point of view); the strong side is the one eg favours.
-func endgameScale(p *Position, eg int32) int32 {
-	strong := White
+func endgameScale(p *chess.Position, eg int32) int32 {
+	strong := chess.White
 	if eg < 0 {
-		strong = Black
+		strong = chess.Black
 	}
 	weak := strong.Other()
-	strongPawns := p.Pieces(strong, Pawn)
+	strongPawns := p.Pieces(strong, chess.Pawn)
 	strongMat, weakMat := nonPawnMaterial(p, strong), nonPawnMaterial(p, weak)
 
 	if strongPawns == 0 {
@@ -52,14 +52,14 @@ func endgameScale(p *Position, eg int32) int32 {
 	}
 
 	// The remaining rules want the strong side's only piece to be a bishop.
-	strongBishops := p.Pieces(strong, Bishop)
+	strongBishops := p.Pieces(strong, chess.Bishop)
 	if strongMat != 3 || strongBishops == 0 {
 		return scaleNormal
 	}
 
 	// Opposite bishops and nothing else: the defender blockades on the
 	// squares the attacker's bishop cannot touch.
-	weakBishops := p.Pieces(weak, Bishop)
+	weakBishops := p.Pieces(weak, chess.Bishop)
 	if weakMat == 3 && weakBishops != 0 &&
 		(strongBishops&darkSquares == 0) != (weakBishops&darkSquares == 0) {
 		return scaleOppositeBishops
@@ -79,9 +79,9 @@ func endgameScale(p *Position, eg int32) int32 {
 	default:
 		return scaleNormal
 	}
-	promo := MakeSquare(file, 7)
-	if strong == Black {
-		promo = MakeSquare(file, 0)
+	promo := chess.MakeSquare(file, 7)
+	if strong == chess.Black {
+		promo = chess.MakeSquare(file, 0)
 	}
 	if darkSquares.Has(promo) == (strongBishops&darkSquares != 0) {
 		return scaleNormal // the bishop covers the corner

@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/autoplay/autoplay/engine/chess"
+)
 
 // scaleOf parses fen and returns its endgame scale factor as Evaluate
 // computes it: for the side its endgame score favours.
@@ -10,9 +14,9 @@ func scaleOf(t *testing.T, fen string) int32 {
 	return endgameScale(p, endgameScore(p))
 }
 
-func mustFEN(t *testing.T, fen string) *Position {
+func mustFEN(t *testing.T, fen string) *chess.Position {
 	t.Helper()
-	p, err := ParseFEN(fen)
+	p, err := chess.ParseFEN(fen)
 	if err != nil {
 		t.Fatalf("%s: %v", fen, err)
 	}
@@ -20,7 +24,7 @@ func mustFEN(t *testing.T, fen string) *Position {
 }
 
 // endgameScore is Evaluate's unscaled endgame half, White's point of view.
-func endgameScore(p *Position) int32 {
+func endgameScore(p *chess.Position) int32 {
 	total, _ := unscaled(p, nil)
 	return total.eg
 }
@@ -30,7 +34,7 @@ func TestEndgameScaleFactors(t *testing.T) {
 		name, fen string
 		want      int32
 	}{
-		{"start position", StartFEN, scaleNormal},
+		{"start position", chess.StartFEN, scaleNormal},
 		{"middlegame", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", scaleNormal},
 		{"rook ending a pawn up", "8/5k2/8/3p4/3P1P2/2K5/8/R6r w - - 0 1", scaleNormal},
 

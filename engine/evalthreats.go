@@ -1,14 +1,16 @@
 package engine
 
+import "github.com/autoplay/autoplay/engine/chess"
+
 // Terms that need both sides' attack maps, so they come after evalSide has
 // walked both sides' pieces: pieces left hanging, and passed pawns whose
 // way ahead is free.
 
 // hangingCount is the number of their knights, bishops, rooks and queens
 // we attack and they do not defend.
-func hangingCount(p *Position, us Color, am *attackMaps) int32 {
+func hangingCount(p *chess.Position, us chess.Color, am *attackMaps) int32 {
 	them := us.Other()
-	pieces := p.ByColor(them) &^ p.Pieces(them, Pawn) &^ p.Pieces(them, King)
+	pieces := p.ByColor(them) &^ p.Pieces(them, chess.Pawn) &^ p.Pieces(them, chess.King)
 	return int32((pieces & am.all[us] &^ am.all[them]).Count())
 }
 
@@ -16,7 +18,7 @@ func hangingCount(p *Position, us Color, am *attackMaps) int32 {
 // whose square ahead is empty and not attacked by them, how many ranks
 // beyond the 3rd each stands: the nearer promotion, the more a free path
 // is worth.
-func freePassedSteps(p *Position, us Color, am *attackMaps, passed Bitboard) int32 {
+func freePassedSteps(p *chess.Position, us chess.Color, am *attackMaps, passed chess.Bitboard) int32 {
 	blocked := p.Occupied() | am.all[us.Other()]
 	steps := int32(0)
 	for b := passed; b != 0; {
@@ -29,6 +31,6 @@ func freePassedSteps(p *Position, us Color, am *attackMaps, passed Bitboard) int
 }
 
 // threatTerms is us's bonus for both.
-func threatTerms(p *Position, us Color, am *attackMaps, passed Bitboard) score {
+func threatTerms(p *chess.Position, us chess.Color, am *attackMaps, passed chess.Bitboard) score {
 	return hangingPiece.mul(hangingCount(p, us, am)).add(passedFree.mul(freePassedSteps(p, us, am, passed)))
 }

@@ -40,9 +40,9 @@ const (
 var kingUnitRefs [NumKingUnits]*int32
 
 func init() {
-	for pt := Knight; pt <= Queen; pt++ {
-		kingUnitRefs[KingUnitZone+int(pt-Knight)] = &kingAttackWeight[pt]
-		kingUnitRefs[KingUnitCheck+int(pt-Knight)] = &kingSafeCheck[pt]
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
+		kingUnitRefs[KingUnitZone+int(pt-chess.Knight)] = &kingAttackWeight[pt]
+		kingUnitRefs[KingUnitCheck+int(pt-chess.Knight)] = &kingSafeCheck[pt]
 	}
 	kingUnitRefs[KingUnitWeak] = &kingWeakSquare
 }
@@ -53,9 +53,9 @@ func KingUnitName(i int) string {
 	case i == KingUnitWeak:
 		return "kingWeakSquare"
 	case i >= KingUnitCheck:
-		return fmt.Sprintf("kingSafeCheck[%s]", pieceNames[Knight+PieceType(i-KingUnitCheck)])
+		return fmt.Sprintf("kingSafeCheck[%s]", pieceNames[chess.Knight+chess.PieceType(i-KingUnitCheck)])
 	}
-	return fmt.Sprintf("kingAttackWeight[%s]", pieceNames[Knight+PieceType(i)])
+	return fmt.Sprintf("kingAttackWeight[%s]", pieceNames[chess.Knight+chess.PieceType(i)])
 }
 
 // pairRefs points at every pair weight of evalweights.go, in the order of
@@ -80,7 +80,7 @@ var (
 )
 
 // mobilityMax is the most safe squares each piece type can reach.
-var mobilityMax = [7]int{Knight: 8, Bishop: 13, Rook: 14, Queen: 27}
+var mobilityMax = [7]int{chess.Knight: 8, chess.Bishop: 13, chess.Rook: 14, chess.Queen: 27}
 
 var pieceNames = [7]string{"", "Pawn", "Knight", "Bishop", "Rook", "Queen", "King"}
 
@@ -96,13 +96,13 @@ func registerWeights() {
 		pairNames = append(pairNames, name)
 		return len(pairRefs) - 1
 	}
-	idxPieceValue = len(pairRefs) - int(Pawn)
-	for pt := Pawn; pt <= Queen; pt++ {
+	idxPieceValue = len(pairRefs) - int(chess.Pawn)
+	for pt := chess.Pawn; pt <= chess.Queen; pt++ {
 		add(fmt.Sprintf("pieceValue[%s]", pieceNames[pt]), &pieceValue[pt])
 	}
-	idxPSQT = len(pairRefs) - 64*int(Pawn)
-	for pt := Pawn; pt <= King; pt++ {
-		for sq := Square(0); sq < 64; sq++ {
+	idxPSQT = len(pairRefs) - 64*int(chess.Pawn)
+	for pt := chess.Pawn; pt <= chess.King; pt++ {
+		for sq := chess.Square(0); sq < 64; sq++ {
 			add(fmt.Sprintf("psqt[%s][%v]", pieceNames[pt], sq), &psqt[pt][sq])
 		}
 	}
@@ -111,7 +111,7 @@ func registerWeights() {
 		add(fmt.Sprintf("passedBonus[%d]", r), &passedBonus[r])
 	}
 	idxMobility = len(pairRefs)
-	for pt := Knight; pt <= Queen; pt++ {
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
 		for n := 0; n <= mobilityMax[pt]; n++ {
 			add(fmt.Sprintf("mobilityBonus[%s][%d]", pieceNames[pt], n), &mobilityBonus[pt][n])
 		}
@@ -133,20 +133,20 @@ func registerWeights() {
 			add(fmt.Sprintf("kingStorm[%d][%d]", i, d), &kingStorm[i][d])
 		}
 	}
-	idxThreatByPawn = len(pairRefs) - int(Knight)
-	for pt := Knight; pt <= Queen; pt++ {
+	idxThreatByPawn = len(pairRefs) - int(chess.Knight)
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
 		add(fmt.Sprintf("threatByPawn[%s]", pieceNames[pt]), &threatByPawn[pt])
 	}
-	idxThreatByMinor = len(pairRefs) - int(Rook)
-	for pt := Rook; pt <= Queen; pt++ {
+	idxThreatByMinor = len(pairRefs) - int(chess.Rook)
+	for pt := chess.Rook; pt <= chess.Queen; pt++ {
 		add(fmt.Sprintf("threatByMinor[%s]", pieceNames[pt]), &threatByMinor[pt])
 	}
 	idxConnected = len(pairRefs) - 1
 	for r := 1; r <= 6; r++ {
 		add(fmt.Sprintf("connectedPawn[%d]", r), &connectedPawn[r])
 	}
-	idxOutpost = len(pairRefs) - int(Knight)
-	for pt := Knight; pt <= Bishop; pt++ {
+	idxOutpost = len(pairRefs) - int(chess.Knight)
+	for pt := chess.Knight; pt <= chess.Bishop; pt++ {
 		add(fmt.Sprintf("minorOutpost[%s]", pieceNames[pt]), &minorOutpost[pt])
 	}
 	idxPassedBlocked = add("passedBlocked", &passedBlocked)
@@ -159,9 +159,9 @@ func registerWeights() {
 }
 
 // mobilityIndex is the pair index of mobilityBonus[pt][n].
-func mobilityIndex(pt PieceType, n int) int {
+func mobilityIndex(pt chess.PieceType, n int) int {
 	i := idxMobility
-	for t := Knight; t < pt; t++ {
+	for t := chess.Knight; t < pt; t++ {
 		i += mobilityMax[t] + 1
 	}
 	return i + n
@@ -249,7 +249,7 @@ func (t *EvalTrace) add(i int, n int32) {
 }
 
 // TraceEval fills t with p's trace, reusing t's memory.
-func TraceEval(p *Position, t *EvalTrace) {
+func TraceEval(p *chess.Position, t *EvalTrace) {
 	pairWeights()
 	if len(t.counts) != len(pairRefs) {
 		t.counts = make([]int32, len(pairRefs))
@@ -261,10 +261,10 @@ func TraceEval(p *Position, t *EvalTrace) {
 		pc := p.PieceAt(sq)
 		pt := pc.Type()
 		sign, rel := int32(1), sq
-		if pc.Color() == Black {
+		if pc.Color() == chess.Black {
 			sign, rel = -1, sq^56
 		}
-		if pt != King {
+		if pt != chess.King {
 			t.add(idxPieceValue+int(pt), sign)
 		}
 		t.add(idxPSQT+64*int(pt)+int(rel), sign)
@@ -272,29 +272,29 @@ func TraceEval(p *Position, t *EvalTrace) {
 	}
 	t.Phase = min(phase, totalPhase)
 	var am attackMaps
-	var passed [2]Bitboard
-	passed[White] = traceSide(p, White, t, &am)
-	passed[Black] = traceSide(p, Black, t, &am)
-	for _, c := range [2]Color{White, Black} {
+	var passed [2]chess.Bitboard
+	passed[chess.White] = traceSide(p, chess.White, t, &am)
+	passed[chess.Black] = traceSide(p, chess.Black, t, &am)
+	for _, c := range [2]chess.Color{chess.White, chess.Black} {
 		sign := int32(1)
-		if c == Black {
+		if c == chess.Black {
 			sign = -1
 		}
 		t.add(idxHanging, sign*hangingCount(p, c, &am))
 		t.add(idxPassedFree, sign*freePassedSteps(p, c, &am, passed[c]))
-		if t.KingAttackers[c] < 2 || p.Pieces(c, Queen) == 0 {
+		if t.KingAttackers[c] < 2 || p.Pieces(c, chess.Queen) == 0 {
 			t.KingAttackers[c], t.KingUnits[c] = 0, [NumKingUnits]int32{}
 		} else {
 			weak, checks := kingThreats(p, c, &am)
 			t.KingUnits[c][KingUnitWeak] = weak
-			for pt := Knight; pt <= Queen; pt++ {
-				t.KingUnits[c][KingUnitCheck+int(pt-Knight)] = checks[pt]
+			for pt := chess.Knight; pt <= chess.Queen; pt++ {
+				t.KingUnits[c][KingUnitCheck+int(pt-chess.Knight)] = checks[pt]
 			}
 		}
 		traceShelter(p, c, t)
 	}
 	t.Scale = [2]int32{endgameScale(p, 0), endgameScale(p, -1)}
-	t.Black = p.SideToMove() == Black
+	t.Black = p.SideToMove() == chess.Black
 
 	t.Terms = t.Terms[:0]
 	for _, i := range t.touched {
@@ -306,9 +306,9 @@ func TraceEval(p *Position, t *EvalTrace) {
 }
 
 // traceShelter mirrors kingShelterScore.
-func traceShelter(p *Position, us Color, t *EvalTrace) {
+func traceShelter(p *chess.Position, us chess.Color, t *EvalTrace) {
 	sign := int32(1)
-	if us == Black {
+	if us == chess.Black {
 		sign = -1
 	}
 	k := p.KingSquare(us)
@@ -323,20 +323,20 @@ func traceShelter(p *Position, us Color, t *EvalTrace) {
 // traceSide mirrors pawnStructure and evalSide, leaving in t.KingAttackers
 // and the zone's KingUnits the attack on the enemy king's zone, and returns
 // us's passed pawns.
-func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) (passed Bitboard) {
+func traceSide(p *chess.Position, us chess.Color, t *EvalTrace, am *attackMaps) (passed chess.Bitboard) {
 	them := us.Other()
 	sign := int32(1)
-	if us == Black {
+	if us == chess.Black {
 		sign = -1
 	}
 	occ := p.Occupied()
 	own := p.ByColor(us)
-	ourPawns, theirPawns := p.Pieces(us, Pawn), p.Pieces(them, Pawn)
+	ourPawns, theirPawns := p.Pieces(us, chess.Pawn), p.Pieces(them, chess.Pawn)
 	ourPawnAtt := pawnAttacks(us, ourPawns)
 	theirPawnAtt := pawnAttacks(them, theirPawns)
 	ourKing, theirKing := p.KingSquare(us), p.KingSquare(them)
 	am.addPawns(us, ourPawns)
-	am.add(us, King, chess.KingAttacks(ourKing))
+	am.add(us, chess.King, chess.KingAttacks(ourKing))
 
 	for b := ourPawns; b != 0; {
 		sq := b.Pop()
@@ -367,13 +367,13 @@ func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) (passed Bitb
 			}
 		}
 	}
-	if p.Pieces(us, Bishop).More() {
+	if p.Pieces(us, chess.Bishop).More() {
 		t.add(idxBishopPair, sign)
 	}
 	t.add(idxMinorBehindPawn, sign*minorsBehindPawns(p, us))
 
 	safe := ^own &^ pawnAttacks(them, theirPawns)
-	for pt := Knight; pt <= Queen; pt++ {
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
 		if n := (p.Pieces(them, pt) & ourPawnAtt).Count(); n > 0 {
 			t.add(idxThreatByPawn+int(pt), sign*int32(n))
 		}
@@ -381,12 +381,12 @@ func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) (passed Bitb
 	zone := kingZone(theirKing)
 	attackers := int32(0)
 	t.KingUnits[us] = [NumKingUnits]int32{}
-	for pt := Knight; pt <= Queen; pt++ {
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
 		for b := p.Pieces(us, pt); b != 0; {
 			sq := b.Pop()
 			a := pieceAttacks(pt, sq, occ)
 			am.add(us, pt, a)
-			if pt == Rook {
+			if pt == chess.Rook {
 				f := fileMask[sq.File()]
 				if f&ourPawns == 0 {
 					if f&theirPawns == 0 {
@@ -397,8 +397,8 @@ func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) (passed Bitb
 				}
 			}
 			t.add(mobilityIndex(pt, (a&safe).Count()), sign)
-			if pt == Knight || pt == Bishop {
-				for tt := Rook; tt <= Queen; tt++ {
+			if pt == chess.Knight || pt == chess.Bishop {
+				for tt := chess.Rook; tt <= chess.Queen; tt++ {
 					if n := (a & p.Pieces(them, tt)).Count(); n > 0 {
 						t.add(idxThreatByMinor+int(tt), sign*int32(n))
 					}
@@ -406,13 +406,13 @@ func traceSide(p *Position, us Color, t *EvalTrace, am *attackMaps) (passed Bitb
 				if outpost(us, sq, ourPawnAtt, theirPawns) {
 					t.add(idxOutpost+int(pt), sign)
 				}
-				if pt == Bishop {
+				if pt == chess.Bishop {
 					t.add(idxBishopPawns, sign*pawnsOnColourOf(sq, ourPawns))
 				}
 			}
 			if n := (a & zone).Count(); n > 0 {
 				attackers++
-				t.KingUnits[us][KingUnitZone+int(pt-Knight)] += int32(n)
+				t.KingUnits[us][KingUnitZone+int(pt-chess.Knight)] += int32(n)
 			}
 		}
 	}
@@ -435,15 +435,15 @@ func (t *EvalTrace) Eval(w *EvalWeights) int {
 		for i, n := range t.KingUnits[c] {
 			kw += w.King[i] * n
 		}
-		if d := kingAttackDanger(kw, t.KingAttackers[c]); c == int(White) {
+		if d := kingAttackDanger(kw, t.KingAttackers[c]); c == int(chess.White) {
 			mg += d
 		} else {
 			mg -= d
 		}
 	}
-	scale := t.Scale[White]
+	scale := t.Scale[chess.White]
 	if eg < 0 {
-		scale = t.Scale[Black]
+		scale = t.Scale[chess.Black]
 	}
 	eg = eg * scale / scaleNormal
 	v := (mg*t.Phase + eg*(totalPhase-t.Phase)) / totalPhase
@@ -461,21 +461,21 @@ func WeightsSource(comment string) ([]byte, error) {
 	for _, line := range bytes.Split([]byte(comment), []byte("\n")) {
 		fmt.Fprintf(&b, "// %s\n", line)
 	}
-	b.WriteString("\npackage engine\n\n")
+	b.WriteString("\npackage engine\n\nimport \"github.com/autoplay/autoplay/engine/chess\"\n\n")
 	b.WriteString("// The evaluation's weights in centipawns, {middlegame, endgame}, White's\n" +
 		"// point of view (Black's mirrored); see eval.go for where each is used.\n\n")
 	pair := func(s score) string { return fmt.Sprintf("{%d, %d}", s.mg, s.eg) }
 	b.WriteString("// pieceValue is the material value of each piece type.\n")
 	b.WriteString("var pieceValue = [7]score{")
-	for pt := Pawn; pt <= Queen; pt++ {
-		fmt.Fprintf(&b, "%s: %s, ", pieceNames[pt], pair(pieceValue[pt]))
+	for pt := chess.Pawn; pt <= chess.Queen; pt++ {
+		fmt.Fprintf(&b, "chess.%s: %s, ", pieceNames[pt], pair(pieceValue[pt]))
 	}
 	b.WriteString("}\n\n")
 	b.WriteString("// psqt is the placement bonus of each piece type by square, a1 = 0, on top\n" +
 		"// of pieceValue.\n")
 	b.WriteString("var psqt = [7][64]score{\n")
-	for pt := Pawn; pt <= King; pt++ {
-		fmt.Fprintf(&b, "%s: {\n", pieceNames[pt])
+	for pt := chess.Pawn; pt <= chess.King; pt++ {
+		fmt.Fprintf(&b, "chess.%s: {\n", pieceNames[pt])
 		for r := 0; r < 8; r++ {
 			for f := 0; f < 8; f++ {
 				fmt.Fprintf(&b, "%s, ", pair(psqt[pt][r*8+f]))
@@ -497,8 +497,8 @@ func WeightsSource(comment string) ([]byte, error) {
 	b.WriteString("// mobilityBonus is the bonus of a piece by the number of squares it\n" +
 		"// attacks that hold no own piece and no enemy pawn attacks.\n")
 	b.WriteString("var mobilityBonus = [7][28]score{\n")
-	for pt := Knight; pt <= Queen; pt++ {
-		fmt.Fprintf(&b, "%s: {\n", pieceNames[pt])
+	for pt := chess.Knight; pt <= chess.Queen; pt++ {
+		fmt.Fprintf(&b, "chess.%s: {\n", pieceNames[pt])
 		for n := 0; n <= mobilityMax[pt]; n++ {
 			fmt.Fprintf(&b, "%s, ", pair(mobilityBonus[pt][n]))
 			if n%8 == 7 || n == mobilityMax[pt] {
@@ -512,17 +512,17 @@ func WeightsSource(comment string) ([]byte, error) {
 		b.WriteString("},\n")
 	}
 	b.WriteString("}\n\n")
-	typed := func(name, doc string, w *[7]score, from, to PieceType) {
+	typed := func(name, doc string, w *[7]score, from, to chess.PieceType) {
 		fmt.Fprintf(&b, "// %s %s\nvar %s = [7]score{", name, doc, name)
 		for pt := from; pt <= to; pt++ {
-			fmt.Fprintf(&b, "%s: %s, ", pieceNames[pt], pair(w[pt]))
+			fmt.Fprintf(&b, "chess.%s: %s, ", pieceNames[pt], pair(w[pt]))
 		}
 		b.WriteString("}\n\n")
 	}
-	typed("threatByPawn", "is the bonus for each enemy piece of a type our pawns attack.", &threatByPawn, Knight, Queen)
-	typed("threatByMinor", "is the bonus for each enemy rook or queen our knights and bishops attack.", &threatByMinor, Rook, Queen)
+	typed("threatByPawn", "is the bonus for each enemy piece of a type our pawns attack.", &threatByPawn, chess.Knight, chess.Queen)
+	typed("threatByMinor", "is the bonus for each enemy rook or queen our knights and bishops attack.", &threatByMinor, chess.Rook, chess.Queen)
 	ranked("connectedPawn", "is the bonus of a pawn defended by an own pawn or beside one, by its rank, 1 = its second.", &connectedPawn)
-	typed("minorOutpost", "is the bonus of a knight or bishop on an outpost: the 4th to 6th rank, pawn-defended, beyond enemy pawns' reach.", &minorOutpost, Knight, Bishop)
+	typed("minorOutpost", "is the bonus of a knight or bishop on an outpost: the 4th to 6th rank, pawn-defended, beyond enemy pawns' reach.", &minorOutpost, chess.Knight, chess.Bishop)
 	b.WriteString("var (\n")
 	for _, v := range []struct {
 		name, doc string
@@ -548,8 +548,8 @@ func WeightsSource(comment string) ([]byte, error) {
 		"// squares around the enemy king (kingAttackDanger).\n")
 	units := func(name string, w *[7]int32) {
 		fmt.Fprintf(&b, "var %s = [7]int32{", name)
-		for pt := Knight; pt <= Queen; pt++ {
-			fmt.Fprintf(&b, "%s: %d, ", pieceNames[pt], w[pt])
+		for pt := chess.Knight; pt <= chess.Queen; pt++ {
+			fmt.Fprintf(&b, "chess.%s: %d, ", pieceNames[pt], w[pt])
 		}
 		b.WriteString("}\n\n")
 	}

@@ -5,16 +5,18 @@
 
 package engine
 
+import "github.com/autoplay/autoplay/engine/chess"
+
 // The evaluation's weights in centipawns, {middlegame, endgame}, White's
 // point of view (Black's mirrored); see eval.go for where each is used.
 
 // pieceValue is the material value of each piece type.
-var pieceValue = [7]score{Pawn: {66, 98}, Knight: {313, 303}, Bishop: {326, 325}, Rook: {460, 540}, Queen: {965, 1021}}
+var pieceValue = [7]score{chess.Pawn: {66, 98}, chess.Knight: {313, 303}, chess.Bishop: {326, 325}, chess.Rook: {460, 540}, chess.Queen: {965, 1021}}
 
 // psqt is the placement bonus of each piece type by square, a1 = 0, on top
 // of pieceValue.
 var psqt = [7][64]score{
-	Pawn: {
+	chess.Pawn: {
 		{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, // rank 1
 		{11, 19}, {3, 19}, {-12, 6}, {5, 7}, {-4, 15}, {34, 20}, {20, -1}, {-2, 1}, // rank 2
 		{3, 18}, {-3, 10}, {-8, 6}, {4, 17}, {8, 7}, {14, 11}, {-7, 8}, {3, 13}, // rank 3
@@ -24,7 +26,7 @@ var psqt = [7][64]score{
 		{19, 52}, {16, 40}, {23, 32}, {34, 39}, {36, 49}, {25, 42}, {15, 41}, {7, 42}, // rank 7
 		{0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, {0, 0}, // rank 8
 	},
-	Knight: {
+	chess.Knight: {
 		{-22, -22}, {-3, -9}, {-5, -10}, {-6, 3}, {-2, -4}, {0, -4}, {-9, -10}, {-21, -18}, // rank 1
 		{-8, -13}, {-6, -7}, {0, 1}, {15, -7}, {7, 8}, {-1, 3}, {-6, -5}, {2, -8}, // rank 2
 		{-9, -9}, {3, 1}, {0, -1}, {18, 15}, {15, 8}, {18, 1}, {0, 2}, {-17, -7}, // rank 3
@@ -34,7 +36,7 @@ var psqt = [7][64]score{
 		{-16, -15}, {-9, -8}, {-1, 0}, {12, 7}, {10, 6}, {2, -1}, {-6, -6}, {-12, -13}, // rank 7
 		{-25, -19}, {-14, -14}, {-6, -4}, {2, 0}, {2, 0}, {-7, -9}, {-14, -10}, {-22, -18}, // rank 8
 	},
-	Bishop: {
+	chess.Bishop: {
 		{-20, -10}, {-21, -10}, {-3, 0}, {-3, 6}, {-5, -7}, {-18, -4}, {-14, -4}, {-10, -10}, // rank 1
 		{-14, -12}, {10, -5}, {-2, 1}, {-5, 10}, {11, -5}, {-9, -16}, {14, -5}, {5, -14}, // rank 2
 		{-2, -1}, {11, -2}, {3, 4}, {1, 8}, {10, 24}, {9, 13}, {11, 3}, {3, -8}, // rank 3
@@ -44,7 +46,7 @@ var psqt = [7][64]score{
 		{-6, -9}, {-5, -4}, {3, -2}, {5, 0}, {5, 5}, {-6, -8}, {2, 2}, {-7, -4}, // rank 7
 		{-9, -11}, {-6, -3}, {-2, -3}, {2, 3}, {2, 0}, {-2, 0}, {-6, -12}, {-10, -12}, // rank 8
 	},
-	Rook: {
+	chess.Rook: {
 		{0, -4}, {8, -4}, {-5, -2}, {12, -7}, {7, -9}, {11, 2}, {-5, -12}, {-8, -14}, // rank 1
 		{-11, -4}, {5, -5}, {-5, -9}, {9, -2}, {-6, -8}, {2, -2}, {-5, -17}, {-11, -5}, // rank 2
 		{-4, 2}, {-5, -1}, {-9, -3}, {9, 1}, {-1, -6}, {-1, -6}, {5, -1}, {-7, -3}, // rank 3
@@ -54,7 +56,7 @@ var psqt = [7][64]score{
 		{9, 6}, {18, 17}, {24, 11}, {25, 16}, {29, 17}, {20, 15}, {21, 21}, {21, 23}, // rank 7
 		{0, 3}, {2, 12}, {1, 5}, {3, -2}, {7, 5}, {0, 6}, {1, 0}, {3, 7}, // rank 8
 	},
-	Queen: {
+	chess.Queen: {
 		{-10, -12}, {-7, -10}, {4, -1}, {9, -12}, {4, -3}, {-4, -2}, {-6, -6}, {-4, -11}, // rank 1
 		{-9, -8}, {-4, -5}, {3, -3}, {0, 7}, {4, 4}, {-1, 6}, {-5, -4}, {-2, -6}, // rank 2
 		{-1, 0}, {6, 1}, {5, 9}, {-4, 7}, {-3, 1}, {14, 11}, {4, 2}, {2, 0}, // rank 3
@@ -64,7 +66,7 @@ var psqt = [7][64]score{
 		{-7, -8}, {-5, 1}, {3, 4}, {1, 7}, {0, 5}, {-1, 4}, {1, 0}, {0, -5}, // rank 7
 		{-5, -8}, {-1, -3}, {0, 2}, {4, 7}, {2, 3}, {-2, -2}, {-2, -6}, {-6, -10}, // rank 8
 	},
-	King: {
+	chess.King: {
 		{-2, -38}, {9, -24}, {11, -12}, {6, 1}, {2, -12}, {-25, -4}, {19, -11}, {0, -28}, // rank 1
 		{-28, -13}, {-29, -7}, {-28, 4}, {-16, 6}, {-35, 8}, {-32, 14}, {-9, 13}, {-17, 0}, // rank 2
 		{-50, -8}, {-54, -14}, {-51, -4}, {-47, 1}, {-51, 13}, {-46, 24}, {-44, 18}, {-50, 3}, // rank 3
@@ -82,19 +84,19 @@ var passedBonus = [8]score{1: {6, 13}, 2: {14, 17}, 3: {5, 35}, 4: {33, 66}, 5: 
 // mobilityBonus is the bonus of a piece by the number of squares it
 // attacks that hold no own piece and no enemy pawn attacks.
 var mobilityBonus = [7][28]score{
-	Knight: {
+	chess.Knight: {
 		{-23, -14}, {-16, -16}, {-7, -3}, {-4, -4}, {-1, 4}, {7, 3}, {13, 5}, {13, 13}, // 0-7
 		{9, 17}, // 8
 	},
-	Bishop: {
+	chess.Bishop: {
 		{-36, -36}, {-23, -26}, {-14, -20}, {-8, -16}, {-4, 1}, {0, -1}, {2, 10}, {3, 13}, // 0-7
 		{5, 13}, {7, 14}, {15, 11}, {23, 19}, {27, 27}, {30, 26}, // 8-13
 	},
-	Rook: {
+	chess.Rook: {
 		{-14, -32}, {-6, -22}, {-6, -24}, {-3, -11}, {-4, -7}, {-3, -2}, {1, 3}, {1, 4}, // 0-7
 		{-1, 15}, {-2, 16}, {7, 22}, {9, 23}, {6, 25}, {11, 23}, {11, 23}, // 8-14
 	},
-	Queen: {
+	chess.Queen: {
 		{-17, -24}, {-11, -22}, {-11, -18}, {-9, -16}, {-10, -17}, {-8, -22}, {-9, -16}, {-4, -11}, // 0-7
 		{-4, -6}, {-1, -6}, {0, 3}, {2, 0}, {6, 6}, {1, 8}, {6, 7}, {4, 6}, // 8-15
 		{3, 11}, {9, 16}, {8, 14}, {9, 18}, {8, 16}, {13, 21}, {10, 19}, {9, 19}, // 16-23
@@ -103,16 +105,16 @@ var mobilityBonus = [7][28]score{
 }
 
 // threatByPawn is the bonus for each enemy piece of a type our pawns attack.
-var threatByPawn = [7]score{Knight: {44, 28}, Bishop: {43, 29}, Rook: {64, 35}, Queen: {59, 36}}
+var threatByPawn = [7]score{chess.Knight: {44, 28}, chess.Bishop: {43, 29}, chess.Rook: {64, 35}, chess.Queen: {59, 36}}
 
 // threatByMinor is the bonus for each enemy rook or queen our knights and bishops attack.
-var threatByMinor = [7]score{Rook: {33, 21}, Queen: {30, 28}}
+var threatByMinor = [7]score{chess.Rook: {33, 21}, chess.Queen: {30, 28}}
 
 // connectedPawn is the bonus of a pawn defended by an own pawn or beside one, by its rank, 1 = its second.
 var connectedPawn = [8]score{1: {3, 1}, 2: {14, 0}, 3: {9, 9}, 4: {19, 11}, 5: {28, 29}, 6: {50, 46}}
 
 // minorOutpost is the bonus of a knight or bishop on an outpost: the 4th to 6th rank, pawn-defended, beyond enemy pawns' reach.
-var minorOutpost = [7]score{Knight: {21, 20}, Bishop: {20, 9}}
+var minorOutpost = [7]score{chess.Knight: {21, 20}, chess.Bishop: {20, 9}}
 
 var (
 	doubledPawn        = score{-6, -23}  // a pawn with an own pawn ahead on its file
@@ -131,11 +133,11 @@ var (
 
 // kingAttackWeight weighs, in quarters, each attack of a piece on the
 // squares around the enemy king (kingAttackDanger).
-var kingAttackWeight = [7]int32{Knight: 6, Bishop: 11, Rook: 7, Queen: 13}
+var kingAttackWeight = [7]int32{chess.Knight: 6, chess.Bishop: 11, chess.Rook: 7, chess.Queen: 13}
 
 // kingSafeCheck weighs, in the same quarters, each safe check of a piece type
 // (kingThreats).
-var kingSafeCheck = [7]int32{Knight: 33, Bishop: 19, Rook: 21, Queen: 15}
+var kingSafeCheck = [7]int32{chess.Knight: 33, chess.Bishop: 19, chess.Rook: 21, chess.Queen: 15}
 
 // kingWeakSquare weighs, in the same quarters, each square of the king's zone
 // we attack that the defender holds only with king or queen.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/engine/syzygy"
 	"github.com/autoplay/autoplay/protocol"
 )
@@ -93,7 +94,7 @@ func Run(in io.Reader, out io.Writer, proto Protocol) error {
 
 // core holds the engine's state between commands.
 type core struct {
-	pos       *Position
+	pos       *chess.Position
 	chess960  bool
 	thinker   thinker
 	pending   []Command // option changes waiting for the search to end
@@ -109,7 +110,7 @@ type core struct {
 
 func newCore(send func(Reply)) *core {
 	s := NewSearcher(16)
-	c := &core{pos: NewPosition(), send: send, bookDepth: 16, elo: MaxElo}
+	c := &core{pos: chess.NewPosition(), send: send, bookDepth: 16, elo: MaxElo}
 	c.thinker = thinker{searcher: s, send: send}
 	s.OnInfo = func(in *protocol.Info) {
 		r := Reply{Kind: ReplyInfo, Info: *in}
@@ -230,9 +231,9 @@ func (c *core) loadBook() {
 func (c *core) setPosition(cmd Command) {
 	fen := cmd.FEN
 	if fen == "" {
-		fen = StartFEN
+		fen = chess.StartFEN
 	}
-	p, err := ParseFEN(fen)
+	p, err := chess.ParseFEN(fen)
 	if err != nil {
 		c.send(Reply{Kind: ReplyString, Text: "error: " + err.Error()})
 		return

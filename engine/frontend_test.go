@@ -8,23 +8,29 @@ import (
 	"time"
 
 	"go.uber.org/goleak"
+
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
-// uciSession runs the engine over pipes for a test.
-type uciSession struct {
+// engineSession runs the engine over pipes for a test, in either protocol.
+type engineSession struct {
 	t     *testing.T
 	in    *io.PipeWriter
 	lines chan string
 	done  chan error
 }
 
-func startUCI(t *testing.T) *uciSession {
+func startUCI(t *testing.T) *engineSession { return startSession(t, UCI{}) }
+
+// startSession runs the engine over pipes in proto for a test; it must
+// exit once its input closes.
+func startSession(t *testing.T, proto Protocol) *engineSession {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	s := &uciSession{t: t, in: inW, lines: make(chan string, 4096), done: make(chan error, 1)}
+	s := &engineSession{t: t, in: inW, lines: make(chan string, 4096), done: make(chan error, 1)}
 	go func() {
-		err := Run(inR, outW, UCI{})
+		err := Run(inR, outW, proto)
 		outW.Close()
 		s.done <- err
 	}()
@@ -46,7 +52,7 @@ func startUCI(t *testing.T) *uciSession {
 	return s
 }
 
-func (s *uciSession) send(lines ...string) {
+func (s *engineSession) send(lines ...string) {
 	s.t.Helper()
 	for _, l := range lines {
 		if _, err := io.WriteString(s.in, l+"\n"); err != nil {
@@ -57,7 +63,7 @@ func (s *uciSession) send(lines ...string) {
 
 // expect reads lines until one starts with prefix, returning it and the
 // lines skipped.
-func (s *uciSession) expect(prefix string, within time.Duration) (string, []string) {
+func (s *engineSession) expect(prefix string, within time.Duration) (string, []string) {
 	s.t.Helper()
 	var skipped []string
 	timeout := time.After(within)
@@ -149,7 +155,7 @@ func TestUCIGoStopCyclesGiveOneFreshBestmovePerGo(t *testing.T) {
 	for i, pi := range order {
 		l, _ := s.expect("bestmove", 5*time.Second)
 		f := strings.Fields(l)
-		p, err := ParseFEN(positions[pi].fen)
+		p, err := chess.ParseFEN(positions[pi].fen)
 		if err != nil {
 			t.Fatal(err)
 		}

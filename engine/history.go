@@ -19,7 +19,9 @@ func pieceToOf(pc chess.Piece, to chess.Square) pieceTo {
 }
 
 // movePieceTo is m's pieceTo in p, before m is made.
-func movePieceTo(p *Position, m Move) pieceTo { return pieceToOf(p.PieceAt(m.From()), m.To()) }
+func movePieceTo(p *chess.Position, m chess.Move) pieceTo {
+	return pieceToOf(p.PieceAt(m.From()), m.To())
+}
 
 // contHistory scores a move (pieceTo) after an earlier one (pieceTo); the
 // extra row is for noPieceTo and never updated.
@@ -41,7 +43,7 @@ func abs32(x int32) int32 {
 
 // quietHistory is the ordering score of quiet move m for the side to move
 // at ply.
-func (s *Searcher) quietHistory(m Move, pc chess.Piece, ply int) int32 {
+func (s *Searcher) quietHistory(m chess.Move, pc chess.Piece, ply int) int32 {
 	pt := pieceToOf(pc, m.To())
 	h := s.history[pc.Color()][m.From()][m.To()]
 	return h + int32(s.cont[s.prevMove(ply, 1)][pt]) + int32(s.cont[s.prevMove(ply, 2)][pt])

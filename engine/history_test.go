@@ -44,15 +44,15 @@ func TestPieceToNamesEveryPieceAndSquareApart(t *testing.T) {
 // A search starts from the last one's butterfly history, divided by
 // historyCarry.
 func TestSearchCarriesTheHistoryOver(t *testing.T) {
-	p, err := ParseFEN(StartFEN)
+	p, err := chess.ParseFEN(chess.StartFEN)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := NewSearcher(1)
 	a1, h8 := chess.Square(0), chess.Square(63)
-	s.history[White][a1][h8] = 1000 // no move of this search can change it
+	s.history[chess.White][a1][h8] = 1000 // no move of this search can change it
 	s.Search(p, Limits{Depth: 1})
-	if got := s.history[White][a1][h8]; got != 1000/historyCarry {
+	if got := s.history[chess.White][a1][h8]; got != 1000/historyCarry {
 		t.Errorf("history %d after a search, want %d", got, 1000/historyCarry)
 	}
 }

@@ -1,6 +1,10 @@
 package engine
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/autoplay/autoplay/engine/chess"
+)
 
 // The cache changes no evaluation: over every position two plies from the
 // bench positions, evaluated in walk order (so entries are reused, and
@@ -8,9 +12,9 @@ import "testing"
 func TestPawnCacheEvaluatesAsEvaluate(t *testing.T) {
 	pc := new(pawnCache)
 	checked, reused := 0, 0
-	walkBenchPositions(t, 2, func(p *Position) {
+	walkBenchPositions(t, 2, func(p *chess.Position) {
 		if e := &pc[pawnKey(p)&(pawnCacheSize-1)]; e.gen == weightsGen &&
-			e.pawns == [2]Bitboard{p.Pieces(White, Pawn), p.Pieces(Black, Pawn)} {
+			e.pawns == [2]chess.Bitboard{p.Pieces(chess.White, chess.Pawn), p.Pieces(chess.Black, chess.Pawn)} {
 			reused++
 		}
 		if got, want := evaluateWith(p, pc), Evaluate(p); got != want {
@@ -25,7 +29,7 @@ func TestPawnCacheEvaluatesAsEvaluate(t *testing.T) {
 
 // New weights make every entry stale: the cached evaluation follows them.
 func TestPawnCacheFollowsNewWeights(t *testing.T) {
-	p, err := ParseFEN("4k3/pp4p1/8/3P4/8/8/P4PPP/4K3 w - - 0 1")
+	p, err := chess.ParseFEN("4k3/pp4p1/8/3P4/8/8/P4PPP/4K3 w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}

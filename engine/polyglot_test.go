@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"os"
 	"testing"
+
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 // The worked examples of the Polyglot book format description.
@@ -23,7 +25,7 @@ func TestPolyglotKeysMatchThePublishedExamples(t *testing.T) {
 		{[]string{"a2a4", "b7b5", "h2h4", "b5b4", "c2c4", "b4c3", "a1a3"}, 0x5c3f9b829b279560},
 	}
 	for _, tc := range tests {
-		p := NewPosition()
+		p := chess.NewPosition()
 		for _, u := range tc.moves {
 			p.MakeMove(mustUCI(t, p, u))
 		}
@@ -34,7 +36,7 @@ func TestPolyglotKeysMatchThePublishedExamples(t *testing.T) {
 }
 
 func TestPolyglotBookGivesTheHeaviestMoveAndCastlesKingTakesRook(t *testing.T) {
-	entry := func(p *Position, from, to Square, weight uint16) []byte {
+	entry := func(p *chess.Position, from, to chess.Square, weight uint16) []byte {
 		b := make([]byte, 16)
 		binary.BigEndian.PutUint64(b, p.PolyglotKey())
 		code := uint16(to.File()) | uint16(to.Rank())<<3 | uint16(from.File())<<6 | uint16(from.Rank())<<9
@@ -42,8 +44,8 @@ func TestPolyglotBookGivesTheHeaviestMoveAndCastlesKingTakesRook(t *testing.T) {
 		binary.BigEndian.PutUint16(b[10:], weight)
 		return b
 	}
-	start := NewPosition()
-	castle, _ := ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+	start := chess.NewPosition()
+	castle, _ := chess.ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
 	var data []byte
 	data = append(data, entry(castle, 4, 7, 1)...) // e1h1: O-O
 	data = append(data, entry(start, 12, 28, 5)...)

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/autoplay/autoplay/engine/chess"
+
 // ProbCut: at a node deep enough, a capture that beats beta by a wide margin
 // in a much shallower search almost surely beats beta in the full one. The
 // captures tried are those whose exchange alone could make up the distance
@@ -13,7 +15,7 @@ const (
 
 // probCut returns the node's score, and true, when a capture proves it
 // fails high.
-func (s *Searcher) probCut(beta, depth, ply, raw, static int, e ttEntry, hit bool, ttMove Move) (int, bool) {
+func (s *Searcher) probCut(beta, depth, ply, raw, static int, e ttEntry, hit bool, ttMove chess.Move) (int, bool) {
 	p := s.pos
 	pcBeta := beta + probCutMargin
 	// A table entry as deep as the verifying search that says the node
@@ -22,7 +24,7 @@ func (s *Searcher) probCut(beta, depth, ply, raw, static int, e ttEntry, hit boo
 		scoreFromTT(int(e.score), ply) < pcBeta {
 		return 0, false
 	}
-	var ml MoveList
+	var ml chess.MoveList
 	p.GenerateCaptures(&ml)
 	var scores [256]int32
 	s.scoreMoves(&ml, scores[:ml.Len()], ttMove, ply)

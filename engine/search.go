@@ -29,7 +29,7 @@ func init() {
 
 // Result is what a search found.
 type Result struct {
-	Best, Ponder Move
+	Best, Ponder chess.Move
 	Score        int // centipawns, or ±(mateScore - plies) for mates
 	Depth        int
 	Nodes        uint64
@@ -56,26 +56,26 @@ type Searcher struct {
 	startNs   atomic.Int64 // the clock starts at "go", or at ponderhit
 	nodes     atomic.Uint64
 
-	pos      *Position
+	pos      *chess.Position
 	limits   Limits
 	budget   timeBudget
 	counter  uint64
 	selDepth int
 	rootPly  int
 
-	pv       [maxPly + 1][maxPly + 1]Move
+	pv       [maxPly + 1][maxPly + 1]chess.Move
 	pvLen    [maxPly + 1]int
-	killers  [maxPly + 1][2]Move
+	killers  [maxPly + 1][2]chess.Move
 	history  [2][64][64]int32
-	excluded [maxPly + 1]Move    // a move a singular search leaves out, by ply
-	cont     *contHistory        // see history.go
-	pawns    *pawnCache          // see pawncache.go
-	corr     *correction         // see correction.go
-	moveAt   [maxPly + 1]pieceTo // the move made at each ply of the line searched
-	evals    [maxPly + 1]int     // static evaluation by ply (noEval in check): see improving.go
-	bookMove Move                // a root move leading into a book position
+	excluded [maxPly + 1]chess.Move // a move a singular search leaves out, by ply
+	cont     *contHistory           // see history.go
+	pawns    *pawnCache             // see pawncache.go
+	corr     *correction            // see correction.go
+	moveAt   [maxPly + 1]pieceTo    // the move made at each ply of the line searched
+	evals    [maxPly + 1]int        // static evaluation by ply (noEval in check): see improving.go
+	bookMove chess.Move             // a root move leading into a book position
 	info     protocol.Info
-	reported []Move        // the PV of the last finished iteration's report
+	reported []chess.Move  // the PV of the last finished iteration's report
 	strength strengthLimit // UCI_LimitStrength: see strength.go
 	depth1   bool          // depth 1 is complete: a strength limit may stop the search
 	cold     bool          // the tables are fresh memory, not yet written: see Warm
@@ -112,15 +112,12 @@ func (s *Searcher) PonderHit() {
 	s.pondering.Store(false)
 }
 
-// Nodes returns the nodes searched so far by the current or last search.
-func (s *Searcher) Nodes() uint64 { return s.nodes.Load() }
-
 // ClearHistory forgets move-ordering statistics, for a new game.
 func (s *Searcher) ClearHistory() {
 	s.history = [2][64][64]int32{}
 	*s.cont = contHistory{}
 	*s.corr = correction{}
-	s.killers = [maxPly + 1][2]Move{}
+	s.killers = [maxPly + 1][2]chess.Move{}
 }
 
 func (s *Searcher) elapsed() time.Duration {
@@ -130,7 +127,7 @@ func (s *Searcher) elapsed() time.Duration {
 // Search searches pos (which it leaves unchanged) within lim and returns the
 // best move. In ponder or infinite mode it does not return before Stop (or
 // PonderHit, for ponder), even when it has nothing more to search.
-func (s *Searcher) Search(pos *Position, lim Limits) Result {
+func (s *Searcher) Search(pos *chess.Position, lim Limits) Result {
 	s.startNs.Store(time.Now().UnixNano())
 	s.pondering.Store(lim.Ponder)
 	s.nodes.Store(0)
@@ -143,7 +140,7 @@ func (s *Searcher) Search(pos *Position, lim Limits) Result {
 	s.newSearchSeed()
 	s.depth1 = false
 	for i := range s.killers {
-		s.killers[i] = [2]Move{}
+		s.killers[i] = [2]chess.Move{}
 	}
 	for c := range s.history {
 		for f := range s.history[c] {
@@ -168,9 +165,9 @@ func (s *Searcher) Search(pos *Position, lim Limits) Result {
 
 func (s *Searcher) iterate() Result {
 	p := s.pos
-	var ml MoveList
+	var ml chess.MoveList
 	p.GenerateLegal(&ml)
-	root := make([]Move, 0, ml.Len())
+	root := make([]chess.Move, 0, ml.Len())
 	for _, m := range ml.Moves() {
 		if len(s.limits.SearchMoves) == 0 || containsMove(s.limits.SearchMoves, m) {
 			root = append(root, m)
@@ -185,7 +182,7 @@ func (s *Searcher) iterate() Result {
 	if e, ok := s.TT.probe(p.Hash()); ok && containsMove(root, e.move) {
 		res.Best = e.move
 	}
-	s.bookMove = NoMove
+	s.bookMove = chess.NoMove
 	if s.Book != nil {
 		if m, ok := s.Book.Probe(p); ok && containsMove(root, m) {
 			s.reportString("book move " + m.String())
@@ -227,7 +224,7 @@ func (s *Searcher) iterate() Result {
 			// Keep a move found by the cut iteration only if it was fully
 			// searched and beat the old best.
 			if s.pvLen[0] > 0 && s.pv[0][0] != res.Best && sc > prev && sc > alpha {
-				res.Best, res.Ponder = s.pv[0][0], NoMove
+				res.Best, res.Ponder = s.pv[0][0], chess.NoMove
 				if s.pvLen[0] > 1 {
 					res.Ponder = s.pv[0][1]
 				}
@@ -249,7 +246,7 @@ func (s *Searcher) iterate() Result {
 		}
 		if s.pvLen[0] > 0 {
 			res.Best = s.pv[0][0]
-			res.Ponder = NoMove
+			res.Ponder = chess.NoMove
 			if s.pvLen[0] > 1 {
 				res.Ponder = s.pv[0][1]
 			}
@@ -264,10 +261,10 @@ func (s *Searcher) iterate() Result {
 		}
 		s.reported = append(s.reported[:0], s.pv[0][:s.pvLen[0]]...)
 		s.report(depth, sc, protocol.BoundExact, s.reported)
-		if s.bookMove == NoMove && s.Book != nil {
+		if s.bookMove == chess.NoMove && s.Book != nil {
 			s.bookMove = s.bookOnPV()
 		}
-		if s.bookMove != NoMove {
+		if s.bookMove != chess.NoMove {
 			s.reportString("book transposition: " + s.pos.ProtocolMove(s.bookMove).String() + " reaches a book position")
 			res.Best = s.bookMove
 			res.Ponder = s.bookReply(s.bookMove)
@@ -286,7 +283,7 @@ func (s *Searcher) iterate() Result {
 			}
 		}
 	}
-	if res.Ponder == NoMove {
+	if res.Ponder == chess.NoMove {
 		res.Ponder = s.ponderFromTT(res.Best)
 	}
 	return res
@@ -298,10 +295,10 @@ const bookPVPlies = 4
 
 // bookOnPV returns the first PV move when the principal variation reaches a
 // book position within its first plies: the search itself expects that line.
-func (s *Searcher) bookOnPV() Move {
+func (s *Searcher) bookOnPV() chess.Move {
 	p := s.pos
 	n := min(s.pvLen[0], bookPVPlies)
-	found := NoMove
+	found := chess.NoMove
 	i := 0
 	for ; i < n; i++ {
 		p.MakeMove(s.pv[0][i])
@@ -318,7 +315,7 @@ func (s *Searcher) bookOnPV() Move {
 }
 
 // bookReply returns the book's answer to our move m, for pondering.
-func (s *Searcher) bookReply(m Move) Move {
+func (s *Searcher) bookReply(m chess.Move) chess.Move {
 	s.pos.MakeMove(m)
 	defer s.pos.UnmakeMove()
 	r, _ := s.Book.Probe(s.pos)
@@ -334,20 +331,20 @@ func (s *Searcher) reportString(text string) {
 	s.OnInfo(&s.info)
 }
 
-func (s *Searcher) ponderFromTT(best Move) Move {
+func (s *Searcher) ponderFromTT(best chess.Move) chess.Move {
 	p := s.pos
 	p.MakeMove(best)
 	defer p.UnmakeMove()
 	e, ok := s.TT.probe(p.Hash())
-	if !ok || e.move == NoMove {
-		return NoMove
+	if !ok || e.move == chess.NoMove {
+		return chess.NoMove
 	}
-	var ml MoveList
+	var ml chess.MoveList
 	p.GenerateLegal(&ml)
 	if containsMove(ml.Moves(), e.move) {
 		return e.move
 	}
-	return NoMove
+	return chess.NoMove
 }
 
 func abs(x int) int {
@@ -357,7 +354,7 @@ func abs(x int) int {
 	return x
 }
 
-func containsMove(ms []Move, m Move) bool {
+func containsMove(ms []chess.Move, m chess.Move) bool {
 	for _, x := range ms {
 		if x == m {
 			return true
@@ -370,7 +367,7 @@ func containsMove(ms []Move, m Move) bool {
 // sends one more, with the nodes and time of the whole search: a GUI that
 // compares its clock with the engine's last reported time then measures
 // its pipes, not our unreported search.
-func (s *Searcher) report(depth, sc int, bound protocol.Bound, pv []Move) {
+func (s *Searcher) report(depth, sc int, bound protocol.Bound, pv []chess.Move) {
 	if s.OnInfo == nil {
 		return
 	}
@@ -427,11 +424,11 @@ func (s *Searcher) checkLimits() {
 	}
 }
 
-func (s *Searcher) searchRoot(root []Move, alpha, beta, depth int) int {
+func (s *Searcher) searchRoot(root []chess.Move, alpha, beta, depth int) int {
 	p := s.pos
 	s.pvLen[0] = 0
 	best := -infinity
-	bestMove := NoMove
+	bestMove := chess.NoMove
 	origAlpha := alpha
 	inCheck := p.InCheck()
 	for i, m := range root {
@@ -439,7 +436,7 @@ func (s *Searcher) searchRoot(root []Move, alpha, beta, depth int) int {
 		tactical := s.isTactical(m)
 		s.moveAt[0] = movePieceTo(p, m)
 		p.MakeMove(m)
-		if s.Book != nil && s.bookMove == NoMove && s.Book.Contains(p) {
+		if s.Book != nil && s.bookMove == chess.NoMove && s.Book.Contains(p) {
 			s.bookMove = m
 		}
 		var sc int
@@ -493,11 +490,11 @@ func (s *Searcher) searchRoot(root []Move, alpha, beta, depth int) int {
 }
 
 // isTactical reports whether m, about to be made, captures or promotes.
-func (s *Searcher) isTactical(m Move) bool {
-	if m.Promotion() != NoPieceType || m.IsEnPassant() {
+func (s *Searcher) isTactical(m chess.Move) bool {
+	if m.Promotion() != chess.NoPieceType || m.IsEnPassant() {
 		return true
 	}
-	return s.pos.PieceAt(m.To()) != NoPiece && !m.IsCastle()
+	return s.pos.PieceAt(m.To()) != chess.NoPiece && !m.IsCastle()
 }
 
 func scoreToTT(sc, ply int) int {
@@ -552,9 +549,9 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	// A singular search (excluded set) looks at this node without one
 	// move: its table entry, which covers every move, says nothing of that.
 	excluded := s.excluded[ply]
-	ttMove := NoMove
+	ttMove := chess.NoMove
 	e, hit := s.TT.probe(p.Hash())
-	if excluded != NoMove {
+	if excluded != chess.NoMove {
 		hit = false
 	}
 	if hit {
@@ -586,7 +583,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 
-	if !pvNode && !inCheck && excluded == NoMove {
+	if !pvNode && !inCheck && excluded == chess.NoMove {
 		// Reverse futility: far above beta at low depth, assume it holds.
 		if depth <= 6 && eval-80*depth >= beta && beta > -mateBound && eval < mateBound {
 			return eval
@@ -616,17 +613,17 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 			}
 		}
 	}
-	if !pvNode && !inCheck && excluded == NoMove && depth >= probCutDepth && abs(beta) < mateBound {
+	if !pvNode && !inCheck && excluded == chess.NoMove && depth >= probCutDepth && abs(beta) < mateBound {
 		if sc, ok := s.probCut(beta, depth, ply, raw, static, e, hit, ttMove); ok {
 			return sc
 		}
 	}
 	// Internal iterative reduction: no TT move means ordering is poor here.
-	if ttMove == NoMove && depth >= 6 {
+	if ttMove == chess.NoMove && depth >= 6 {
 		depth--
 	}
 
-	var ml MoveList
+	var ml chess.MoveList
 	p.GenerateLegal(&ml)
 	if ml.Len() == 0 {
 		if inCheck {
@@ -639,13 +636,13 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 
 	// The table's move may be singular: worth a search without it when the
 	// entry is deep enough and says this node holds at least its score.
-	singular := ply > 0 && excluded == NoMove && depth >= singularDepth && hit && ttMove != NoMove &&
+	singular := ply > 0 && excluded == chess.NoMove && depth >= singularDepth && hit && ttMove != chess.NoMove &&
 		int(e.depth) >= depth-3 && e.bound() != boundUpper && abs(scoreFromTT(int(e.score), ply)) < mateBound
 
 	best := -infinity
-	bestMove := NoMove
+	bestMove := chess.NoMove
 	origAlpha := alpha
-	var quietsTried [64]Move
+	var quietsTried [64]chess.Move
 	nQuiets := 0
 	for i := 0; i < ml.Len(); i++ {
 		m := pickNext(&ml, scores[:ml.Len()], i)
@@ -750,16 +747,16 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		}
 	}
 	if best == -infinity {
-		if excluded != NoMove {
+		if excluded != chess.NoMove {
 			return alpha // no other move (or none worth a look): singular
 		}
 		// Every move was pruned; fall back to the static evaluation.
 		return eval
 	}
-	if excluded == NoMove {
+	if excluded == chess.NoMove {
 		bound := boundOf(best, origAlpha, beta)
 		s.TT.store(p.Hash(), bestMove, scoreToTT(best, ply), raw, depth, bound)
-		if !inCheck && (bestMove == NoMove || !s.isTactical(bestMove)) && abs(best) < mateBound &&
+		if !inCheck && (bestMove == chess.NoMove || !s.isTactical(bestMove)) && abs(best) < mateBound &&
 			!(bound == boundLower && best <= static) && !(bound == boundUpper && best >= static) {
 			s.corr.update(p, depth, best-raw)
 		}
@@ -801,14 +798,14 @@ func singularBeta(ttScore, ply, depth int) int {
 
 // singularScore searches the node at ply without m, at half depth, with a
 // null window just below sb.
-func (s *Searcher) singularScore(m Move, sb, depth, ply int) int {
+func (s *Searcher) singularScore(m chess.Move, sb, depth, ply int) int {
 	s.excluded[ply] = m
 	sc := s.negamax(sb-1, sb, (depth-1)/2, ply, false)
-	s.excluded[ply] = NoMove
+	s.excluded[ply] = chess.NoMove
 	return sc
 }
 
-func (s *Searcher) rewardQuiet(m Move, ply, depth int, tried []Move) {
+func (s *Searcher) rewardQuiet(m chess.Move, ply, depth int, tried []chess.Move) {
 	if s.killers[ply][0] != m {
 		s.killers[ply][1] = s.killers[ply][0]
 		s.killers[ply][0] = m
@@ -837,7 +834,7 @@ func (s *Searcher) rewardQuiet(m Move, ply, depth int, tried []Move) {
 
 // scoreMoves orders moves: TT move, good captures by MVV-LVA, killers,
 // quiet moves by history, then losing captures.
-func (s *Searcher) scoreMoves(ml *MoveList, scores []int32, ttMove Move, ply int) {
+func (s *Searcher) scoreMoves(ml *chess.MoveList, scores []int32, ttMove chess.Move, ply int) {
 	p := s.pos
 	for i, m := range ml.Moves() {
 		switch {
@@ -846,10 +843,10 @@ func (s *Searcher) scoreMoves(ml *MoveList, scores []int32, ttMove Move, ply int
 		case s.isTactical(m):
 			victim := p.PieceAt(m.To()).Type()
 			if m.IsEnPassant() {
-				victim = Pawn
+				victim = chess.Pawn
 			}
 			v := int32(chess.SEEValue[victim]*16 - chess.SEEValue[p.PieceAt(m.From()).Type()]/16)
-			if m.Promotion() == Queen {
+			if m.Promotion() == chess.Queen {
 				v += 8000
 			}
 			if winsOrTrades(p, m, victim) {
@@ -870,8 +867,8 @@ func (s *Searcher) scoreMoves(ml *MoveList, scores []int32, ttMove Move, ply int
 // winsOrTrades reports whether capture or promotion m loses no material
 // by static exchange. A capture of a piece worth at least the capturer
 // needs no exchange: the worst the defender can do is take back.
-func winsOrTrades(p *Position, m Move, victim PieceType) bool {
-	if m.Promotion() == NoPieceType && victim != NoPieceType &&
+func winsOrTrades(p *chess.Position, m chess.Move, victim chess.PieceType) bool {
+	if m.Promotion() == chess.NoPieceType && victim != chess.NoPieceType &&
 		chess.SEEValue[victim] >= chess.SEEValue[p.PieceAt(m.From()).Type()] {
 		return true
 	}
@@ -879,7 +876,7 @@ func winsOrTrades(p *Position, m Move, victim PieceType) bool {
 }
 
 // pickNext moves the best-scored remaining move to index i and returns it.
-func pickNext(ml *MoveList, scores []int32, i int) Move {
+func pickNext(ml *chess.MoveList, scores []int32, i int) chess.Move {
 	b := i
 	for j := i + 1; j < len(scores); j++ {
 		if scores[j] > scores[b] {
@@ -922,7 +919,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	}
 	// Quiescence entries are stored at depth 0, below any real search.
 	e, hit := s.TT.probe(p.Hash())
-	ttMove := NoMove
+	ttMove := chess.NoMove
 	if hit {
 		ttMove = e.move
 		sc := scoreFromTT(int(e.score), ply)
@@ -937,15 +934,15 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		best = eval
 		if best >= beta {
 			if !hit {
-				s.TT.store(p.Hash(), NoMove, scoreToTT(best, ply), raw, 0, boundLower)
+				s.TT.store(p.Hash(), chess.NoMove, scoreToTT(best, ply), raw, 0, boundLower)
 			}
 			return best
 		}
 		alpha = max(alpha, best)
 	}
 	origAlpha := alpha
-	bestMove := NoMove
-	var ml MoveList
+	bestMove := chess.NoMove
+	var ml chess.MoveList
 	p.GenerateCaptures(&ml)
 	if inCheck && ml.Len() == 0 {
 		return -mateScore + ply
@@ -957,7 +954,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 		if !inCheck && scores[i] < 1<<28 {
 			break // losing captures (SEE < 0) are not worth a look
 		}
-		if !inCheck && m.Promotion() == NoPieceType && eval+chess.SEEValue[p.PieceAt(m.To()).Type()]+deltaMargin <= alpha && !m.IsEnPassant() {
+		if !inCheck && m.Promotion() == chess.NoPieceType && eval+chess.SEEValue[p.PieceAt(m.To()).Type()]+deltaMargin <= alpha && !m.IsEnPassant() {
 			continue // delta: even winning the piece leaves it below alpha
 		}
 		s.moveAt[ply] = movePieceTo(p, m)

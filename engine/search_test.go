@@ -4,12 +4,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
 )
 
-func searchFEN(t *testing.T, fen string, lim Limits) (Result, *Position) {
+func searchFEN(t *testing.T, fen string, lim Limits) (Result, *chess.Position) {
 	t.Helper()
-	p, err := ParseFEN(fen)
+	p, err := chess.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +44,7 @@ func TestSearchTakesARepetitionWhenLosing(t *testing.T) {
 	// White, a queen down, has shuffled Nb1-c3-b1 while Black played
 	// Qe5-e6-e5; Nc3 again repeats a position, which the search scores as
 	// a draw and prefers to any other move.
-	p, err := ParseFEN("k7/8/8/4q3/8/8/7P/1N5K w - - 0 1")
+	p, err := chess.ParseFEN("k7/8/8/4q3/8/8/7P/1N5K w - - 0 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,11 +93,11 @@ func BenchmarkSearchBench(b *testing.B) {
 }
 
 func TestSearchHonorsNodeAndDepthLimits(t *testing.T) {
-	res, _ := searchFEN(t, StartFEN, Limits{Nodes: 20000})
+	res, _ := searchFEN(t, chess.StartFEN, Limits{Nodes: 20000})
 	if res.Nodes != 20000 {
 		t.Errorf("searched %d nodes with a limit of 20000", res.Nodes)
 	}
-	res, _ = searchFEN(t, StartFEN, Limits{Depth: 3})
+	res, _ = searchFEN(t, chess.StartFEN, Limits{Depth: 3})
 	if res.Depth != 3 {
 		t.Errorf("reached depth %d with a limit of 3", res.Depth)
 	}
@@ -111,7 +112,7 @@ func TestSearchStopsAtTheRequestedMate(t *testing.T) {
 
 func TestSearcherCanBeReusedAfterATimedSearch(t *testing.T) {
 	s := NewSearcher(8)
-	p := NewPosition()
+	p := chess.NewPosition()
 	s.Search(p, Limits{Nodes: 3000})
 	res := s.Search(p, Limits{Depth: 4})
 	if res.Depth != 4 {
@@ -129,7 +130,7 @@ func TestACutSearchReportsItsWholeSearchLast(t *testing.T) {
 	}
 	var cuts []cut
 	for _, fen := range []string{
-		StartFEN,
+		chess.StartFEN,
 		"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		"8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -148,7 +149,7 @@ func TestACutSearchReportsItsWholeSearchLast(t *testing.T) {
 
 func checkCutSearchReport(t *testing.T, fen string, nodes uint64) {
 	t.Helper()
-	p, err := ParseFEN(fen)
+	p, err := chess.ParseFEN(fen)
 	if err != nil {
 		t.Fatal(err)
 	}

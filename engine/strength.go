@@ -3,6 +3,8 @@ package engine
 import (
 	"math"
 	"math/rand/v2"
+
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 // Strength limiting (UCI_LimitStrength with UCI_Elo, also offered to XBoard
@@ -91,7 +93,7 @@ func (s *Searcher) newSearchSeed() {
 // evaluate is Evaluate, blurred when the strength is limited. The noise
 // depends only on the position (and the search's seed), so the
 // transposition table stays consistent.
-func (s *Searcher) evaluate(p *Position) int {
+func (s *Searcher) evaluate(p *chess.Position) int {
 	e := evaluateWith(p, s.pawns)
 	if a := s.strength.noise; a != 0 {
 		x := (p.Hash() ^ s.strength.seed) * 0x9E3779B97F4A7C15

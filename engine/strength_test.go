@@ -31,7 +31,7 @@ func TestLimitedSearchKeepsToItsNodes(t *testing.T) {
 	for _, elo := range []int{1000, 1500, 1900} {
 		s := NewSearcher(16)
 		s.SetStrength(true, elo)
-		pos, err := ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+		pos, err := chess.ParseFEN("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -39,7 +39,7 @@ func TestLimitedSearchKeepsToItsNodes(t *testing.T) {
 		// machine (a clock's soft stop would end it first under -race).
 		res := s.Search(pos, Limits{})
 		budget, _ := levelOf(elo)
-		if res.Best == NoMove || res.Depth < 1 {
+		if res.Best == chess.NoMove || res.Depth < 1 {
 			t.Fatalf("elo %d: no move (depth %d)", elo, res.Depth)
 		}
 		// Depth 1 is always finished, whatever the budget; past it the
@@ -59,8 +59,8 @@ func TestNoiseIsBoundedAndStablePerPosition(t *testing.T) {
 	s.SetStrength(true, MinElo)
 	s.newSearchSeed()
 	_, amp := levelOf(MinElo)
-	pos := NewPosition()
-	var ml MoveList
+	pos := chess.NewPosition()
+	var ml chess.MoveList
 	pos.GenerateLegal(&ml)
 	differs := false
 	for _, m := range ml.Moves() {
@@ -99,7 +99,7 @@ func TestLadderRungsAreOrdered(t *testing.T) {
 	games := 0
 	for _, opening := range openings {
 		for _, strongIsWhite := range []bool{true, false} {
-			pos := NewPosition()
+			pos := chess.NewPosition()
 			for _, mv := range strings.Fields(opening) {
 				m, ok := pos.ParseUCI(mv)
 				if !ok {
@@ -119,7 +119,7 @@ func TestLadderRungsAreOrdered(t *testing.T) {
 }
 
 // playOut plays pos to its end (or 300 plies, a draw) and returns a's score.
-func playOut(pos *Position, a, b *Searcher, aIsWhite bool) float64 {
+func playOut(pos *chess.Position, a, b *Searcher, aIsWhite bool) float64 {
 	for ply := 0; ply < 300; ply++ {
 		if st := pos.Status(); st != chess.Ongoing {
 			if st == chess.Checkmate {

@@ -3,6 +3,7 @@ package engine
 import (
 	"strconv"
 
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/engine/syzygy"
 )
 
@@ -13,7 +14,7 @@ const tbWinScore = mateBound - 1000
 // probeTB returns the tables' score for p from the side to move's view
 // when p is in them and the fifty-move counter was just reset (as after a
 // capture or pawn move, where a WDL result is exact); ok is false otherwise.
-func (s *Searcher) probeTB(p *Position, ply int) (int, bool) {
+func (s *Searcher) probeTB(p *chess.Position, ply int) (int, bool) {
 	if s.TB == nil || p.HalfmoveClock() != 0 || p.HasCastlingRights() || p.Occupied().Count() > s.TB.MaxPieces() {
 		return 0, false
 	}
@@ -34,7 +35,7 @@ func (s *Searcher) probeTB(p *Position, ply int) (int, bool) {
 // the root is in the tables: the search then chooses among them, and a won
 // or drawn ending is never thrown away. Without DTZ the choice among
 // winning moves is the search's.
-func (s *Searcher) tbRootMoves(root []Move) []Move {
+func (s *Searcher) tbRootMoves(root []chess.Move) []chess.Move {
 	p := s.pos
 	if s.TB == nil || p.HasCastlingRights() || p.Occupied().Count() > s.TB.MaxPieces() {
 		return root

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/engine/syzygy"
 )
 
@@ -31,7 +32,7 @@ func TestSearchKeepsTheTablebaseResult(t *testing.T) {
 	for checked < 60 {
 		pieces := [][2]string{{"KP", "K"}, {"KQ", "KR"}, {"KR", "KR"}}[checked%3]
 		fen := randomEnding(rng, pieces[0], pieces[1])
-		p, err := ParseFEN(fen)
+		p, err := chess.ParseFEN(fen)
 		if err != nil {
 			continue
 		}
@@ -39,7 +40,7 @@ func TestSearchKeepsTheTablebaseResult(t *testing.T) {
 		if err != nil || (root != syzygy.Win && root != syzygy.Draw) {
 			continue
 		}
-		var ml MoveList
+		var ml chess.MoveList
 		if p.GenerateLegal(&ml); ml.Len() == 0 {
 			continue
 		}

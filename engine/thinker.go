@@ -1,6 +1,9 @@
 package engine
 
-import "github.com/autoplay/autoplay/protocol"
+import (
+	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/protocol"
+)
 
 // thinkerState is where the thinker is in its cycle. Only go and stop (and
 // quit, a stop that ends the process) move it, all in transition.
@@ -33,7 +36,7 @@ type thinker struct {
 // waiting starts a search and returns once it runs; evStop from thinking
 // stops the search and returns once it is back to waiting. A go while
 // thinking first stops the old search, so its bestmove comes out first.
-func (t *thinker) transition(ev event, pos *Position, lim Limits) {
+func (t *thinker) transition(ev event, pos *chess.Position, lim Limits) {
 	switch ev {
 	case evGo:
 		if t.state != waiting {
@@ -50,9 +53,9 @@ func (t *thinker) transition(ev event, pos *Position, lim Limits) {
 			close(started)
 			res := t.searcher.Search(search, lim)
 			r := Reply{Kind: ReplyBestMove}
-			if res.Best != NoMove {
+			if res.Best != chess.NoMove {
 				r.Best = search.ProtocolMove(res.Best)
-				if res.Ponder != NoMove {
+				if res.Ponder != chess.NoMove {
 					r.Ponder = search.ProtocolMove(res.Ponder)
 				}
 			}
@@ -75,8 +78,8 @@ func (t *thinker) transition(ev event, pos *Position, lim Limits) {
 // or nil (never ready) when there is none.
 func (t *thinker) finished() <-chan struct{} { return t.done }
 
-func protocolMoves(pos *Position, ms []protocol.Move) []Move {
-	var out []Move
+func protocolMoves(pos *chess.Position, ms []protocol.Move) []chess.Move {
+	var out []chess.Move
 	for _, pm := range ms {
 		if m, ok := pos.FromProtocol(pm); ok {
 			out = append(out, m)

@@ -1,6 +1,10 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/autoplay/autoplay/engine/chess"
+)
 
 // Limits says when a search must stop, as UCI's "go" arguments do. Zero
 // fields are unset; with none set the search runs until stopped.
@@ -14,7 +18,7 @@ type Limits struct {
 	Mate         int // stop once a mate in this many moves is found
 	Infinite     bool
 	Ponder       bool
-	SearchMoves  []Move
+	SearchMoves  []chess.Move
 }
 
 // timeBudget is how long one move may take: optimum is where no new
@@ -30,13 +34,13 @@ type timeBudget struct {
 // budget turns the clock state into a time budget for the side to move.
 // The reserve keeps the engine from flagging at 1+0.01: it never plans to use
 // more than a fraction of what is left after the move overhead.
-func budget(l Limits, side Color, overhead time.Duration) timeBudget {
+func budget(l Limits, side chess.Color, overhead time.Duration) timeBudget {
 	if l.MoveTime > 0 {
 		t := max(l.MoveTime-overhead, time.Millisecond)
 		return timeBudget{optimum: t, maximum: t, timed: true, fixed: true}
 	}
 	left, inc := l.WTime, l.WInc
-	if side == Black {
+	if side == chess.Black {
 		left, inc = l.BTime, l.BInc
 	}
 	if left <= 0 && inc <= 0 {

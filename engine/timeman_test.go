@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
 )
 
@@ -23,7 +24,7 @@ func TestBudgetNeverPlansBeyondTheClock(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := budget(tc.lim, White, 20*ms)
+			b := budget(tc.lim, chess.White, 20*ms)
 			if !b.timed || b.optimum > b.maximum {
 				t.Fatalf("budget %+v", b)
 			}
@@ -48,7 +49,7 @@ func TestBudgetDividesByTheMovesToGo(t *testing.T) {
 		{40, 250 * ms},
 		{90, 250 * ms},
 	} {
-		b := budget(Limits{WTime: left, MovesToGo: tc.movesToGo}, White, overhead)
+		b := budget(Limits{WTime: left, MovesToGo: tc.movesToGo}, chess.White, overhead)
 		if b.optimum != tc.want {
 			t.Errorf("movestogo %d: optimum %v, want %v", tc.movesToGo, b.optimum, tc.want)
 		}
@@ -76,13 +77,13 @@ func TestNeverLosesOnTimeAtOneSecondPlusTenMs(t *testing.T) {
 	s.expect("readyok", 2*time.Second)
 	clock := [2]time.Duration{time.Second, time.Second}
 	const inc = 10 * time.Millisecond
-	pos := NewPosition()
+	pos := chess.NewPosition()
 	var moves []string
-	for ply := 0; ply < 70 && pos.Status() == Ongoing; ply++ {
+	for ply := 0; ply < 70 && pos.Status() == chess.Ongoing; ply++ {
 		side := pos.SideToMove()
 		s.send("position startpos moves " + strings.Join(moves, " "))
 		start := time.Now()
-		s.send("go wtime " + msText(clock[White]) + " btime " + msText(clock[Black]) + " winc 10 binc 10")
+		s.send("go wtime " + msText(clock[chess.White]) + " btime " + msText(clock[chess.Black]) + " winc 10 binc 10")
 		l, _ := s.expect("bestmove", 3*time.Second)
 		clock[side] -= time.Since(start)
 		if clock[side] < -margin {
@@ -99,7 +100,7 @@ func TestNeverLosesOnTimeAtOneSecondPlusTenMs(t *testing.T) {
 		}
 		moves = append(moves, f[1])
 	}
-	t.Logf("%d plies, %s; clocks left white %v black %v", len(moves), pos.Status(), clock[White], clock[Black])
+	t.Logf("%d plies, %s; clocks left white %v black %v", len(moves), pos.Status(), clock[chess.White], clock[chess.Black])
 	s.send("quit")
 }
 
@@ -109,7 +110,7 @@ func msText(d time.Duration) string { return strconv.FormatInt(d.Milliseconds(),
 // engine starts new iterations until the clock cuts one off, and answers
 // near the time asked for (it used to answer at about two thirds of it).
 func TestMoveTimeIsUsedWhole(t *testing.T) {
-	b := budget(Limits{MoveTime: 2 * time.Second}, White, 30*time.Millisecond)
+	b := budget(Limits{MoveTime: 2 * time.Second}, chess.White, 30*time.Millisecond)
 	if !b.fixed || b.optimum != b.maximum || b.maximum != 1970*time.Millisecond {
 		t.Fatalf("budget %+v", b)
 	}

@@ -1,5 +1,7 @@
 package engine
 
+import "github.com/autoplay/autoplay/engine/chess"
+
 // TT is the transposition table: a power-of-two array of two-entry buckets
 // indexed by the position hash. A new entry replaces the same position's,
 // else the shallower or older of the two.
@@ -16,7 +18,7 @@ type TT struct {
 
 type ttEntry struct {
 	key      uint64
-	move     Move
+	move     chess.Move
 	score    int16
 	eval     int16
 	depth    int8
@@ -90,7 +92,7 @@ func (t *TT) probe(key uint64) (ttEntry, bool) {
 	return e, e.key == key && e.bound() != boundNone
 }
 
-func (t *TT) store(key uint64, m Move, sc, eval, depth int, bound uint8) {
+func (t *TT) store(key uint64, m chess.Move, sc, eval, depth int, bound uint8) {
 	i := key & t.mask &^ 1
 	e := &t.entries[i]
 	if e.key != key {
@@ -101,7 +103,7 @@ func (t *TT) store(key uint64, m Move, sc, eval, depth int, bound uint8) {
 	if e.key == key && e.age() == t.age && int(e.depth) > depth+2 && bound != boundExact {
 		return
 	}
-	if m == NoMove && e.key == key {
+	if m == chess.NoMove && e.key == key {
 		m = e.move
 	}
 	*e = ttEntry{key: key, move: m, score: int16(sc), eval: int16(eval), depth: int8(max(min(depth, 127), -1)), ageBound: t.age<<2 | bound}

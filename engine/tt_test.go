@@ -3,6 +3,8 @@ package engine
 import (
 	"testing"
 	"unsafe"
+
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 // Two entries must share one 32-byte half of a cache line, and the Hash
@@ -24,7 +26,7 @@ func TestTTKeepsBoundAndAgeApart(t *testing.T) {
 		tt.newSearch()
 	}
 	for _, b := range []uint8{boundUpper, boundLower, boundExact} {
-		tt.store(key, Move(77), -123, 45, 9, b)
+		tt.store(key, chess.Move(77), -123, 45, 9, b)
 		e, ok := tt.probe(key)
 		if !ok || e.bound() != b || e.age() != tt.age || e.move != 77 || e.score != -123 || e.eval != 45 || e.depth != 9 {
 			t.Fatalf("stored bound %d at age %d, probed %+v (bound %d, age %d, found %v)", b, tt.age, e, e.bound(), e.age(), ok)
@@ -42,7 +44,7 @@ func TestResizedTableIsWrittenByWarmOnce(t *testing.T) {
 	if !tt.cold {
 		t.Fatal("a new table was written before isready")
 	}
-	tt.store(42, Move(1), 10, 10, 3, boundExact)
+	tt.store(42, chess.Move(1), 10, 10, 3, boundExact)
 	tt.Warm()
 	if tt.cold {
 		t.Fatal("Warm left the table cold")
@@ -50,7 +52,7 @@ func TestResizedTableIsWrittenByWarmOnce(t *testing.T) {
 	if _, ok := tt.probe(42); ok {
 		t.Error("Warm on a cold table kept an entry: it must clear what it writes")
 	}
-	tt.store(42, Move(1), 10, 10, 3, boundExact)
+	tt.store(42, chess.Move(1), 10, 10, 3, boundExact)
 	tt.Warm()
 	if _, ok := tt.probe(42); !ok {
 		t.Error("Warm on a warm table cleared it")

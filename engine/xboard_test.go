@@ -1,40 +1,14 @@
 package engine
 
 import (
-	"bufio"
-	"io"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
-func startXBoard(t *testing.T) *uciSession {
-	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	s := &uciSession{t: t, in: inW, lines: make(chan string, 4096), done: make(chan error, 1)}
-	go func() {
-		err := Run(inR, outW, NewXBoard())
-		outW.Close()
-		s.done <- err
-	}()
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			s.lines <- sc.Text()
-		}
-		close(s.lines)
-	}()
-	t.Cleanup(func() {
-		inW.Close()
-		select {
-		case <-s.done:
-		case <-time.After(5 * time.Second):
-			t.Error("engine did not exit")
-		}
-	})
-	return s
-}
+func startXBoard(t *testing.T) *engineSession { return startSession(t, NewXBoard()) }
 
 func TestXBoardHandshakeDeclaresFeatures(t *testing.T) {
 	s := startXBoard(t)
@@ -52,7 +26,7 @@ func TestXBoardAnswersUserMoveWithAMove(t *testing.T) {
 	s := startXBoard(t)
 	s.send("xboard", "protover 2", "new", "level 0 1 0", "time 100", "otim 100", "usermove e2e4")
 	l, _ := s.expect("move ", 2*time.Second)
-	p := NewPosition()
+	p := chess.NewPosition()
 	p.MakeMove(mustUCI(t, p, "e2e4"))
 	if _, ok := p.ParseUCI(strings.TrimPrefix(l, "move ")); !ok {
 		t.Errorf("%q is not a legal reply to e2e4", l)
@@ -81,7 +55,7 @@ func TestXBoardForceDropsTheStoppedSearchsMove(t *testing.T) {
 		// its best move comes after force and must not be played.
 		s.send("st 10", "go", "force", "st 0", "sd 2", "go")
 		l, _ := s.expect("move ", 2*time.Second)
-		if _, ok := NewPosition().ParseUCI(strings.TrimPrefix(l, "move ")); !ok {
+		if _, ok := chess.NewPosition().ParseUCI(strings.TrimPrefix(l, "move ")); !ok {
 			t.Fatalf("cycle %d: %q is not legal in the start position", i, l)
 		}
 		s.send("force", "undo", "ping 9")
@@ -109,7 +83,7 @@ func TestXBoardClaimsMateItDelivers(t *testing.T) {
 	s.send("quit")
 }
 
-func mustUCI(t *testing.T, p *Position, u string) Move {
+func mustUCI(t *testing.T, p *chess.Position, u string) chess.Move {
 	t.Helper()
 	m, ok := p.ParseUCI(u)
 	if !ok {

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/protocol/xboard"
 )
@@ -17,11 +18,11 @@ import (
 // position and go commands. Use NewXBoard.
 type XBoard struct {
 	mu         sync.Mutex
-	game       *Position
+	game       *chess.Position
 	startFEN   string
 	moves      []protocol.Move
 	force      bool
-	engineSide Color
+	engineSide chess.Color
 	post       bool
 	level      xboard.Level
 	st         time.Duration
@@ -36,7 +37,7 @@ type XBoard struct {
 
 // NewXBoard returns an adapter for a new game with the engine playing black.
 func NewXBoard() *XBoard {
-	return &XBoard{game: NewPosition(), startFEN: StartFEN, engineSide: Black, post: true}
+	return &XBoard{game: chess.NewPosition(), startFEN: chess.StartFEN, engineSide: chess.Black, post: true}
 }
 
 // ParseLine implements Protocol.
@@ -57,8 +58,8 @@ func (x *XBoard) ParseLine(line string, dst []Command) ([]Command, error) {
 		dst = append(dst, Command{Kind: CmdHello})
 	case xboard.CmdNew:
 		x.wanted = 0
-		x.game, x.startFEN, x.moves = NewPosition(), StartFEN, x.moves[:0]
-		x.force, x.engineSide, x.st, x.sd = false, Black, 0, 0
+		x.game, x.startFEN, x.moves = chess.NewPosition(), chess.StartFEN, x.moves[:0]
+		x.force, x.engineSide, x.st, x.sd = false, chess.Black, 0, 0
 		// A new game is standard chess until a variant command says otherwise.
 		dst = append(dst, Command{Kind: CmdStop}, Command{Kind: CmdNewGame},
 			Command{Kind: CmdSetOption, Name: "UCI_Chess960", Value: "false"}, x.position())
@@ -104,7 +105,7 @@ func (x *XBoard) ParseLine(line string, dst []Command) ([]Command, error) {
 		x.game.MakeMove(m)
 		x.moves = append(x.moves, c.Move)
 		dst = append(dst, x.position())
-		if !x.force && x.game.SideToMove() == x.engineSide && x.game.Status() == Ongoing {
+		if !x.force && x.game.SideToMove() == x.engineSide && x.game.Status() == chess.Ongoing {
 			dst = x.think(dst)
 		}
 	case xboard.CmdMoveNow:
@@ -112,7 +113,7 @@ func (x *XBoard) ParseLine(line string, dst []Command) ([]Command, error) {
 	case xboard.CmdPing:
 		dst = append(dst, Command{Kind: CmdIsReady, N: c.N})
 	case xboard.CmdSetboard:
-		p, err := ParseFEN(c.FEN)
+		p, err := chess.ParseFEN(c.FEN)
 		if err != nil {
 			return append(dst, report(Reply{Kind: ReplyString, Text: "tellusererror Illegal position: " + err.Error()})), nil
 		}
@@ -157,7 +158,7 @@ func report(r Reply) Command { return Command{Kind: CmdReport, Reply: r} }
 // position returns the core command for the game so far. Call with mu held.
 func (x *XBoard) position() Command {
 	fen := x.startFEN
-	if fen == StartFEN {
+	if fen == chess.StartFEN {
 		fen = ""
 	}
 	return Command{Kind: CmdPosition, FEN: fen, Moves: append([]protocol.Move(nil), x.moves...)}
@@ -175,7 +176,7 @@ func (x *XBoard) think(dst []Command) []Command {
 		if my == 0 {
 			my, opp = x.level.Base, x.level.Base
 		}
-		if x.engineSide == White {
+		if x.engineSide == chess.White {
 			g.WTime, g.BTime, g.WInc, g.BInc = my, opp, x.level.Inc, x.level.Inc
 		} else {
 			g.BTime, g.WTime, g.BInc, g.WInc = my, opp, x.level.Inc, x.level.Inc
@@ -252,10 +253,10 @@ func (x *XBoard) AppendReply(dst []byte, r *Reply) []byte {
 func (x *XBoard) appendClaim(dst []byte) []byte {
 	st := x.game.Status()
 	switch st {
-	case Ongoing:
+	case chess.Ongoing:
 		return dst
-	case Checkmate:
-		if x.game.SideToMove() == Black {
+	case chess.Checkmate:
+		if x.game.SideToMove() == chess.Black {
 			return xboard.AppendResultClaim(dst, "1-0", "White mates")
 		}
 		return xboard.AppendResultClaim(dst, "0-1", "Black mates")

@@ -33,16 +33,7 @@ func TestEngineTextIsWrittenVisibleAndReadsBack(t *testing.T) {
 		}
 	}
 	path := filepath.Join(t.TempDir(), "g.pgn")
-	w, err := Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Write(&g); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	writeGames(t, path, g)
 	games, _, err := ReadResults(path)
 	if err != nil {
 		t.Fatal(err)

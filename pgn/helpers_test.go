@@ -3,6 +3,7 @@ package pgn
 import (
 	"errors"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"testing"
@@ -77,4 +78,16 @@ func readAllResults(r *resultReader, f io.Reader, chunk int) (games []GameResult
 		return nil
 	})
 	return games, complete, err
+}
+
+// writeGames writes games to a new file at path, as a run's PGN holds them.
+func writeGames(t *testing.T, path string, games ...Game) {
+	t.Helper()
+	var text []byte
+	for i := range games {
+		text = games[i].AppendTo(text)
+	}
+	if err := os.WriteFile(path, text, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -27,18 +27,7 @@ func TestPgnExtractReadsWrittenGamesCleanly(t *testing.T) {
 			Moves: []Move{{"e4", "}{ braces in a comment"}}, Result: "0-1", Ending: "White makes an illegal move: e2e5"},
 	}
 	path := filepath.Join(t.TempDir(), "games.pgn")
-	w, err := Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range games {
-		if err := w.Write(&games[i]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	writeGames(t, path, games...)
 
 	out := filepath.Join(t.TempDir(), "out.pgn")
 	cmd := exec.Command(tool, "-s", "--plycount", "-o", out, path)

@@ -69,7 +69,7 @@ func writeTemp(t testing.TB, data []byte) string {
 func TestReadResultsReturnsWhatTheWriterWrote(t *testing.T) {
 	games := resultGames(t)
 	path := filepath.Join(t.TempDir(), "games.pgn")
-	writeGames(t, Create, path, games...)
+	writeGames(t, path, games...)
 	got, complete, err := ReadResults(path)
 	if err != nil {
 		t.Fatal(err)

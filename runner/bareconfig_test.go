@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -17,7 +18,7 @@ func TestBareConfigPlays(t *testing.T) {
 		{Cmd: mis, TC: spec.TimeControl{Nodes: 2000}},
 		{Cmd: mis, TC: spec.TimeControl{Nodes: 2000}},
 	}}
-	var out syncBuffer
+	var out proctest.Output
 	res, err := Run(context.Background(), cfg, Options{Out: &out})
 	checkNoLeaks(t)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
 )
@@ -65,7 +66,7 @@ func TestBadSettingsAreRefusedBeforeAnyEngineStarts(t *testing.T) {
 		{"games times rounds too many", spec.Config{Engines: []spec.EngineConfig{engine(""), engine("")}, Schedule: spec.Schedule{Games: 1_000_000, Rounds: 1_000}}, "at most 10000000 games"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var out syncBuffer
+			var out proctest.Output
 			_, err := Run(context.Background(), tc.cfg, Options{Out: &out})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want %q", err, tc.want)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -60,7 +61,7 @@ func resumeAndStats(t *testing.T, cfg spec.Config, text string) (rb readBack) {
 	if err := os.WriteFile(cfg.PGNOut, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out syncBuffer
+	var out proctest.Output
 	rb.resumed, rb.resumeErr = Run(context.Background(), cfg, Options{Out: &out})
 	rb.resumeOut = out.String()
 	checkNoLeaks(t)

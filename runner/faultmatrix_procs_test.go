@@ -106,7 +106,7 @@ func TestFaultMatrixProcesses(t *testing.T) {
 func TestStopScoresNothingAfterIt(t *testing.T) {
 	needStockfish(t)
 	ctx, cancel := context.WithCancel(context.Background())
-	var out syncBuffer
+	var out proctest.Output
 	pgnPath := filepath.Join(t.TempDir(), "games.pgn")
 	go func() {
 		// Cancel once the first game is running.

@@ -9,7 +9,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"go.uber.org/goleak"
@@ -66,7 +65,7 @@ func runMatch(t *testing.T, cfg spec.Config) matchRun {
 
 func runMatchCtx(t *testing.T, ctx context.Context, cfg spec.Config) matchRun {
 	t.Helper()
-	var out syncBuffer
+	var out proctest.Output
 	if cfg.PGNOut == "" {
 		cfg.PGNOut = filepath.Join(t.TempDir(), "games.pgn")
 	}
@@ -117,24 +116,6 @@ func childProcesses() []string {
 		}
 	}
 	return kids
-}
-
-// syncBuffer is a bytes.Buffer safe for the match's concurrent writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
 
 // pgnGame is the little of a PGN game the tests look at.

@@ -1,9 +1,7 @@
 package runner
 
 import (
-	"errors"
 	"fmt"
-	"os"
 
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/record"
@@ -62,7 +60,7 @@ func (r *run) resumeKnockout(appendOnly bool, res *Result) ([]scheduledGame, err
 
 // knockoutPlayed checks the state file beside the PGN (written when there is
 // none) and returns the finished games the PGN holds, by number.
-// Each game is replayed and a copy counted once, as resume does.
+// Its games are read as resume reads them (readPlayedGames).
 func knockoutPlayed(c *spec.Config, warn func(string)) (map[int]pgn.GameResult, error) {
 	want := runState{Fingerprint: fingerprint(c), ConfigGames: c.Games, Rounds: c.Rounds}
 	have, fresh, err := loadState(c, want)
@@ -73,45 +71,10 @@ func knockoutPlayed(c *spec.Config, warn func(string)) (map[int]pgn.GameResult, 
 		return nil, fmt.Errorf("resume: %s belongs to a different run (other engines, games per encounter, time controls, openings or seed, says %s): choose another pgnout, or delete both files to start afresh",
 			c.PGNOut, statePath(c.PGNOut))
 	}
-	index := map[string]int{}
-	for i, e := range c.Engines {
-		index[e.Name] = i
-	}
-	rules := func(g *pgn.GameResult) endingRules {
-		w, okw := index[g.White]
-		b, okb := index[g.Black]
-		if !okw || !okb {
-			return endingRules{}
-		}
-		return runEndings(&c.Adjudication, c.Engines, w, b)
-	}
 	played := map[int]pgn.GameResult{}
-	var seen copies
-	complete, err := scanFinishedGames(c.PGNOut, rules, func(g *readBackGame) error {
-		if g.Round < 1 {
-			return nil
-		}
-		if why, copied := seen.copyOf(g, c.PGNOut); copied {
-			warn(why)
-			return nil
-		}
-		if err := seen.numbered(g, c.PGNOut); err != nil {
-			return err
-		}
-		if g.bad != nil {
-			return refusedForResume(g.bad)
-		}
-		played[g.Round] = g.GameResult
-		return nil
-	})
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
-	}
+	err = readPlayedGames(c.PGNOut, runEndingsByName(c), warn, nil, func(g *readBackGame) { played[g.Round] = g.GameResult })
 	if err != nil {
-		return nil, fmt.Errorf("resume: %w", err)
-	}
-	if err := truncateTo(c.PGNOut, complete); err != nil {
-		return nil, fmt.Errorf("resume: %w", err)
+		return nil, err
 	}
 	return played, nil
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
 )
@@ -140,9 +141,21 @@ func TestKnockoutResumesInTheMiddleOfARound(t *testing.T) {
 		t.Fatalf("first part: %v, %+v", err, res)
 	}
 	checkNoLeaks(t)
+	// A game a kill cut off in the middle ends the file: the resume cuts it
+	// off and plays it again, as a match's does.
+	torn, err := os.OpenFile(cfg.PGNOut, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tornGame = "[Event \"cut off by a kill\"]\n[Round \"10\"]\n\n1. e4 e5 2. Nf3\n"
+	torn.WriteString(tornGame)
+	torn.Close()
 	resumed := runMatch(t, cfg)
 	if resumed.err != nil {
 		t.Fatal(resumed.err)
+	}
+	if strings.Contains(resumed.pgn, tornGame) {
+		t.Error("the game cut off by a kill is still in the PGN")
 	}
 	if resumed.res.Resumed < 9 || !strings.Contains(resumed.out, "Resuming:") {
 		t.Errorf("resumed %d games:\n%s", resumed.res.Resumed, resumed.out)
@@ -164,14 +177,14 @@ func TestKnockoutResumesInTheMiddleOfARound(t *testing.T) {
 
 // countingWriter cancels the run once n games have finished.
 type countingWriter struct {
-	syncBuffer
+	proctest.Output
 	n      int
 	cancel func()
 }
 
 func (w *countingWriter) Write(p []byte) (int, error) {
-	n, err := w.syncBuffer.Write(p)
-	if strings.Count(w.syncBuffer.String(), "Finished game") >= w.n {
+	n, err := w.Output.Write(p)
+	if strings.Count(w.Output.String(), "Finished game") >= w.n {
 		w.cancel()
 	}
 	return n, err

@@ -57,7 +57,7 @@ func plural(n int, what string) string {
 // CPUs autoplay may use (its affinity mask and cgroup quota, as the Go
 // runtime counts them). It sets the Go processors and cfg's SlotProcesses
 // and Affinity. Nothing is pinned for games played on workers elsewhere
-// (opt.Farm), which choose their own.
+// (opt.Dispatcher), which choose their own.
 func chooseLayout(cfg *spec.Config, opt Options, games int) LayoutChoice {
 	procsGiven := os.Getenv("GOMAXPROCS") != ""
 	if !procsGiven {
@@ -70,7 +70,7 @@ func chooseLayout(cfg *spec.Config, opt Options, games int) LayoutChoice {
 	if cfg.LayoutGiven {
 		c.Layout = spec.Layout{Procs: 1, SlotProcesses: cfg.SlotProcesses, Affinity: cfg.Affinity}
 	} else {
-		c.Layout, c.Reason = spec.ChooseLayout(c.Concurrency, c.CPUs, opt.Farm == nil)
+		c.Layout, c.Reason = spec.ChooseLayout(c.Concurrency, c.CPUs, opt.Dispatcher == nil)
 		c.Chosen = true
 		cfg.SlotProcesses, cfg.Affinity = c.SlotProcesses, c.Affinity
 	}

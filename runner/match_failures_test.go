@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -200,7 +201,7 @@ func TestMissingEngineProgramIsAnError(t *testing.T) {
 			engineSpec(t, "cmd=/nonexistent/engine2 name=ghost2 nodes=1"),
 		},
 		Schedule: spec.Schedule{Games: 2},
-	}, Options{Out: &syncBuffer{}})
+	}, Options{Out: &proctest.Output{}})
 	if err == nil || !strings.Contains(err.Error(), "engine ghost: cannot start /nonexistent/engine") {
 		t.Fatalf("error = %v", err)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -115,7 +116,7 @@ func TestGnuchessXBoardOverPipesIsReportedStalled(t *testing.T) {
 	needEngine(t, gnuchessPath)
 	needEngine(t, fairymaxPath)
 	start := time.Now()
-	var out syncBuffer
+	var out proctest.Output
 	pgnPath := filepath.Join(t.TempDir(), "gnu.pgn")
 	_, err := Run(context.Background(), spec.Config{
 		Engines: []spec.EngineConfig{
@@ -256,7 +257,7 @@ func TestXBoardEngineThatNeverSendsDoneStalls(t *testing.T) {
 			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2"),
 		},
 		Schedule: spec.Schedule{Games: 2},
-	}, Options{Out: &syncBuffer{}})
+	}, Options{Out: &proctest.Output{}})
 	if err == nil || !strings.Contains(err.Error(), "engine mis: handshake: connection stalls: feature done=0 but no done=1") {
 		t.Fatalf("error = %v", err)
 	}

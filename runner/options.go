@@ -16,9 +16,9 @@ type Options struct {
 	// AppendOnly appends games to an existing PGN the way cutechess-cli
 	// does: no state file, no resume, every scheduled game played.
 	AppendOnly bool
-	// Farm, when set, plays the games on workers elsewhere (NATS) instead
-	// of this process's own workers.
-	Farm Farm
+	// Dispatcher, when set, plays the games on workers elsewhere (NATS)
+	// instead of this process's own workers.
+	Dispatcher Dispatcher
 	// SlotProgram is the command of a slot process (Config.SlotProcesses);
 	// nil is this program's own "slot" command.
 	SlotProgram []string

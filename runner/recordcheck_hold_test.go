@@ -3,7 +3,6 @@ package runner
 import (
 	"testing"
 
-	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -17,19 +16,7 @@ func checkRecordsHold(t *testing.T, cfg spec.Config, path string) {
 	if err := cfg.Complete(); err != nil || cfg.Type == spec.TypeKnockout {
 		return // refused runs wrote nothing; a knockout's games are numbered by its bracket
 	}
-	index := map[string]int{}
-	for i, e := range cfg.Engines {
-		index[e.Name] = i
-	}
-	rules := func(g *pgn.GameResult) endingRules {
-		w, okw := index[g.White]
-		b, okb := index[g.Black]
-		if !okw || !okb {
-			return endingRules{}
-		}
-		return runEndings(&cfg.Adjudication, cfg.Engines, w, b)
-	}
-	_, err := scanFinishedGames(path, rules, func(g *readBackGame) error {
+	_, err := scanFinishedGames(path, runEndingsByName(&cfg), func(g *readBackGame) error {
 		if g.bad != nil {
 			t.Errorf("a game the run played does not check out: %v", g.bad)
 		}

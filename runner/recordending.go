@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )
@@ -128,6 +129,24 @@ func runEndings(adj *spec.Adjudication, engines []spec.EngineConfig, white, blac
 		r.limit[c] = limitWords(tc)
 	}
 	return r
+}
+
+// runEndingsByName is runEndings for a game read back from a PGN, its
+// engines found by name; a game of an engine the run does not have gets
+// no rules (its record is checked without them).
+func runEndingsByName(cfg *spec.Config) func(*pgn.GameResult) endingRules {
+	index := map[string]int{}
+	for i, e := range cfg.Engines {
+		index[e.Name] = i
+	}
+	return func(g *pgn.GameResult) endingRules {
+		w, okw := index[g.White]
+		b, okb := index[g.Black]
+		if !okw || !okb {
+			return endingRules{}
+		}
+		return runEndings(&cfg.Adjudication, cfg.Engines, w, b)
+	}
 }
 
 // limitWords names what limits an engine without a clock, as its spec does.

@@ -118,7 +118,6 @@ func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(
 			return nil, fmt.Errorf("resume: %w", err)
 		}
 	}
-	var seen copies
 	rules := func(g *pgn.GameResult) endingRules {
 		if g.Round < 1 || g.Round > len(schedule) {
 			return endingRules{}
@@ -126,43 +125,27 @@ func resume(c *spec.Config, schedule []scheduledGame, res *Result, rebuild func(
 		sg := schedule[g.Round-1]
 		return runEndings(&c.Adjudication, c.Engines, sg.white, sg.black)
 	}
-	complete, err := scanFinishedGames(c.PGNOut, rules, func(g *readBackGame) error {
+	inPlace := func(g *readBackGame) error {
 		if g.Round > len(schedule) {
 			return fmt.Errorf("%s:%d: game %d was played, but the run now has only %d games: give at least --games/rounds that include it",
 				c.PGNOut, g.Line, g.Round, len(schedule))
-		}
-		if g.Round < 1 {
-			return nil
-		}
-		if why, copied := seen.copyOf(g, c.PGNOut); copied {
-			warn(why)
-			return nil
-		}
-		if err := seen.numbered(g, c.PGNOut); err != nil {
-			return err
 		}
 		sg := schedule[g.Round-1]
 		if g.White != c.Engines[sg.white].Name || g.Black != c.Engines[sg.black].Name {
 			return fmt.Errorf("%s:%d: game %d is %s vs %s, but the schedule has %s vs %s",
 				c.PGNOut, g.Line, g.Round, g.White, g.Black, c.Engines[sg.white].Name, c.Engines[sg.black].Name)
 		}
-		if g.bad != nil {
-			return refusedForResume(g.bad)
-		}
+		return nil
+	}
+	err = readPlayedGames(c.PGNOut, rules, warn, inPlace, func(g *readBackGame) {
+		sg := schedule[g.Round-1]
 		culprit, fail, _ := record.ParseEnding(g.Ending)
 		res.add(sg, g.outcome, culprit, fail)
 		res.Resumed++
 		done[g.Round] = true
-		return nil
 	})
-	if errors.Is(err, os.ErrNotExist) {
-		return map[int]bool{}, nil
-	}
 	if err != nil {
-		return nil, fmt.Errorf("resume: %w", err)
-	}
-	if err := truncateTo(c.PGNOut, complete); err != nil {
-		return nil, fmt.Errorf("resume: %w", err)
+		return nil, err
 	}
 	return done, nil
 }
@@ -206,6 +189,49 @@ func checkExtension(c *spec.Config, have runState, schedule []scheduledGame, reb
 				"a run can be extended only where its games keep their numbers (a match's --games, or rounds)",
 				c.PGNOut, have.ConfigGames, have.Rounds, c.Games, c.Rounds, i+1)
 		}
+	}
+	return nil
+}
+
+// readPlayedGames reads the finished games an earlier start of the run
+// left in the PGN at path, for a resume: each is replayed with the endings
+// rules gives for it; a copy of a game is counted once, with a warning; a
+// second game of one number, a game inPlace (when set) refuses, or one
+// that does not check out stops the resume with the file, line and what is
+// wrong. take gets every game counted. The tail of a game a kill cut off
+// is cut from the file; a PGN that does not exist holds no games.
+func readPlayedGames(path string, rules func(*pgn.GameResult) endingRules, warn func(string), inPlace func(*readBackGame) error, take func(*readBackGame)) error {
+	var seen copies
+	complete, err := scanFinishedGames(path, rules, func(g *readBackGame) error {
+		if g.Round < 1 {
+			return nil
+		}
+		if why, copied := seen.copyOf(g, path); copied {
+			warn(why)
+			return nil
+		}
+		if err := seen.numbered(g, path); err != nil {
+			return err
+		}
+		if inPlace != nil {
+			if err := inPlace(g); err != nil {
+				return err
+			}
+		}
+		if g.bad != nil {
+			return refusedForResume(g.bad)
+		}
+		take(g)
+		return nil
+	})
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err == nil {
+		err = truncateTo(path, complete)
+	}
+	if err != nil {
+		return fmt.Errorf("resume: %w", err)
 	}
 	return nil
 }

@@ -92,8 +92,8 @@ func Run(ctx context.Context, cfg spec.Config, opt Options) (*Result, error) {
 	if err := r.placeWorkers(&opt, todo, workers); err != nil {
 		return nil, err
 	}
-	if opt.Farm != nil {
-		return r.runOnFarm(ctx, opt, todo, res, outs, cpuAtStart)
+	if opt.Dispatcher != nil {
+		return r.runDispatched(ctx, opt, todo, res, outs, cpuAtStart)
 	}
 	return r.runLocally(ctx, opt, todo, workers, res, outs, cpuAtStart)
 }
@@ -203,9 +203,9 @@ func (r *run) gamesToPlay(appendOnly bool, res *Result) ([]scheduledGame, error)
 }
 
 // placeWorkers pins the workers to CPUs (--affinity) and puts them in slot
-// processes (--slot-processes), unless the games go to a farm elsewhere.
+// processes (--slot-processes), unless a Dispatcher (NATS) plays the games.
 func (r *run) placeWorkers(opt *Options, todo []scheduledGame, workers int) error {
-	if opt.Farm != nil {
+	if opt.Dispatcher != nil {
 		return nil
 	}
 	var err error
@@ -215,7 +215,7 @@ func (r *run) placeWorkers(opt *Options, todo []scheduledGame, workers int) erro
 		}
 	}
 	if r.cfg.SlotProcesses {
-		opt.Farm, err = r.slotFarm(opt.SlotProgram, todo, workers)
+		opt.Dispatcher, err = r.newSlotPool(opt.SlotProgram, todo, workers)
 	}
 	return err
 }

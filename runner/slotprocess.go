@@ -17,13 +17,13 @@ import (
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
-// slotFarm plays each game slot's games in a process of its own
+// slotPool plays each game slot's games in a process of its own
 // (--slot-processes). One Go runtime serving several games wakes on
 // whichever CPU the last engine wrote from and wakes the next engine across
 // CPUs; a process per slot keeps a slot's runner thread with its engines,
 // as c-chess-cli's thread per game does, and with --affinity on their CPUs.
 // The run keeps everything else: schedule, PGN, stats, output.
-type slotFarm struct {
+type slotPool struct {
 	program []string      // the slot process's command: autoplay's own "slot"
 	plans   []WarmPlan    // by slot: what it starts before any game
 	cpus    []proc.CPUSet // by slot, with --affinity
@@ -37,12 +37,12 @@ type slotFarm struct {
 	started func(GameJob)
 }
 
-// slotFarm sets up the run's slot processes: program, or autoplay's own
+// newSlotPool sets up the run's slot processes: program, or autoplay's own
 // "slot" command, with the slots' CPUs under --affinity. As a local run's
 // preflight does, each slot starts the engines of the game in its place
 // in the schedule before any game, and the engines no such game plays are
 // shared out among the slots to be started once.
-func (r *run) slotFarm(program []string, todo []scheduledGame, slots int) (*slotFarm, error) {
+func (r *run) newSlotPool(program []string, todo []scheduledGame, slots int) (*slotPool, error) {
 	if len(program) == 0 {
 		exe, err := os.Executable()
 		if err != nil {
@@ -64,14 +64,14 @@ func (r *run) slotFarm(program []string, todo []scheduledGame, slots int) (*slot
 	started := func(j GameJob) {
 		r.out.started(j.Number, r.total(), r.cfg.Engines[j.White].Name, r.cfg.Engines[j.Black].Name)
 	}
-	return &slotFarm{program: program, plans: plans, cpus: r.cpus, warn: r.out.warn, relay: r.relay, cpu: &r.slotCPU, started: started}, nil
+	return &slotPool{program: program, plans: plans, cpus: r.cpus, warn: r.out.warn, relay: r.relay, cpu: &r.slotCPU, started: started}, nil
 }
 
 // slotGrace is how long a stopped slot process has to quit its engines
 // before it is killed (its engines die with it: Pdeathsig).
 const slotGrace = 3 * time.Second
 
-func (f *slotFarm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJob, results chan<- *record.GameRecord, stop <-chan struct{}) error {
+func (f *slotPool) Play(ctx context.Context, cfg *spec.Config, jobs <-chan GameJob, results chan<- *record.GameRecord, stop <-chan struct{}) error {
 	child := *cfg
 	child.Affinity = false // the slot process is pinned as a whole
 	child.SlotProcesses = false
@@ -150,7 +150,7 @@ func (slotEnded) Is(target error) bool { return target == errSlotEnded }
 // ends. A slot process that dies in a game is started again and the game
 // played again, nothing of it recorded or charged, up to maxSlotRestarts
 // times in a row.
-func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed func(), warm <-chan struct{}, jobs <-chan GameJob, results chan<- *record.GameRecord, stats *slotStats) error {
+func (f *slotPool) serve(ctx context.Context, slot int, cfgJSON []byte, warmed func(), warm <-chan struct{}, jobs <-chan GameJob, results chan<- *record.GameRecord, stats *slotStats) error {
 	p, frames, err := f.startWarm(ctx, slot, cfgJSON, f.plans[slot])
 	defer func() {
 		if p != nil {
@@ -222,7 +222,7 @@ func (f *slotFarm) serve(ctx context.Context, slot int, cfgJSON []byte, warmed f
 // startWarm starts a slot process, gives it the run's config and has it
 // start the engines of plan; a nil process without an error means the run
 // stopped first.
-func (f *slotFarm) startWarm(ctx context.Context, slot int, cfgJSON []byte, plan WarmPlan) (*slotProcess, chan slotFrame, error) {
+func (f *slotPool) startWarm(ctx context.Context, slot int, cfgJSON []byte, plan WarmPlan) (*slotProcess, chan slotFrame, error) {
 	p, err := f.start(slot)
 	if err != nil {
 		return nil, nil, err
@@ -251,7 +251,7 @@ func (f *slotFarm) startWarm(ctx context.Context, slot int, cfgJSON []byte, plan
 
 // play has the slot process play job and returns its record (and, with
 // runner stats, its report); nil without an error means the run stopped.
-func (f *slotFarm) play(ctx context.Context, p *slotProcess, frames <-chan slotFrame, job GameJob, stats *slotStats) (*record.GameRecord, error) {
+func (f *slotPool) play(ctx context.Context, p *slotProcess, frames <-chan slotFrame, job GameJob, stats *slotStats) (*record.GameRecord, error) {
 	data, err := json.Marshal(job)
 	if err != nil {
 		return nil, err
@@ -285,7 +285,7 @@ func (f *slotFarm) play(ctx context.Context, p *slotProcess, frames <-chan slotF
 
 // retire counts the runner stats of a slot process that is being replaced:
 // its successor reports from zero.
-func (f *slotFarm) retire(stats *slotStats) {
+func (f *slotPool) retire(stats *slotStats) {
 	if f.relay == nil {
 		return
 	}
@@ -298,7 +298,7 @@ func (f *slotFarm) retire(stats *slotStats) {
 
 // await waits for a frame of the kind wanted, passing warnings on, and
 // gives its payload; nil without an error means the run stopped first.
-func (f *slotFarm) await(ctx context.Context, p *slotProcess, frames <-chan slotFrame, want byte) ([]byte, error) {
+func (f *slotPool) await(ctx context.Context, p *slotProcess, frames <-chan slotFrame, want byte) ([]byte, error) {
 	for {
 		select {
 		case fr, ok := <-frames:
@@ -339,7 +339,7 @@ type slotProcess struct {
 	exited  chan struct{} // closed once the process is reaped
 }
 
-func (f *slotFarm) start(slot int) (*slotProcess, error) {
+func (f *slotPool) start(slot int) (*slotProcess, error) {
 	stderr := &tailBuffer{max: 4 << 10}
 	var cpus *proc.CPUSet
 	if slot < len(f.cpus) {

@@ -34,7 +34,7 @@ func TestMain(m *testing.M) {
 // runSlotMatch is runMatchCtx with each game slot in a process of its own.
 func runSlotMatch(t *testing.T, ctx context.Context, cfg spec.Config, relay *RelayStats) matchRun {
 	t.Helper()
-	var out syncBuffer
+	var out proctest.Output
 	if cfg.PGNOut == "" {
 		cfg.PGNOut = filepath.Join(t.TempDir(), "games.pgn")
 	}
@@ -162,7 +162,7 @@ func TestSlotProcessesStopWithTheRun(t *testing.T) {
 // runMatchOpts is runMatch with options of the test's own.
 func runMatchOpts(t *testing.T, cfg spec.Config, opt Options) matchRun {
 	t.Helper()
-	var out syncBuffer
+	var out proctest.Output
 	cfg.PGNOut = filepath.Join(t.TempDir(), "games.pgn")
 	opt.Out = &out
 	res, err := Run(context.Background(), cfg, opt)

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -59,7 +60,7 @@ func TestSlowLogReaderCostsNoGameTime(t *testing.T) {
 		Adjudication: spec.Adjudication{MaxMoves: 20},
 		Outputs:      spec.Outputs{LogFile: fifo, PGNOut: pgnPath},
 	}
-	var out syncBuffer
+	var out proctest.Output
 	res, err := Run(context.Background(), cfg, Options{Out: &out})
 	var text string
 	if err == nil {
@@ -106,7 +107,7 @@ func TestLogReaderThatNeverReadsDoesNotHoldTheStop(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)
-	var out syncBuffer
+	var out proctest.Output
 	go func() {
 		_, err := Run(ctx, cfg, Options{Out: &out})
 		done <- err

@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // A drop-in run writing its PGN to a FIFO whose reader holds it open and
@@ -24,7 +26,7 @@ func TestStoppedRunIsNotHeldByAFIFOItsReaderDoesNotRead(t *testing.T) {
 	}
 	// The smallest pipe (a page): a few games fill it.
 	raw.Control(func(fd uintptr) { syscall.Syscall(syscall.SYS_FCNTL, fd, syscall.F_SETPIPE_SZ, 4096) })
-	var out syncBuffer
+	var out proctest.Output
 	finished := func() int { return strings.Count(out.String(), "Finished game") }
 	cfg := quickMatch(t)
 	cfg.Games, cfg.PGNOut = 100, fifo

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/stats"
 )
@@ -216,7 +217,7 @@ func statsAgree(t *testing.T, run matchRun, sprt *stats.SPRT) {
 	t.Helper()
 	path := t.TempDir() + "/again.pgn"
 	os.WriteFile(path, []byte(run.pgn), 0o644)
-	var out syncBuffer
+	var out proctest.Output
 	again, err := StatsFromPGN([]string{path}, sprt, &out, func(w string) { t.Errorf("stats warns: %s", w) })
 	if err != nil {
 		t.Fatal(err)

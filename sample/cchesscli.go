@@ -1,9 +1,7 @@
 package sample
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/runner/spec"
@@ -37,31 +35,6 @@ func appendCChessCLI(dst []byte, s *Sample) []byte {
 	dst = append(dst, ',')
 	dst = strconv.AppendInt(dst, int64(s.Result+1), 10)
 	return append(dst, '\n')
-}
-
-// parseCChessCLI reads a c-chess-cli CSV line into a Sample: the result
-// as −1/0/1, a mate back in autoplay's score (±(MateScore − plies)).
-func parseCChessCLI(line string) (Sample, error) {
-	var s Sample
-	f := strings.Split(line, ",")
-	if len(f) != 3 {
-		return s, fmt.Errorf("sample %q: want FEN,Eval,Result (c-chess-cli's CSV)", line)
-	}
-	eval, err1 := strconv.Atoi(f[1])
-	result, err2 := strconv.Atoi(f[2])
-	if err1 != nil || err2 != nil || result < 0 || result > 2 {
-		return s, fmt.Errorf("sample %q: Eval is whole centipawns and Result 0, 1 or 2", line)
-	}
-	s.FEN, s.Score, s.Result = f[0], eval, result-1
-	switch {
-	case eval > cchessMating-cchessMateBand:
-		s.Mate = cchessMating - eval
-		s.Score = MateScore - (2*s.Mate - 1)
-	case eval < cchessMated+cchessMateBand:
-		s.Mate = cchessMated - eval
-		s.Score = -(MateScore - 2*(-s.Mate))
-	}
-	return s, nil
 }
 
 // fenOf is the position as the format writes it: c-chess-cli's CSV gives

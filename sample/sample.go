@@ -11,13 +11,12 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/sample/epdline"
 )
 
 // Sample is one training position.
@@ -137,84 +136,5 @@ func appendSample(dst []byte, s *Sample, format string) []byte {
 		b, _ := json.Marshal(s)
 		return append(append(dst, b...), '\n')
 	}
-	fields := strings.Fields(s.FEN)
-	dst = fmt.Appendf(dst, "%s hmvc %s; fmvn %s; ce %d;", strings.Join(fields[:4], " "), fields[4], fields[5], s.Score)
-	if s.Mate != 0 {
-		dst = fmt.Appendf(dst, " dm %d;", s.Mate)
-	}
-	dst = fmt.Appendf(dst, " c0 \"%d\";", s.Result)
-	if s.Move != "" {
-		dst = fmt.Appendf(dst, " sm %s;", s.Move)
-	}
-	return append(dst, '\n')
-}
-
-// Parse reads one line of a sample file in format (spec.SampleEPD, CSV,
-// CSVAutoplay or JSONL) back into a Sample.
-func Parse(line, format string) (Sample, error) {
-	var s Sample
-	line = strings.TrimSpace(line)
-	switch format {
-	case spec.SampleJSONL:
-		err := json.Unmarshal([]byte(line), &s)
-		return s, err
-	case spec.SampleCSV:
-		return parseCChessCLI(line)
-	case spec.SampleCSVAutoplay:
-		f := strings.Split(line, ",")
-		if len(f) < 3 || len(f) > 4 {
-			return s, fmt.Errorf("sample %q: want fen,score,result[,move]", line)
-		}
-		s.FEN = f[0]
-		var err1, err2 error
-		s.Score, err1 = strconv.Atoi(f[1])
-		s.Result, err2 = strconv.Atoi(f[2])
-		if err1 != nil || err2 != nil {
-			return s, fmt.Errorf("sample %q: score and result are whole numbers", line)
-		}
-		if len(f) == 4 {
-			s.Move = f[3]
-		}
-		s.Mate = mateOf(s.Score)
-		return s, nil
-	}
-	return parseEPD(line)
-}
-
-// mateOf reads a mate back out of a score, in moves.
-func mateOf(score int) int {
-	switch {
-	case score > MateScore-1000:
-		return (MateScore - score + 1) / 2
-	case score < -(MateScore - 1000):
-		return -(MateScore + score) / 2
-	}
-	return 0
-}
-
-func parseEPD(line string) (Sample, error) {
-	var s Sample
-	f := strings.Fields(line)
-	if len(f) < 5 {
-		return s, fmt.Errorf("sample %q: not an EPD line", line)
-	}
-	ops := map[string]string{}
-	for _, op := range strings.Split(strings.Join(f[4:], " "), ";") {
-		op = strings.TrimSpace(op)
-		if k, v, ok := strings.Cut(op, " "); ok {
-			ops[k] = strings.Trim(v, `"`)
-		}
-	}
-	s.FEN = strings.Join(f[:4], " ") + " " + ops["hmvc"] + " " + ops["fmvn"]
-	var err1, err2 error
-	s.Score, err1 = strconv.Atoi(ops["ce"])
-	s.Result, err2 = strconv.Atoi(ops["c0"])
-	if err1 != nil || err2 != nil {
-		return s, fmt.Errorf("sample %q: wants ce and c0 operations", line)
-	}
-	if dm, ok := ops["dm"]; ok {
-		s.Mate, _ = strconv.Atoi(dm)
-	}
-	s.Move = ops["sm"]
-	return s, nil
+	return epdline.Append(dst, epdline.Line{FEN: s.FEN, Score: s.Score, Mate: s.Mate, Result: s.Result, Move: s.Move})
 }

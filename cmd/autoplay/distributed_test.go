@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"net"
 	"os"
@@ -9,31 +8,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/autoplay/autoplay/internal/proctest"
 )
-
-// lockedBuffer collects a child's output while the test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 func freePort(t *testing.T) int {
 	t.Helper()
@@ -55,24 +35,15 @@ func TestCoordinatorAndWorkerProcesses(t *testing.T) {
 	dir := t.TempDir()
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
 	pgnPath := filepath.Join(dir, "games.pgn")
-	coord := exec.Command(bin, "match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s",
+	coord := serveRun(t, bin, url,
 		"--engine", "cmd=builtin name=deep depth=3", "--engine", "cmd=builtin name=shallow depth=2",
 		"--games", "6", "--maxmoves", "20", "--pgnout", pgnPath)
-	var coordOut, coordErr lockedBuffer
-	coord.Stdout, coord.Stderr = &coordOut, &coordErr
-	if err := coord.Start(); err != nil {
-		t.Fatal(err)
-	}
-	coordDone := make(chan error, 1)
-	go func() { coordDone <- coord.Wait() }()
-	defer coord.Process.Kill()
-	proctest.WaitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
 
 	var workers []*exec.Cmd
-	var logs []*lockedBuffer
+	var logs []*proctest.Output
 	for range 3 {
 		w := exec.Command(bin, "worker", "--nats", url, "--ack-wait", "3s")
-		log := &lockedBuffer{}
+		log := &proctest.Output{}
 		w.Stderr = log
 		if err := w.Start(); err != nil {
 			t.Fatal(err)
@@ -84,12 +55,12 @@ func TestCoordinatorAndWorkerProcesses(t *testing.T) {
 	workers[0].Process.Signal(syscall.SIGKILL) // most likely in the middle of its game
 	workers[0].Wait()
 	select {
-	case err := <-coordDone:
+	case err := <-coord.done:
 		if err != nil {
-			t.Fatalf("coordinator: %v\n%s\n%s", err, coordOut.String(), coordErr.String())
+			t.Fatalf("coordinator: %v\n%s\n%s", err, coord.out.String(), coord.stderr.String())
 		}
 	case <-time.After(120 * time.Second):
-		t.Fatalf("the coordinator did not finish:\n%s\n%s", coordOut.String(), coordErr.String())
+		t.Fatalf("the coordinator did not finish:\n%s\n%s", coord.out.String(), coord.stderr.String())
 	}
 	for _, w := range workers[1:] {
 		w.Process.Signal(syscall.SIGINT)

@@ -21,7 +21,7 @@ func (f *farmFlags) auth() distributed.Auth {
 	return distributed.Auth{Token: f.token, User: f.user, Password: f.password, CertFile: f.cert, KeyFile: f.key, CAFile: f.ca}
 }
 
-// apply starts the server or connects, and sets opt.Farm; the returned
+// apply starts the server or connects, and sets opt.Dispatcher; the returned
 // function releases what it took.
 func (f *farmFlags) apply(cfg *spec.Config, opt *runner.Options) (func(), error) {
 	if f.serve == "" && f.nats == "" {
@@ -59,17 +59,17 @@ func (f *farmFlags) apply(cfg *spec.Config, opt *runner.Options) (func(), error)
 			return nil, err
 		}
 	}
-	farm, err := distributed.NewFarm(url, f.auth(), f.ackWait)
+	coord, err := distributed.NewCoordinator(url, f.auth(), f.ackWait)
 	if err != nil {
 		if srv != nil {
 			srv.Close()
 		}
 		return nil, err
 	}
-	farm.Warn = func(msg string) { fmt.Fprintf(os.Stderr, "autoplay: WARNING: %s\n", msg) }
-	opt.Farm = farm
+	coord.Warn = func(msg string) { fmt.Fprintf(os.Stderr, "autoplay: WARNING: %s\n", msg) }
+	opt.Dispatcher = coord
 	return func() {
-		farm.Close()
+		coord.Close()
 		if srv != nil {
 			srv.Close()
 		}

@@ -18,7 +18,7 @@ import (
 // channel closed once it has exited.
 type fleetWorker struct {
 	cmd    *exec.Cmd
-	log    *lockedBuffer
+	log    *proctest.Output
 	exited chan struct{}
 }
 
@@ -26,7 +26,7 @@ type fleetWorker struct {
 // killed, if still running, when the test ends.
 func startWorker(t *testing.T, program, url string) *fleetWorker {
 	t.Helper()
-	w := &fleetWorker{cmd: exec.Command(program, "worker", "--nats", url, "--ack-wait", "3s"), log: &lockedBuffer{}, exited: make(chan struct{})}
+	w := &fleetWorker{cmd: exec.Command(program, "worker", "--nats", url, "--ack-wait", "3s"), log: &proctest.Output{}, exited: make(chan struct{})}
 	w.cmd.Stderr = w.log
 	if err := w.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -42,6 +42,31 @@ func (w *fleetWorker) stop() {
 	<-w.exited
 }
 
+// fleetCoordinator is an `autoplay match --serve` process of a test: its
+// stdout and stderr, and a channel that gets its exit.
+type fleetCoordinator struct {
+	cmd         *exec.Cmd
+	out, stderr *proctest.Output
+	done        chan error
+}
+
+// serveRun starts bin as the coordinator of a run (args) serving NATS at
+// url, and waits until it serves; it is killed, if still running, when
+// the test ends.
+func serveRun(t *testing.T, bin, url string, args ...string) *fleetCoordinator {
+	t.Helper()
+	c := &fleetCoordinator{cmd: exec.Command(bin, append([]string{"match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s"}, args...)...),
+		out: &proctest.Output{}, stderr: &proctest.Output{}, done: make(chan error, 1)}
+	c.cmd.Stdout, c.cmd.Stderr = c.out, c.stderr
+	if err := c.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { c.done <- c.cmd.Wait() }()
+	t.Cleanup(func() { c.cmd.Process.Kill() })
+	proctest.WaitUntil(t, "the coordinator serves", func() bool { return strings.Contains(c.stderr.String(), "Serving NATS at") })
+	return c
+}
+
 // coordinate runs a coordinator for a 4-game run on pgnPath until it ends
 // (or the deadline), with the workers already pointed at url; its output
 // is returned.
@@ -50,7 +75,7 @@ func coordinate(t *testing.T, bin, url, pgnPath string, more ...string) string {
 	coord := exec.Command(bin, append([]string{"match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s",
 		"--engine", "cmd=builtin name=deep depth=2", "--engine", "cmd=builtin name=shallow depth=1",
 		"--games", "4", "--maxmoves", "12", "--pgnout", pgnPath}, more...)...)
-	var out lockedBuffer
+	var out proctest.Output
 	coord.Stdout, coord.Stderr = &out, &out
 	if err := coord.Start(); err != nil {
 		t.Fatal(err)

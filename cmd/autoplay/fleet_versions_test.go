@@ -37,18 +37,9 @@ func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
 	dir := t.TempDir()
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
 	pgnPath := filepath.Join(dir, "games.pgn")
-	coord := exec.Command(bin, "match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s",
+	coord := serveRun(t, bin, url,
 		"--engine", "cmd=builtin name=deep depth=3", "--engine", "cmd=builtin name=shallow depth=2",
 		"--games", "6", "--maxmoves", "20", "--pgnout", pgnPath)
-	var coordOut, coordErr lockedBuffer
-	coord.Stdout, coord.Stderr = &coordOut, &coordErr
-	if err := coord.Start(); err != nil {
-		t.Fatal(err)
-	}
-	coordDone := make(chan error, 1)
-	go func() { coordDone <- coord.Wait() }()
-	defer coord.Process.Kill()
-	proctest.WaitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
 
 	old := startWorker(t, other, url)
 	oldLog := old.log
@@ -56,12 +47,12 @@ func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
 	current := startWorker(t, bin, url)
 	currentLog := current.log
 	select {
-	case err := <-coordDone:
+	case err := <-coord.done:
 		if err != nil {
-			t.Fatalf("coordinator: %v\n%s\n%s", err, coordOut.String(), coordErr.String())
+			t.Fatalf("coordinator: %v\n%s\n%s", err, coord.out.String(), coord.stderr.String())
 		}
 	case <-time.After(120 * time.Second):
-		t.Fatalf("the run did not end:\n%s\nworker of version 99:\n%s\nworker:\n%s", coordErr.String(), oldLog.String(), currentLog.String())
+		t.Fatalf("the run did not end:\n%s\nworker of version 99:\n%s\nworker:\n%s", coord.stderr.String(), oldLog.String(), currentLog.String())
 	}
 	old.stop()
 	current.stop()

@@ -50,7 +50,7 @@ func TestSecondRunOnOnePGNIsRefused(t *testing.T) {
 	first.Process.Signal(syscall.SIGKILL)
 	first.Wait()
 	third := exec.Command(bin, append(args, "--verbose")...)
-	var thirdOut lockedBuffer
+	var thirdOut proctest.Output
 	third.Stdout, third.Stderr = &thirdOut, &thirdOut
 	if err := third.Start(); err != nil {
 		t.Fatal(err)

@@ -145,7 +145,7 @@ func TestStoppedRunnerChargesNoEngine(t *testing.T) {
 			cmd := exec.Command(bin, args...)
 			cmd.Env = append(os.Environ(), tc.env...)
 			cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true} // a job of its own, like a shell's
-			var out, stderr lockedBuffer
+			var out, stderr proctest.Output
 			cmd.Stdout, cmd.Stderr = &out, &stderr
 			if err := cmd.Start(); err != nil {
 				t.Fatal(err)
@@ -182,7 +182,7 @@ func TestBrieflyStoppedRunnerChargesNoEngine(t *testing.T) {
 		"--engine", "cmd="+stockfish+" name=b option.Hash=4 option.Threads=1",
 		"--each", "st=0.1 nodes=20000 timemargin=200", "--games", "2", "--maxmoves", "12", "--concurrency", "2")
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1") // one process
-	var out, stderr lockedBuffer
+	var out, stderr proctest.Output
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -214,7 +214,7 @@ func TestStoppedWorkerChargesNoEngine(t *testing.T) {
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
 	pgnPath := filepath.Join(dir, "games.pgn")
 	coord := exec.Command(bin, append([]string{"match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "10s", "--pgnout", pgnPath}, pauseMatch...)...)
-	var coordOut, coordErr lockedBuffer
+	var coordOut, coordErr proctest.Output
 	coord.Stdout, coord.Stderr = &coordOut, &coordErr
 	if err := coord.Start(); err != nil {
 		t.Fatal(err)
@@ -223,7 +223,7 @@ func TestStoppedWorkerChargesNoEngine(t *testing.T) {
 	proctest.WaitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
 	w := exec.Command(bin, "worker", "--nats", url, "--ack-wait", "10s", "--concurrency", "2",
 		"--engine", "name=a cmd="+stockfish, "--engine", "name=b cmd="+stockfish)
-	var log lockedBuffer
+	var log proctest.Output
 	w.Stderr = &log
 	if err := w.Start(); err != nil {
 		t.Fatal(err)
@@ -252,7 +252,7 @@ func TestFrozenRunnerChargesNoEngine(t *testing.T) {
 	pgnPath := filepath.Join(t.TempDir(), "f.pgn")
 	cmd := exec.Command(bin, append([]string{"match", "--verbose", "--pgnout", pgnPath}, pauseMatch...)...)
 	cmd.Env = append(os.Environ(), "GOMAXPROCS=1") // one process
-	var out, stderr lockedBuffer
+	var out, stderr proctest.Output
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -264,7 +264,7 @@ func TestStoppedSlotProcessChargesNoEngine(t *testing.T) {
 		// A margin of 1.5 s: stockfish at st=0.1 on a busy machine can overrun
 		// 100 ms by itself, and this test is about the slot's 3 s stop.
 		"--each", "st=0.1 timemargin=1500", "--games", "4", "--maxmoves", "12", "--concurrency", "2", "--pgnout", pgnPath, "--verbose")
-	var out, stderr lockedBuffer
+	var out, stderr proctest.Output
 	cmd.Stdout, cmd.Stderr = &out, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -40,7 +40,7 @@ func TestViewBoundsAGameOfAMillionTags(t *testing.T) {
 	}
 	port := freePort(t)
 	view := exec.Command(bin, "view", path, "--web", strconv.Itoa(port))
-	var stderr lockedBuffer
+	var stderr proctest.Output
 	view.Stderr = &stderr
 	if err := view.Start(); err != nil {
 		t.Fatal(err)

@@ -24,7 +24,7 @@ func TestViewServesAFinishedRun(t *testing.T) {
 	}
 	port := freePort(t)
 	view := exec.Command(bin, "view", pgnPath, "--web", fmt.Sprint(port))
-	var stderr lockedBuffer
+	var stderr proctest.Output
 	view.Stderr = &stderr
 	if err := view.Start(); err != nil {
 		t.Fatal(err)

@@ -24,23 +24,14 @@ func TestAWorkerRunsACoordinatorsCommandLineOnlyWhenToldTo(t *testing.T) {
 	dir := t.TempDir()
 	pwned := filepath.Join(dir, "PWNED")
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
-	coord := exec.Command(bin, "match", "--serve", strings.TrimPrefix(url, "nats://"), "--ack-wait", "3s",
+	coord := serveRun(t, bin, url,
 		"--engine", `name=sh cmd=/bin/sh arg=-c "arg=touch `+pwned+`; exec `+stockfish+`"`,
 		"--engine", "name=sf cmd="+stockfish, "--each", "nodes=200 option.Hash=8",
 		"--games", "2", "--maxmoves", "10", "--pgnout", filepath.Join(dir, "games.pgn"))
-	var coordOut, coordErr lockedBuffer
-	coord.Stdout, coord.Stderr = &coordOut, &coordErr
-	if err := coord.Start(); err != nil {
-		t.Fatal(err)
-	}
-	coordDone := make(chan error, 1)
-	go func() { coordDone <- coord.Wait() }()
-	defer coord.Process.Kill()
-	proctest.WaitUntil(t, "the coordinator serves", func() bool { return strings.Contains(coordErr.String(), "Serving NATS at") })
 
-	worker := func(flags ...string) (*exec.Cmd, *lockedBuffer) {
+	worker := func(flags ...string) (*exec.Cmd, *proctest.Output) {
 		w := exec.Command(bin, append([]string{"worker", "--nats", url, "--ack-wait", "3s"}, flags...)...)
-		log := &lockedBuffer{}
+		log := &proctest.Output{}
 		w.Stderr = log
 		if err := w.Start(); err != nil {
 			t.Fatal(err)
@@ -51,7 +42,7 @@ func TestAWorkerRunsACoordinatorsCommandLineOnlyWhenToldTo(t *testing.T) {
 	careful, carefulLog := worker("--engine", "name=sf cmd="+stockfish)
 	made := func() bool { _, err := os.Stat(pwned); return err == nil }
 	proctest.WaitUntil(t, "the coordinator to hear of the refusal", func() bool {
-		return made() || strings.Contains(coordErr.String(), "refuses this run's games: engine sh (/bin/sh -c")
+		return made() || strings.Contains(coord.stderr.String(), "refuses this run's games: engine sh (/bin/sh -c")
 	})
 	if log := carefulLog.String(); !strings.Contains(log, "not an engine this worker trusts") || !strings.Contains(log, "--trust-coordinator-commands") {
 		t.Errorf("the worker's refusal:\n%s", log)
@@ -64,12 +55,12 @@ func TestAWorkerRunsACoordinatorsCommandLineOnlyWhenToldTo(t *testing.T) {
 
 	_, trustingLog := worker("--trust-coordinator-commands")
 	select {
-	case err := <-coordDone:
+	case err := <-coord.done:
 		if err != nil {
-			t.Fatalf("coordinator: %v\n%s\n%s", err, coordOut.String(), coordErr.String())
+			t.Fatalf("coordinator: %v\n%s\n%s", err, coord.out.String(), coord.stderr.String())
 		}
 	case <-time.After(90 * time.Second): // not a measure of speed: a run that never ends
-		t.Fatalf("the coordinator did not finish:\n%s\n%s\n%s", coordOut.String(), coordErr.String(), trustingLog.String())
+		t.Fatalf("the coordinator did not finish:\n%s\n%s\n%s", coord.out.String(), coord.stderr.String(), trustingLog.String())
 	}
 	if !made() {
 		t.Errorf("--trust-coordinator-commands did not run the coordinator's command line:\n%s", trustingLog.String())

@@ -65,9 +65,6 @@ func RookAttacks(s Square, occ Bitboard) Bitboard { return rookAttacks(s, occ) }
 // QueenAttacks is the set of squares a queen on s attacks with occupancy occ.
 func QueenAttacks(s Square, occ Bitboard) Bitboard { return queenAttacks(s, occ) }
 
-// Between is the set of squares strictly between a and b on a shared line.
-func Between(a, b Square) Bitboard { return between[a][b] }
-
 // SquareSet is the set holding only s.
 func SquareSet(s Square) Bitboard { return sqBB(s) }
 

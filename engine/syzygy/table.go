@@ -24,7 +24,7 @@ const (
 // with pawns, one file of the leading pawn.
 type pairsData struct {
 	flags       byte
-	pieces      [8]int // piece codes (engine.Piece values) in encoding order
+	pieces      [8]int // piece codes (chess.Piece values) in encoding order
 	groupLen    [8]int // zero-terminated
 	groupIdx    [8]uint64
 	sizeofBlock uint64

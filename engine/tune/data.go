@@ -8,20 +8,17 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/autoplay/autoplay/engine"
 	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/sample/epdline"
 )
 
-// The training positions. An EPD line of "autoplay match --sample" holds the
-// position, ce (the engine's score in centipawns) and c0, the game's result,
-// both from the side to move's view (c0: 1, 0, -1). Package sample reads
-// these too, but it depends on runner/, which engine/ may not import, so the
-// few fields needed are read here. The tuner works in White's view
-// throughout: results become 1, 0.5 or 0 for White and evaluations White's
-// score.
+// The training positions: the EPD lines of "autoplay match --sample", read
+// by package sample/epdline, which package sample writes them with. The
+// tuner works in White's view throughout: results become 1, 0.5 or 0 for
+// White and evaluations White's score.
 
 // entry is one training position: its trace, compacted.
 type entry struct {
@@ -56,50 +53,28 @@ type LoadOptions struct {
 	Limit int // stop after this many positions (0: all)
 }
 
-// ParseEPD reads the position and White's result (1, 0.5, 0) from one
-// sample line.
-func ParseEPD(line string) (*engine.Position, float64, error) {
-	p, result, _, err := parseSample(line)
-	return p, result, err
-}
-
 // searchScoreCap bounds a search score: a mate's ±32000 would say no more
 // than this does once through the sigmoid.
 const searchScoreCap = 3000
 
-// parseSample is ParseEPD, with White's search score (ce, capped at
-// ±searchScoreCap; NaN when the line holds none) too.
-func parseSample(line string) (*engine.Position, float64, float64, error) {
-	f := strings.Fields(line)
-	if len(f) < 4 {
-		return nil, 0, 0, fmt.Errorf("not an EPD line: %q", line)
-	}
-	ops := map[string]string{}
-	for _, op := range strings.Split(strings.Join(f[4:], " "), ";") {
-		if k, v, ok := strings.Cut(strings.TrimSpace(op), " "); ok {
-			ops[k] = strings.Trim(v, `"`)
-		}
-	}
-	c0, err := strconv.Atoi(ops["c0"])
-	if err != nil || c0 < -1 || c0 > 1 {
-		return nil, 0, 0, fmt.Errorf("no result (c0 1, 0 or -1): %q", line)
-	}
-	ce := math.NaN()
-	if v, err := strconv.Atoi(ops["ce"]); err == nil {
-		ce = float64(min(max(v, -searchScoreCap), searchScoreCap))
-	}
-	hmvc, fmvn := ops["hmvc"], ops["fmvn"]
-	if hmvc == "" {
-		hmvc = "0"
-	}
-	if fmvn == "" {
-		fmvn = "1"
-	}
-	p, err := engine.ParseFEN(strings.Join(f[:4], " ") + " " + hmvc + " " + fmvn)
+// parseSample reads the position, White's result (1, 0.5, 0) and White's
+// search score (ce, capped at ±searchScoreCap; NaN when the line holds
+// none) from one sample line.
+func parseSample(line string) (*chess.Position, float64, float64, error) {
+	l, err := epdline.Parse(line)
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	if p.SideToMove() == engine.Black {
+	ce := math.NaN()
+	if l.HasScore {
+		ce = float64(min(max(l.Score, -searchScoreCap), searchScoreCap))
+	}
+	p, err := chess.ParseFEN(l.FEN)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	c0 := l.Result
+	if p.SideToMove() == chess.Black {
 		c0, ce = -c0, -ce
 	}
 	return p, float64(c0+1) / 2, ce, nil
@@ -215,9 +190,9 @@ func (d *Dataset) Split(fraction float64, seed uint64) (train, valid *Dataset) {
 
 // quiescence finds the quiet position at the end of a capture search.
 type quiescence struct {
-	pv    [maxQPly][maxQPly]engine.Move
+	pv    [maxQPly][maxQPly]chess.Move
 	pvLen [maxQPly]int
-	ml    [maxQPly]engine.MoveList
+	ml    [maxQPly]chess.MoveList
 }
 
 const maxQPly = 24
@@ -225,14 +200,14 @@ const maxQPly = 24
 func newQuiescence() *quiescence { return &quiescence{} }
 
 // resolve plays out p's quiescence principal variation on p.
-func (q *quiescence) resolve(p *engine.Position) {
+func (q *quiescence) resolve(p *chess.Position) {
 	q.search(p, -1<<20, 1<<20, 0)
 	for _, m := range q.pv[0][:q.pvLen[0]] {
 		p.MakeMove(m)
 	}
 }
 
-func (q *quiescence) search(p *engine.Position, alpha, beta, ply int) int {
+func (q *quiescence) search(p *chess.Position, alpha, beta, ply int) int {
 	q.pvLen[ply] = 0
 	stand := engine.Evaluate(p)
 	if stand >= beta || ply == maxQPly-1 {
@@ -243,16 +218,16 @@ func (q *quiescence) search(p *engine.Position, alpha, beta, ply int) int {
 	p.GenerateCaptures(ml)
 	moves := ml.Moves()
 	// Most valuable victim first, least valuable attacker next.
-	key := func(m engine.Move) int {
+	key := func(m chess.Move) int {
 		victim := p.PieceAt(m.To()).Type()
 		if m.IsEnPassant() {
-			victim = engine.Pawn
+			victim = chess.Pawn
 		}
 		return 16*chess.SEEValue[victim]/100 - int(p.PieceAt(m.From()).Type())
 	}
-	slices.SortStableFunc(moves, func(a, b engine.Move) int { return key(b) - key(a) })
+	slices.SortStableFunc(moves, func(a, b chess.Move) int { return key(b) - key(a) })
 	for _, m := range moves {
-		if p.PieceAt(m.To()) == engine.NoPiece && !m.IsEnPassant() && m.Promotion() == engine.NoPieceType {
+		if p.PieceAt(m.To()) == chess.NoPiece && !m.IsEnPassant() && m.Promotion() == chess.NoPieceType {
 			continue // an evasion: no quiet moves here
 		}
 		if p.SEE(m) < 0 {

@@ -8,12 +8,13 @@ import (
 	"testing"
 
 	"github.com/autoplay/autoplay/engine"
+	"github.com/autoplay/autoplay/engine/chess"
 )
 
 // extraFENs add what self-play samples hold rarely: drawn endgame classes
 // (the scale factors), promotions, bare kings, castled kings under attack.
 var extraFENs = []string{
-	engine.StartFEN,
+	chess.StartFEN,
 	"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 	"r2q1rk1/ppp2ppp/2n1bn2/2b1p3/4P3/2NP1N2/PPP1BPPP/R1BQ1RK1 w - - 4 8",
 	"r1b2rk1/pp3ppp/2n5/3qN3/3P4/3B1Q2/PP3PPP/R4RK1 w - - 0 15",
@@ -32,24 +33,24 @@ var extraFENs = []string{
 }
 
 // testPositions are the sample positions of testdata and extraFENs.
-func testPositions(t *testing.T) []*engine.Position {
+func testPositions(t *testing.T) []*chess.Position {
 	t.Helper()
 	f, err := os.Open("testdata/sample.epd")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var ps []*engine.Position
+	var ps []*chess.Position
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		p, _, err := ParseEPD(sc.Text())
+		p, _, _, err := parseSample(sc.Text())
 		if err != nil {
 			t.Fatal(err)
 		}
 		ps = append(ps, p)
 	}
 	for _, fen := range extraFENs {
-		p, err := engine.ParseFEN(fen)
+		p, err := chess.ParseFEN(fen)
 		if err != nil {
 			t.Fatalf("%s: %v", fen, err)
 		}
@@ -98,7 +99,7 @@ func TestTraceReproducesEvaluate(t *testing.T) {
 			var d Dataset
 			d.add(&tr, 0.5)
 			v, _, _, _ := d.eval(params, &d.entries[0])
-			if p.SideToMove() == engine.Black {
+			if p.SideToMove() == chess.Black {
 				v = -v
 			}
 			// Rounding: eg·scale/64, the taper's /24, the king attack's /32 and /3.
@@ -135,7 +136,7 @@ func TestTraceReproducesEvaluate(t *testing.T) {
 }
 
 // countSeen says which pair weights some position counts.
-func countSeen(t *testing.T, ps []*engine.Position) []bool {
+func countSeen(t *testing.T, ps []*chess.Position) []bool {
 	t.Helper()
 	seen := make([]bool, engine.NumPairWeights())
 	var tr engine.EvalTrace

@@ -10,7 +10,7 @@ import (
 	"github.com/autoplay/autoplay/engine"
 )
 
-func TestParseEPDGivesWhitesResult(t *testing.T) {
+func TestSampleLinesGiveWhitesResult(t *testing.T) {
 	tests := []struct {
 		line string
 		want float64
@@ -22,7 +22,7 @@ func TestParseEPDGivesWhitesResult(t *testing.T) {
 		{`6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - hmvc 0; fmvn 30; ce 31990; dm 5; c0 "1";`, 1},
 	}
 	for _, tt := range tests {
-		p, got, err := ParseEPD(tt.line)
+		p, got, _, err := parseSample(tt.line)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.line, err)
 		}
@@ -34,7 +34,7 @@ func TestParseEPDGivesWhitesResult(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"", "8/8/8/8 w - -", `8/8/4k3/8/8/3BK3/8/8 w - - ce 0;`, `8/8/4k3/8/8/3BK3/8/8 w - - c0 "2";`} {
-		if _, _, err := ParseEPD(bad); err == nil {
+		if _, _, _, err := parseSample(bad); err == nil {
 			t.Errorf("%q: read without error", bad)
 		}
 	}

@@ -11,9 +11,10 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 )
 
 // Every shell block of README.md runs as pasted from a fresh clone, with
@@ -201,7 +202,7 @@ func runBlock(t *testing.T, work string, b shellBlock) {
 	var background []*exec.Cmd // servers: stopped at the end
 	type coordinator struct {
 		cmd  *exec.Cmd
-		out  *lockedOutput
+		out  *proctest.Output
 		done chan error
 	}
 	var coordinators []coordinator // waited for at the end, once their workers run
@@ -251,7 +252,7 @@ func runBlock(t *testing.T, work string, b shellBlock) {
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 		cmd := exec.CommandContext(ctx, filepath.Join(work, "bin", "autoplay"), args...)
 		cmd.Dir = work
-		var out lockedOutput
+		var out proctest.Output
 		cmd.Stdout, cmd.Stderr = &out, &out
 		switch {
 		case serves(args):
@@ -422,25 +423,6 @@ func needsMissing(t *testing.T, work string, args []string) bool {
 		}
 	}
 	return false
-}
-
-// lockedOutput collects a command's stdout and stderr, written from two
-// goroutines.
-type lockedOutput struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (o *lockedOutput) Write(p []byte) (int, error) {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.b.Write(p)
-}
-
-func (o *lockedOutput) String() string {
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	return o.b.String()
 }
 
 func exitCode(err error) int {

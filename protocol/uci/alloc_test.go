@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/prototest"
 )
 
 // The hot-path lines, as Stockfish and GNU Chess send them.
@@ -18,19 +19,7 @@ var (
 )
 
 func TestHotPathParsingDoesNotAllocate(t *testing.T) {
-	var msg EngineMessage
-	// Warm up once so the PV has its capacity, as it has in a running game.
-	must(t, ParseEngineLine(hotInfo, &msg))
-	for _, line := range [][]byte{hotInfo, hotWDLInfo, hotCurrMove, hotBestMove, hotNone, hotBound} {
-		allocs := testing.AllocsPerRun(100, func() {
-			if err := ParseEngineLine(line, &msg); err != nil {
-				t.Fatal(err)
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%q: %v allocations per parse, want 0", line, allocs)
-		}
-	}
+	prototest.ParsesWithoutAllocating(t, ParseEngineLine, hotInfo, hotWDLInfo, hotCurrMove, hotBestMove, hotNone, hotBound)
 }
 
 func TestWritersDoNotAllocateWithRoom(t *testing.T) {
@@ -49,11 +38,7 @@ func TestWritersDoNotAllocateWithRoom(t *testing.T) {
 		"AppendBestMove":   func() { dst = AppendBestMove(dst[:0], best, ponder) },
 		"AppendOptionDecl": func() { dst = AppendOptionDecl(dst[:0], &opt) },
 	}
-	for name, write := range writers {
-		if allocs := testing.AllocsPerRun(100, write); allocs != 0 {
-			t.Errorf("%s: %v allocations, want 0", name, allocs)
-		}
-	}
+	prototest.WritesWithoutAllocating(t, writers)
 }
 
 func BenchmarkParseInfo(b *testing.B) {

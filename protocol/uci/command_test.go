@@ -7,79 +7,63 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/prototest"
 )
 
 func TestParseCommand(t *testing.T) {
 	const fen = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 2 3"
-	tests := []struct {
-		line string
-		want Command
-	}{
-		{"uci", Command{Kind: CmdUCI}},
-		{"isready\r", Command{Kind: CmdIsReady}},
-		{"ucinewgame", Command{Kind: CmdUCINewGame}},
-		{"stop", Command{Kind: CmdStop}},
-		{"ponderhit", Command{Kind: CmdPonderHit}},
-		{"quit", Command{Kind: CmdQuit}},
-		{"debug on", Command{Kind: CmdDebug, Debug: true}},
-		{"debug off", Command{Kind: CmdDebug}},
-		{"joho debug on", Command{Kind: CmdDebug, Debug: true}},
-		{"setoption name Hash value 128", Command{Kind: CmdSetOption, Name: "Hash", Value: "128"}},
-		{"setoption name Move Overhead value 30", Command{Kind: CmdSetOption, Name: "Move Overhead", Value: "30"}},
-		{"setoption name Clear Hash", Command{Kind: CmdSetOption, Name: "Clear Hash"}},
-		{"setoption name SyzygyPath value /tb/a b;/tb/c", Command{Kind: CmdSetOption, Name: "SyzygyPath", Value: "/tb/a b;/tb/c"}},
-		{"register later", Command{Kind: CmdRegister, Value: "later"}},
-		{"position startpos", Command{Kind: CmdPosition}},
-		{"position startpos moves e2e4 e7e5 e1g1", Command{Kind: CmdPosition, Moves: moves("e2e4", "e7e5", "e1g1")}},
-		{"position fen " + fen, Command{Kind: CmdPosition, FEN: fen}},
-		{"position  fen  " + fen + "  moves h5f7 ", Command{Kind: CmdPosition, FEN: fen, Moves: moves("h5f7")}},
-		{"position fen 8/8/8/8/8/5k2/4q3/7K w - -", Command{Kind: CmdPosition, FEN: "8/8/8/8/8/5k2/4q3/7K w - -"}},
-		{"go depth 12", Command{Kind: CmdGo, Go: Go{Depth: 12}}},
-		{"go wtime 300000 btime 299000 winc 2000 binc 2000 movestogo 40",
-			Command{Kind: CmdGo, Go: Go{Clock: true, WTime: 300 * time.Second, BTime: 299 * time.Second,
+	tests := []prototest.LineCase[Command]{
+		{Line: "uci", Want: Command{Kind: CmdUCI}},
+		{Line: "isready\r", Want: Command{Kind: CmdIsReady}},
+		{Line: "ucinewgame", Want: Command{Kind: CmdUCINewGame}},
+		{Line: "stop", Want: Command{Kind: CmdStop}},
+		{Line: "ponderhit", Want: Command{Kind: CmdPonderHit}},
+		{Line: "quit", Want: Command{Kind: CmdQuit}},
+		{Line: "debug on", Want: Command{Kind: CmdDebug, Debug: true}},
+		{Line: "debug off", Want: Command{Kind: CmdDebug}},
+		{Line: "joho debug on", Want: Command{Kind: CmdDebug, Debug: true}},
+		{Line: "setoption name Hash value 128", Want: Command{Kind: CmdSetOption, Name: "Hash", Value: "128"}},
+		{Line: "setoption name Move Overhead value 30", Want: Command{Kind: CmdSetOption, Name: "Move Overhead", Value: "30"}},
+		{Line: "setoption name Clear Hash", Want: Command{Kind: CmdSetOption, Name: "Clear Hash"}},
+		{Line: "setoption name SyzygyPath value /tb/a b;/tb/c", Want: Command{Kind: CmdSetOption, Name: "SyzygyPath", Value: "/tb/a b;/tb/c"}},
+		{Line: "register later", Want: Command{Kind: CmdRegister, Value: "later"}},
+		{Line: "position startpos", Want: Command{Kind: CmdPosition}},
+		{Line: "position startpos moves e2e4 e7e5 e1g1", Want: Command{Kind: CmdPosition, Moves: moves("e2e4", "e7e5", "e1g1")}},
+		{Line: "position fen " + fen, Want: Command{Kind: CmdPosition, FEN: fen}},
+		{Line: "position  fen  " + fen + "  moves h5f7 ", Want: Command{Kind: CmdPosition, FEN: fen, Moves: moves("h5f7")}},
+		{Line: "position fen 8/8/8/8/8/5k2/4q3/7K w - -", Want: Command{Kind: CmdPosition, FEN: "8/8/8/8/8/5k2/4q3/7K w - -"}},
+		{Line: "go depth 12", Want: Command{Kind: CmdGo, Go: Go{Depth: 12}}},
+		{Line: "go wtime 300000 btime 299000 winc 2000 binc 2000 movestogo 40",
+			Want: Command{Kind: CmdGo, Go: Go{Clock: true, WTime: 300 * time.Second, BTime: 299 * time.Second,
 				WInc: 2 * time.Second, BInc: 2 * time.Second, MovesToGo: 40}}},
-		{"go wtime -20 btime 1000", Command{Kind: CmdGo, Go: Go{Clock: true, BTime: time.Second}}},
-		{"go ponder wtime 1 btime 2", Command{Kind: CmdGo, Go: Go{Ponder: true, Clock: true, WTime: ms(1), BTime: ms(2)}}},
-		{"go movetime 250", Command{Kind: CmdGo, Go: Go{MoveTime: ms(250)}}},
-		{"go nodes 1000000 mate 3", Command{Kind: CmdGo, Go: Go{Nodes: 1000000, Mate: 3}}},
-		{"go infinite searchmoves e2e4 d2d4", Command{Kind: CmdGo, Go: Go{Infinite: true, SearchMoves: moves("e2e4", "d2d4")}}},
-		{"go", Command{Kind: CmdGo}},
-		{"hello world", Command{}},
-		{"", Command{}},
+		{Line: "go wtime -20 btime 1000", Want: Command{Kind: CmdGo, Go: Go{Clock: true, BTime: time.Second}}},
+		{Line: "go ponder wtime 1 btime 2", Want: Command{Kind: CmdGo, Go: Go{Ponder: true, Clock: true, WTime: ms(1), BTime: ms(2)}}},
+		{Line: "go movetime 250", Want: Command{Kind: CmdGo, Go: Go{MoveTime: ms(250)}}},
+		{Line: "go nodes 1000000 mate 3", Want: Command{Kind: CmdGo, Go: Go{Nodes: 1000000, Mate: 3}}},
+		{Line: "go infinite searchmoves e2e4 d2d4", Want: Command{Kind: CmdGo, Go: Go{Infinite: true, SearchMoves: moves("e2e4", "d2d4")}}},
+		{Line: "go", Want: Command{Kind: CmdGo}},
+		{Line: "hello world", Want: Command{}},
+		{Line: "", Want: Command{}},
 	}
-	for _, tt := range tests {
-		got, err := ParseCommand(tt.line)
-		if err != nil {
-			t.Errorf("%q: %v", tt.line, err)
-			continue
-		}
-		if !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("%q:\n got %+v\nwant %+v", tt.line, got, tt.want)
-		}
-	}
+	prototest.ParsesCommands(t, ParseCommand, tests)
 }
 
 func TestParseCommandErrorsSayWhatWasWrong(t *testing.T) {
-	tests := []struct{ line, want string }{
-		{"position startpos moves e2e4 e9e4", `position: bad move "e9e4"`},
-		{"position fen", "position: missing FEN"},
-		{"position fen moves e2e4", "position: missing FEN"},
-		{"position somewhere", `position: want startpos or fen, got "somewhere"`},
-		{"position startpos e2e4", `position: unexpected "e2e4"`},
-		{"go wtime soon", `go: bad wtime "soon"`},
-		{"go movetime -5", `go: bad movetime "-5"`},
-		{"go depth", `go: bad depth ""`},
-		{"go nodes many", `go: bad nodes "many"`},
-		{"setoption Hash value 1", "setoption: missing name"},
-		{"setoption name value 1", "setoption: missing name"},
-		{"debug maybe", `debug: want on or off, got "maybe"`},
+	tests := []prototest.LineCase[string]{
+		{Line: "position startpos moves e2e4 e9e4", Want: `position: bad move "e9e4"`},
+		{Line: "position fen", Want: "position: missing FEN"},
+		{Line: "position fen moves e2e4", Want: "position: missing FEN"},
+		{Line: "position somewhere", Want: `position: want startpos or fen, got "somewhere"`},
+		{Line: "position startpos e2e4", Want: `position: unexpected "e2e4"`},
+		{Line: "go wtime soon", Want: `go: bad wtime "soon"`},
+		{Line: "go movetime -5", Want: `go: bad movetime "-5"`},
+		{Line: "go depth", Want: `go: bad depth ""`},
+		{Line: "go nodes many", Want: `go: bad nodes "many"`},
+		{Line: "setoption Hash value 1", Want: "setoption: missing name"},
+		{Line: "setoption name value 1", Want: "setoption: missing name"},
+		{Line: "debug maybe", Want: `debug: want on or off, got "maybe"`},
 	}
-	for _, tt := range tests {
-		_, err := ParseCommand(tt.line)
-		if err == nil || err.Error() != tt.want {
-			t.Errorf("%q: error %v, want %q", tt.line, err, tt.want)
-		}
-	}
+	prototest.RefusesCommands(t, ParseCommand, tests)
 	_, err := ParseCommand("position startpos moves e2e4 e9e4")
 	var me *MoveError
 	if !errors.As(err, &me) || me.Token != "e9e4" {

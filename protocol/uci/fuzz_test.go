@@ -1,30 +1,16 @@
 package uci
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/autoplay/autoplay/protocol/internal/prototest"
 )
 
 // The fuzz targets check that no input panics. `go test` runs only the seed
 // corpus (every captured line); `go test -fuzz FuzzParseEngineLine` explores.
 
-func addCaptures(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.txt"))
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, line := range bytes.Split(data, []byte("\n")) {
-			f.Add(string(line))
-		}
-	}
-}
-
 func FuzzParseEngineLine(f *testing.F) {
-	addCaptures(f)
+	prototest.AddCaptures(f)
 	f.Add("info score lowerbound")
 	f.Add("info currline 1")
 	f.Add("option name type var default")

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/prototest"
 )
 
 // The hot-path lines, as Fairy-Max and GNU Chess send them.
@@ -19,18 +20,7 @@ var (
 )
 
 func TestHotPathParsingDoesNotAllocate(t *testing.T) {
-	var msg EngineMessage
-	must(t, ParseEngineLine(hotThinking, &msg)) // the PV gets its capacity, as in a running game
-	for _, line := range [][]byte{hotThinking, hotSANThinking, hotExtended, hotMove, hotOldMove, hotSANMove, hotPong} {
-		allocs := testing.AllocsPerRun(100, func() {
-			if err := ParseEngineLine(line, &msg); err != nil {
-				t.Fatal(err)
-			}
-		})
-		if allocs != 0 {
-			t.Errorf("%q: %v allocations per parse, want 0", line, allocs)
-		}
-	}
+	prototest.ParsesWithoutAllocating(t, ParseEngineLine, hotThinking, hotSANThinking, hotExtended, hotMove, hotOldMove, hotSANMove, hotPong)
 }
 
 func TestWritersDoNotAllocateWithRoom(t *testing.T) {
@@ -50,11 +40,7 @@ func TestWritersDoNotAllocateWithRoom(t *testing.T) {
 		"AppendResult":    func() { dst = AppendResult(dst[:0], WhiteWins, "White mates") },
 		"AppendSetOption": func() { dst = AppendSetOption(dst[:0], "Hash", "64") },
 	}
-	for name, write := range writers {
-		if allocs := testing.AllocsPerRun(100, write); allocs != 0 {
-			t.Errorf("%s: %v allocations, want 0", name, allocs)
-		}
-	}
+	prototest.WritesWithoutAllocating(t, writers)
 }
 
 func BenchmarkParseThinking(b *testing.B) {

@@ -7,92 +7,76 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/protocol/internal/prototest"
 )
 
 func TestParseCommand(t *testing.T) {
 	const fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
 	e2e4 := protocol.MustParseMove("e2e4")
-	tests := []struct {
-		line string
-		want Command
-	}{
-		{"xboard", Command{Kind: CmdXboard}},
-		{"protover 2", Command{Kind: CmdProtover, N: 2}},
-		{"accepted setboard", Command{Kind: CmdAccepted, Name: "setboard"}},
-		{"rejected san", Command{Kind: CmdRejected, Name: "san"}},
-		{"new", Command{Kind: CmdNew}},
-		{"variant fischerandom", Command{Kind: CmdVariant, Name: "fischerandom"}},
-		{"force\r", Command{Kind: CmdForce}},
-		{"go", Command{Kind: CmdGo}},
-		{"setboard " + fen, Command{Kind: CmdSetboard, FEN: fen}},
-		{"usermove e2e4", Command{Kind: CmdUserMove, Move: e2e4}},
-		{"usermove\te7e8q", Command{Kind: CmdUserMove, Move: protocol.MustParseMove("e7e8q")}},
-		{"e2e4", Command{Kind: CmdUserMove, Move: e2e4}},
-		{"time 30000", Command{Kind: CmdTime, Time: 300 * time.Second}},
-		{"otim 150", Command{Kind: CmdOtim, Time: 1500 * time.Millisecond}},
-		{"otim -20", Command{Kind: CmdOtim, Time: -200 * time.Millisecond}},
-		{"level 40 5 0", Command{Kind: CmdLevel, Level: Level{Moves: 40, Base: 5 * time.Minute}}},
-		{"level 0 2:30 1.5", Command{Kind: CmdLevel, Level: Level{Base: 150 * time.Second, Inc: 1500 * time.Millisecond}}},
-		{"level 0 0:05 0.1", Command{Kind: CmdLevel, Level: Level{Base: 5 * time.Second, Inc: 100 * time.Millisecond}}},
-		{"st 10", Command{Kind: CmdSt, Time: 10 * time.Second}},
-		{"sd 12", Command{Kind: CmdSd, N: 12}},
-		{"post", Command{Kind: CmdPost}},
-		{"nopost", Command{Kind: CmdNopost}},
-		{"ping 42", Command{Kind: CmdPing, N: 42}},
-		{"undo", Command{Kind: CmdUndo}},
-		{"remove", Command{Kind: CmdRemove}},
-		{"result 1-0 {White mates}", Command{Kind: CmdResult, Name: WhiteWins, Value: "White mates"}},
-		{"result 1/2-1/2 {Draw by repetition}", Command{Kind: CmdResult, Name: Draw, Value: "Draw by repetition"}},
-		{"result *", Command{Kind: CmdResult, Name: Unfinished}},
-		{"quit", Command{Kind: CmdQuit}},
-		{"?", Command{Kind: CmdMoveNow}},
-		{"hard", Command{Kind: CmdHard}},
-		{"easy", Command{Kind: CmdEasy}},
-		{"memory 256", Command{Kind: CmdMemory, N: 256}},
-		{"cores 2", Command{Kind: CmdCores, N: 2}},
-		{"option Resign Threshold=600", Command{Kind: CmdOption, Name: "Resign Threshold", Value: "600", HasValue: true}},
-		{"option Book File=", Command{Kind: CmdOption, Name: "Book File", HasValue: true}},
-		{"option Clear Hash", Command{Kind: CmdOption, Name: "Clear Hash"}},
-		{"name Fairy-Max", Command{Kind: CmdName, Name: "Fairy-Max"}},
-		{"rating 2100 1900", Command{Kind: CmdRating, Value: "2100 1900"}},
-		{"frobnicate", Command{}},
-		{"e2e9", Command{}},
-		{"", Command{}},
+	tests := []prototest.LineCase[Command]{
+		{Line: "xboard", Want: Command{Kind: CmdXboard}},
+		{Line: "protover 2", Want: Command{Kind: CmdProtover, N: 2}},
+		{Line: "accepted setboard", Want: Command{Kind: CmdAccepted, Name: "setboard"}},
+		{Line: "rejected san", Want: Command{Kind: CmdRejected, Name: "san"}},
+		{Line: "new", Want: Command{Kind: CmdNew}},
+		{Line: "variant fischerandom", Want: Command{Kind: CmdVariant, Name: "fischerandom"}},
+		{Line: "force\r", Want: Command{Kind: CmdForce}},
+		{Line: "go", Want: Command{Kind: CmdGo}},
+		{Line: "setboard " + fen, Want: Command{Kind: CmdSetboard, FEN: fen}},
+		{Line: "usermove e2e4", Want: Command{Kind: CmdUserMove, Move: e2e4}},
+		{Line: "usermove\te7e8q", Want: Command{Kind: CmdUserMove, Move: protocol.MustParseMove("e7e8q")}},
+		{Line: "e2e4", Want: Command{Kind: CmdUserMove, Move: e2e4}},
+		{Line: "time 30000", Want: Command{Kind: CmdTime, Time: 300 * time.Second}},
+		{Line: "otim 150", Want: Command{Kind: CmdOtim, Time: 1500 * time.Millisecond}},
+		{Line: "otim -20", Want: Command{Kind: CmdOtim, Time: -200 * time.Millisecond}},
+		{Line: "level 40 5 0", Want: Command{Kind: CmdLevel, Level: Level{Moves: 40, Base: 5 * time.Minute}}},
+		{Line: "level 0 2:30 1.5", Want: Command{Kind: CmdLevel, Level: Level{Base: 150 * time.Second, Inc: 1500 * time.Millisecond}}},
+		{Line: "level 0 0:05 0.1", Want: Command{Kind: CmdLevel, Level: Level{Base: 5 * time.Second, Inc: 100 * time.Millisecond}}},
+		{Line: "st 10", Want: Command{Kind: CmdSt, Time: 10 * time.Second}},
+		{Line: "sd 12", Want: Command{Kind: CmdSd, N: 12}},
+		{Line: "post", Want: Command{Kind: CmdPost}},
+		{Line: "nopost", Want: Command{Kind: CmdNopost}},
+		{Line: "ping 42", Want: Command{Kind: CmdPing, N: 42}},
+		{Line: "undo", Want: Command{Kind: CmdUndo}},
+		{Line: "remove", Want: Command{Kind: CmdRemove}},
+		{Line: "result 1-0 {White mates}", Want: Command{Kind: CmdResult, Name: WhiteWins, Value: "White mates"}},
+		{Line: "result 1/2-1/2 {Draw by repetition}", Want: Command{Kind: CmdResult, Name: Draw, Value: "Draw by repetition"}},
+		{Line: "result *", Want: Command{Kind: CmdResult, Name: Unfinished}},
+		{Line: "quit", Want: Command{Kind: CmdQuit}},
+		{Line: "?", Want: Command{Kind: CmdMoveNow}},
+		{Line: "hard", Want: Command{Kind: CmdHard}},
+		{Line: "easy", Want: Command{Kind: CmdEasy}},
+		{Line: "memory 256", Want: Command{Kind: CmdMemory, N: 256}},
+		{Line: "cores 2", Want: Command{Kind: CmdCores, N: 2}},
+		{Line: "option Resign Threshold=600", Want: Command{Kind: CmdOption, Name: "Resign Threshold", Value: "600", HasValue: true}},
+		{Line: "option Book File=", Want: Command{Kind: CmdOption, Name: "Book File", HasValue: true}},
+		{Line: "option Clear Hash", Want: Command{Kind: CmdOption, Name: "Clear Hash"}},
+		{Line: "name Fairy-Max", Want: Command{Kind: CmdName, Name: "Fairy-Max"}},
+		{Line: "rating 2100 1900", Want: Command{Kind: CmdRating, Value: "2100 1900"}},
+		{Line: "frobnicate", Want: Command{}},
+		{Line: "e2e9", Want: Command{}},
+		{Line: "", Want: Command{}},
 	}
-	for _, tt := range tests {
-		got, err := ParseCommand(tt.line)
-		if err != nil {
-			t.Errorf("%q: %v", tt.line, err)
-			continue
-		}
-		if !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("%q:\n got %+v\nwant %+v", tt.line, got, tt.want)
-		}
-	}
+	prototest.ParsesCommands(t, ParseCommand, tests)
 }
 
 func TestParseCommandErrorsSayWhatWasWrong(t *testing.T) {
-	tests := []struct{ line, want string }{
-		{"usermove e9e4", `usermove: bad move "e9e4"`},
-		{"usermove", "usermove: missing move"},
-		{"protover two", `protover: bad number "two"`},
-		{"sd -1", `sd: bad number "-1"`},
-		{"time soon", `time: bad centiseconds "soon"`},
-		{"st NaN", `st: bad seconds "NaN"`},
-		{"level 40 5", `level: want MOVES MIN[:SEC] INC, got "40 5"`},
-		{"level x 5 0", `level: bad moves "x"`},
-		{"level 40 5:xx 0", `level: bad base "5:xx"`},
-		{"level 40 5 -1", `level: bad increment "-1"`},
-		{"setboard", "setboard: missing FEN"},
-		{"option =5", "option: missing name"},
-		{"result 2-0 {?}", `result: bad result "2-0"`},
+	tests := []prototest.LineCase[string]{
+		{Line: "usermove e9e4", Want: `usermove: bad move "e9e4"`},
+		{Line: "usermove", Want: "usermove: missing move"},
+		{Line: "protover two", Want: `protover: bad number "two"`},
+		{Line: "sd -1", Want: `sd: bad number "-1"`},
+		{Line: "time soon", Want: `time: bad centiseconds "soon"`},
+		{Line: "st NaN", Want: `st: bad seconds "NaN"`},
+		{Line: "level 40 5", Want: `level: want MOVES MIN[:SEC] INC, got "40 5"`},
+		{Line: "level x 5 0", Want: `level: bad moves "x"`},
+		{Line: "level 40 5:xx 0", Want: `level: bad base "5:xx"`},
+		{Line: "level 40 5 -1", Want: `level: bad increment "-1"`},
+		{Line: "setboard", Want: "setboard: missing FEN"},
+		{Line: "option =5", Want: "option: missing name"},
+		{Line: "result 2-0 {?}", Want: `result: bad result "2-0"`},
 	}
-	for _, tt := range tests {
-		_, err := ParseCommand(tt.line)
-		if err == nil || err.Error() != tt.want {
-			t.Errorf("%q: error %v, want %q", tt.line, err, tt.want)
-		}
-	}
+	prototest.RefusesCommands(t, ParseCommand, tests)
 	_, err := ParseCommand("usermove e9e4")
 	var me *MoveError
 	if !errors.As(err, &me) || me.Token != "e9e4" {

@@ -1,26 +1,16 @@
 package xboard
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/autoplay/autoplay/protocol/internal/prototest"
 )
 
 // The fuzz targets check that no input panics. `go test` runs only the seed
 // corpus (every captured line); `go test -fuzz FuzzParseEngineLine` explores.
 
 func FuzzParseEngineLine(f *testing.F) {
-	files, _ := filepath.Glob(filepath.Join("testdata", "*.txt"))
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			f.Fatal(err)
-		}
-		for _, line := range bytes.Split(data, []byte("\n")) {
-			f.Add(string(line))
-		}
-	}
+	prototest.AddCaptures(f)
 	f.Add("1 2 3 4 5 6 7 8 9\t\t")
 	f.Add("Illegal move (")
 	f.Add("Error (x")

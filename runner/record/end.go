@@ -1,7 +1,6 @@
 package record
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -221,45 +220,4 @@ func AdjudicatedWin(c Color, reason string) End {
 // AdjudicatedDraw: a draw by adjudication, for reason.
 func AdjudicatedDraw(reason string) End {
 	return End{Outcome: Draw, Termination: TermAdjudication, Text: "Draw by adjudication: " + reason}
-}
-
-// CheckResult says whether a game's result and final comment follow from
-// how it ended: status is its final position's under the rules, toMove the
-// side to move there. A position the rules end must have their result and
-// words; otherwise a fault or resignation must lose for its culprit, an
-// adjudication must give the result it names, and no rules' words may
-// stand for a position the rules did not end.
-func CheckResult(outcome Outcome, ending string, status chess.Status, toMove Color) error {
-	if status != chess.Ongoing {
-		if want := EndByRules(status, toMove); outcome != want.Outcome || ending != want.Text {
-			return fmt.Errorf("its final position ends it as %s {%s}, not %s {%s}", want.Outcome, want.Text, outcome, ending)
-		}
-		return nil
-	}
-	for _, s := range []chess.Status{chess.Checkmate, chess.Stalemate, chess.InsufficientMaterial, chess.FiftyMoveRule, chess.Repetition} {
-		for _, c := range []Color{White, Black} {
-			if ending == EndByRules(s, c).Text {
-				return fmt.Errorf("it ends {%s}, but its final position does not", ending)
-			}
-		}
-	}
-	want := NoResult
-	if culprit, _, ok := ParseEnding(ending); ok {
-		want = WinFor(culprit.Other())
-	} else if strings.HasPrefix(ending, "Draw by adjudication: ") {
-		want = Draw
-	} else {
-		for _, c := range []Color{White, Black} {
-			if strings.HasPrefix(ending, c.String()+" wins by adjudication: ") {
-				want = WinFor(c)
-			}
-		}
-	}
-	if want == NoResult {
-		return fmt.Errorf("it ends {%s}, which no game of autoplay ends with", ending)
-	}
-	if outcome != want {
-		return fmt.Errorf("it ends {%s}, which is %s, not %s", ending, want, outcome)
-	}
-	return nil
 }

@@ -76,37 +76,6 @@ func TestWhichEndingsReplaceTheEngine(t *testing.T) {
 	}
 }
 
-// A result must follow from how the game ended.
-func TestCheckResultKnowsWhatFollows(t *testing.T) {
-	for _, tc := range []struct {
-		outcome Outcome
-		ending  string
-		status  chess.Status
-		toMove  Color
-		ok      bool
-	}{
-		{BlackWins, "Black mates", chess.Checkmate, White, true},
-		{WhiteWins, "Black mates", chess.Checkmate, White, false},
-		{BlackWins, "Black mates", chess.Ongoing, White, false}, // no mate on the board
-		{Draw, "Draw by stalemate", chess.Stalemate, Black, true},
-		{WhiteWins, "Draw by stalemate", chess.Stalemate, Black, false},
-		{BlackWins, "White loses on time", chess.Ongoing, White, true},
-		{WhiteWins, "White loses on time", chess.Ongoing, White, false},
-		{WhiteWins, "Black resigns", chess.Ongoing, Black, true},
-		{Draw, "Draw by adjudication: move limit", chess.Ongoing, White, true},
-		{WhiteWins, "Draw by adjudication: move limit", chess.Ongoing, White, false},
-		{WhiteWins, "White wins by adjudication: SyzygyTB", chess.Ongoing, Black, true},
-		{BlackWins, "White wins by adjudication: SyzygyTB", chess.Ongoing, Black, false},
-		{WhiteWins, "Black loses on time", chess.Checkmate, Black, false}, // the rules ended it first
-		{WhiteWins, "whatever I like", chess.Ongoing, Black, false},
-	} {
-		err := CheckResult(tc.outcome, tc.ending, tc.status, tc.toMove)
-		if (err == nil) != tc.ok {
-			t.Errorf("%s {%s} at %v: %v, want ok=%v", tc.outcome, tc.ending, tc.status, err, tc.ok)
-		}
-	}
-}
-
 // "mate 0" is written as the mated side's score, -M0.
 func TestMateZeroIsWrittenAsMated(t *testing.T) {
 	p := Ply{Info: MoveInfo{Score: protocol.Score{Kind: protocol.ScoreMate, Value: 0}, Depth: 1}}

@@ -88,8 +88,8 @@ type Ply struct {
 }
 
 // MoveInfo is the part of an engine's last search info that the runner
-// keeps per move (PGN comment, adjudication). Apart from Said (the PV and
-// lines asked for, handed over), it holds no pointers, so it can cross
+// keeps per move (PGN comment, adjudication). Apart from KeptText (the PV
+// and lines asked for, handed over), it holds no pointers, so it can cross
 // goroutines by value without sharing memory.
 type MoveInfo struct {
 	// Sent names the counters the engine reported; the others are zero
@@ -105,31 +105,32 @@ type MoveInfo struct {
 	NPS      uint64
 	TBHits   uint64
 	Time     time.Duration // the search time the engine reported
-	// Said is set only when the run asks for the PV or lines (MoveFields.PV,
+	// KeptText is set only when the run asks for the PV or lines (MoveFields.PV,
 	// MatchLine): each move gets a fresh one, handed over, never shared.
 	// Behind a pointer, they cost a ply of a run that asks for neither one
 	// word rather than five.
-	Said *Said
+	KeptText *KeptText
 }
 
-// Said is the text an engine gave with a move that a run asked to keep.
-type Said struct {
+// KeptText is the text an engine sent with a move that the run keeps: its
+// PV (--pgn-fields pv) and its lines matching --pgn-match-line.
+type KeptText struct {
 	PV    string   // its last PV, coordinate moves separated by spaces
 	Lines []string // its lines matching match_line
 }
 
 // PV is the move's principal variation as the engine gave it, or "".
 func (m *MoveInfo) PV() string {
-	if m.Said == nil {
+	if m.KeptText == nil {
 		return ""
 	}
-	return m.Said.PV
+	return m.KeptText.PV
 }
 
 // Lines are the engine's lines kept with the move (match_line).
 func (m *MoveInfo) Lines() []string {
-	if m.Said == nil {
+	if m.KeptText == nil {
 		return nil
 	}
-	return m.Said.Lines
+	return m.KeptText.Lines
 }

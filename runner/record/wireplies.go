@@ -139,20 +139,20 @@ func ReadPlies(b []byte) ([]Ply, error) {
 		in.HashFull = int32(r.varint())
 		in.TBHits = r.uvarint()
 		in.Time = time.Duration(r.varint())
-		var said Said
+		var kept KeptText
 		if pv := r.bytes(); len(pv) > 0 {
-			said.PV = string(pv)
+			kept.PV = string(pv)
 		}
 		if lines := r.uvarint(); lines > uint64(len(r.b)) {
 			r.fail()
 		} else if lines > 0 {
-			said.Lines = make([]string, lines)
-			for j := range said.Lines {
-				said.Lines[j] = string(r.bytes())
+			kept.Lines = make([]string, lines)
+			for j := range kept.Lines {
+				kept.Lines[j] = string(r.bytes())
 			}
 		}
-		if said.PV != "" || len(said.Lines) > 0 {
-			in.Said = &said
+		if kept.PV != "" || len(kept.Lines) > 0 {
+			in.KeptText = &kept
 		}
 		p.Elapsed = time.Duration(r.varint())
 		p.TimeLeft = time.Duration(r.varint())

@@ -52,7 +52,7 @@ func (k *extras) handOver(info *record.MoveInfo) {
 	if !pv && len(k.matched) == 0 {
 		return
 	}
-	said := &record.Said{Lines: k.matched}
+	kept := &record.KeptText{Lines: k.matched}
 	if pv {
 		var b strings.Builder
 		for i, m := range k.pvMoves {
@@ -61,9 +61,9 @@ func (k *extras) handOver(info *record.MoveInfo) {
 			}
 			b.WriteString(m.String())
 		}
-		said.PV = b.String()
+		kept.PV = b.String()
 	}
-	info.Said = said
+	info.KeptText = kept
 }
 
 func (k *extras) reset() {

@@ -52,7 +52,8 @@ const readBuffer = 1 << 10
 // eventRoom is how many events an engine's reader may be ahead of its game
 // loop. Info lines are not events (the decoder keeps the last), so a search
 // makes one (its move); the handshake's option lines are read as they come.
-// An event is some 180 bytes: with 512 engines, room for 16 each was 1.5 MB.
+// An Event is 184 bytes on 64-bit machines: with 512 engines, room for 16
+// each was 1.5 MB, room for 4 is 377 kB.
 const eventRoom = 4
 
 // process is one running engine as the host reads it: the child process

@@ -8,11 +8,11 @@ import (
 	"github.com/autoplay/autoplay/runner/record"
 )
 
-// runOnFarm hands the games to workers elsewhere and records what comes
+// runDispatched hands the games to the Dispatcher and records what comes
 // back, as the local workers' games are recorded.
-func (r *run) runOnFarm(ctx context.Context, opt Options, todo []scheduledGame, res *Result, outs *outputs, cpuAtStart time.Duration) (*Result, error) {
+func (r *run) runDispatched(ctx context.Context, opt Options, todo []scheduledGame, res *Result, outs *outputs, cpuAtStart time.Duration) (*Result, error) {
 	jobs := make(chan scheduledGame)
-	farmJobs := make(chan GameJob)
+	dispatched := make(chan GameJob)
 	results := make(chan *record.GameRecord)
 	queue := newGameQueue(todo, r.knockout == nil)
 	scheduled := make(chan struct{})
@@ -22,7 +22,7 @@ func (r *run) runOnFarm(ctx context.Context, opt Options, todo []scheduledGame, 
 		r.dispatch(ctx, queue, jobs)
 	}()
 	go func() {
-		defer close(farmJobs)
+		defer close(dispatched)
 		for g := range jobs {
 			opening, err := r.picker.opening(g.opening)
 			if err != nil {
@@ -31,7 +31,7 @@ func (r *run) runOnFarm(ctx context.Context, opt Options, todo []scheduledGame, 
 			}
 			job := GameJob{Number: g.number, Encounter: g.encounter, Pair: g.pair, White: g.white, Black: g.black, OpeningIx: g.opening, Opening: opening}
 			select {
-			case farmJobs <- job:
+			case dispatched <- job:
 			case <-ctx.Done():
 				return
 			case <-r.stop:
@@ -41,7 +41,7 @@ func (r *run) runOnFarm(ctx context.Context, opt Options, todo []scheduledGame, 
 	}()
 	go func() {
 		defer close(results)
-		if err := opt.Farm.Play(ctx, r.cfg, farmJobs, results, r.stop); err != nil && ctx.Err() == nil {
+		if err := opt.Dispatcher.Play(ctx, r.cfg, dispatched, results, r.stop); err != nil && ctx.Err() == nil {
 			r.fail(err)
 		}
 	}()

@@ -16,8 +16,10 @@ import (
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
-// Farm is the coordinator's side: it implements runner.Farm over NATS.
-type Farm struct {
+// Coordinator is the coordinator's side of a distributed run: the
+// runner.Dispatcher that publishes the run's games to NATS workers and
+// takes their records back.
+type Coordinator struct {
 	nc      *nats.Conn
 	js      jetstream.JetStream
 	ackWait time.Duration
@@ -31,12 +33,12 @@ type Farm struct {
 	// it, before it ends with an error (DefaultRefusedGiveUp).
 	RefusedGiveUp time.Duration
 
-	mu   sync.Mutex
-	said map[string]bool
+	mu     sync.Mutex
+	warned map[string]bool
 }
 
-// NewFarm connects the coordinator to NATS at url.
-func NewFarm(url string, auth Auth, ackWait time.Duration) (*Farm, error) {
+// NewCoordinator connects the coordinator to NATS at url.
+func NewCoordinator(url string, auth Auth, ackWait time.Duration) (*Coordinator, error) {
 	nc, js, err := connect(url, auth, "autoplay coordinator")
 	if err != nil {
 		return nil, err
@@ -44,16 +46,16 @@ func NewFarm(url string, auth Auth, ackWait time.Duration) (*Farm, error) {
 	if ackWait <= 0 {
 		ackWait = DefaultAckWait
 	}
-	return &Farm{nc: nc, js: js, ackWait: ackWait}, nil
+	return &Coordinator{nc: nc, js: js, ackWait: ackWait}, nil
 }
 
 // Close disconnects.
-func (f *Farm) Close() { f.nc.Close() }
+func (f *Coordinator) Close() { f.nc.Close() }
 
 // Play publishes each job and hands back each result, until every job has
 // its result, or the run stops (then its jobs are withdrawn and the workers
 // told to drop its games), or ctx ends.
-func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.GameJob, results chan<- *record.GameRecord, stop <-chan struct{}) error {
+func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.GameJob, results chan<- *record.GameRecord, stop <-chan struct{}) error {
 	run, cfgJSON, err := runID(cfg)
 	if err != nil {
 		return err
@@ -203,7 +205,7 @@ const sweepGrace = 2 * time.Second
 // recorded (it is terminated, and its sender named once); its job goes back
 // to the queue if the sender took it from there. lost says a refused result
 // could not be tied to a job, which the caller then looks for.
-func (f *Farm) accept(ctx context.Context, cfg *spec.Config, q *jobBook, m jetstream.Msg) (rec *record.GameRecord, lost bool) {
+func (f *Coordinator) accept(ctx context.Context, cfg *spec.Config, q *jobBook, m jetstream.Msg) (rec *record.GameRecord, lost bool) {
 	sender := m.Headers().Get(headerWorker)
 	if sender == "" {
 		sender = "an unnamed worker (an older autoplay?)"
@@ -239,20 +241,20 @@ func (f *Farm) accept(ctx context.Context, cfg *spec.Config, q *jobBook, m jetst
 }
 
 // warnOnce passes a warning on the first time its key comes.
-func (f *Farm) warnOnce(key, msg string) {
+func (f *Coordinator) warnOnce(key, msg string) {
 	f.mu.Lock()
-	said := f.said[key]
-	if f.said == nil {
-		f.said = map[string]bool{}
+	warned := f.warned[key]
+	if f.warned == nil {
+		f.warned = map[string]bool{}
 	}
-	f.said[key] = true
+	f.warned[key] = true
 	f.mu.Unlock()
-	if !said {
+	if !warned {
 		f.warn(msg)
 	}
 }
 
-func (f *Farm) warn(msg string) {
+func (f *Coordinator) warn(msg string) {
 	if f.Warn != nil {
 		f.Warn(msg)
 	}
@@ -261,7 +263,7 @@ func (f *Farm) warn(msg string) {
 // jobBook is what the coordinator has asked for and not yet recorded: each
 // pending job with the stream sequence of its message.
 type jobBook struct {
-	f      *Farm
+	f      *Coordinator
 	js     jetstream.JetStream
 	stream jetstream.Stream
 	run    string
@@ -329,7 +331,7 @@ func (q *jobBook) requeueLost(ctx context.Context) error {
 
 // withdraw takes the run's jobs back and tells the workers to drop its
 // games.
-func (f *Farm) withdraw(ctx context.Context, jobStream jetstream.Stream, kv jetstream.KeyValue, run string) {
+func (f *Coordinator) withdraw(ctx context.Context, jobStream jetstream.Stream, kv jetstream.KeyValue, run string) {
 	jobStream.Purge(ctx, jetstream.WithPurgeSubject(jobSubject(run)))
 	kv.Put(ctx, run+".stop", []byte("stopped"))
 	f.nc.Publish(stopSubject(run), nil)
