@@ -101,7 +101,7 @@ func TestUCIOwnBookPlaysBookMovesAtTheRoot(t *testing.T) {
 		t.Errorf("got %q after %q, want the book move g1f3", l, skipped)
 	}
 	s.send("setoption name OwnBook value false", "position startpos moves e2e4 e7e5", "go depth 1")
-	_, skipped = s.expect("bestmove", 2*time.Second)
+	_, skipped = s.expect("bestmove", firstSearch)
 	for _, x := range skipped {
 		if strings.Contains(x, "book") {
 			t.Errorf("book consulted with OwnBook off: %q", x)

@@ -24,6 +24,7 @@ func TestProbCutTakesOnlyCapturesThatProveTheCut(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := NewSearcher(8)
+		s.TT.Warm() // as isready does: the table is made on first use
 		s.pos = p
 		raw := s.evaluate(p)
 		beta := raw + c.margin

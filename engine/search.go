@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"math"
 	"sync/atomic"
 	"time"
 
@@ -17,15 +16,7 @@ const (
 	mateBound = mateScore - maxPly // scores beyond this are mates
 )
 
-var lmrTable [64][64]int
-
-func init() {
-	for d := 1; d < 64; d++ {
-		for m := 1; m < 64; m++ {
-			lmrTable[d][m] = int(0.75 + math.Log(float64(d))*math.Log(float64(m))/2.25)
-		}
-	}
-}
+//go:generate go test -run TestLMRTableIsGenerated -update-lmr .
 
 // Result is what a search found.
 type Result struct {
@@ -449,7 +440,7 @@ func (s *Searcher) searchRoot(root []chess.Move, alpha, beta, depth int) int {
 		} else {
 			r := 0
 			if depth >= 3 && i >= 4 && !inCheck && ext == 0 && !tactical {
-				r = lmrTable[min(depth, 63)][min(i, 63)] - 1
+				r = int(lmrTable[min(depth, 63)][min(i, 63)]) - 1
 				r = max(r, 0)
 			}
 			sc = -s.negamax(-alpha-1, -alpha, depth-1-r+ext, 1, false)
@@ -699,7 +690,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 		} else {
 			r := 0
 			if depth >= 3 && i >= 3 && !tactical && !inCheck && !givesCheck {
-				r = lmrTable[min(depth, 63)][min(i, 63)]
+				r = int(lmrTable[min(depth, 63)][min(i, 63)])
 				if pvNode {
 					r--
 				}

@@ -10,10 +10,10 @@ import "github.com/autoplay/autoplay/engine/chess"
 // cache line (the array is allocated page-aligned): a probe costs one
 // memory access, the search's most frequent miss.
 type TT struct {
-	entries []ttEntry
-	mask    uint64
-	age     uint8 // of the current search, modulo ageLimit
-	cold    bool  // fresh memory not yet written: see Warm
+	entries []ttEntry // nil until first used: see Resize
+	mask    uint64    // entries to hold, less one
+	age     uint8     // of the current search, modulo ageLimit
+	cold    bool      // fresh memory not yet written: see Warm
 }
 
 type ttEntry struct {
@@ -52,17 +52,25 @@ func NewTT(mb int) *TT {
 	return t
 }
 
-// Resize reallocates the table to about mb megabytes, empty. Its memory is
-// written by Warm or Clear, not here: an engine starts (and answers uci)
-// without touching 16 MB it may be told to resize at once.
+// Resize sizes the table to about mb megabytes, empty. It is allocated on
+// first use (Warm, Clear or a search), not here: 16 MB allocated at start
+// set off a garbage collection (the heap's first goal is 4 MB), 170 of
+// the 540 page faults of an engine that answers uci and quits.
 func (t *TT) Resize(mb int) {
 	n := uint64(2)
 	for n*2*16 <= uint64(max(mb, 1))<<20 {
 		n *= 2
 	}
-	t.entries = make([]ttEntry, n)
+	t.entries = nil
 	t.mask = n - 1
 	t.cold = true
+}
+
+// allocate makes the table Resize sized, if it has not been made yet.
+func (t *TT) allocate() {
+	if t.entries == nil {
+		t.entries = make([]ttEntry, t.mask+1)
+	}
 }
 
 // Warm writes a freshly allocated table's memory, which the system maps
@@ -76,12 +84,18 @@ func (t *TT) Warm() {
 
 // Clear empties the table, for a new game.
 func (t *TT) Clear() {
+	t.allocate()
 	clear(t.entries)
 	t.age = 0
 	t.cold = false
 }
 
-func (t *TT) newSearch() { t.age = (t.age + 1) % ageLimit }
+// newSearch starts a search's age, on a table made if none was (a search
+// without isready, or bench's).
+func (t *TT) newSearch() {
+	t.allocate()
+	t.age = (t.age + 1) % ageLimit
+}
 
 func (t *TT) probe(key uint64) (ttEntry, bool) {
 	i := key & t.mask &^ 1

@@ -14,6 +14,7 @@ func TestTTEntryIsSixteenBytes(t *testing.T) {
 		t.Fatalf("ttEntry is %d bytes, want 16", n)
 	}
 	tt := NewTT(16)
+	tt.Warm()
 	if got := uintptr(len(tt.entries)) * unsafe.Sizeof(ttEntry{}); got != 16<<20 {
 		t.Fatalf("a 16 MB table holds %d bytes", got)
 	}
@@ -41,9 +42,10 @@ func TestTTKeepsBoundAndAgeApart(t *testing.T) {
 // engine answers uci without touching its memory; Warm writes it once.
 func TestResizedTableIsWrittenByWarmOnce(t *testing.T) {
 	tt := NewTT(1)
-	if !tt.cold {
-		t.Fatal("a new table was written before isready")
+	if !tt.cold || tt.entries != nil {
+		t.Fatal("a new table was made or written before isready")
 	}
+	tt.newSearch() // a search without isready makes the table
 	tt.store(42, chess.Move(1), 10, 10, 3, boundExact)
 	tt.Warm()
 	if tt.cold {

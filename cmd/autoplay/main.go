@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/autoplay/autoplay/compat"
 	"github.com/autoplay/autoplay/runner"
 )
 
@@ -52,7 +51,7 @@ func main() {
 		}
 		return startCPUProfile(cpuProfile)
 	}
-	root.AddCommand(newMatchCmd(), newRunCmd(), newStatsCmd(), newEngineCmd(), newPerftCmd(), newCompatCmd(compat.Cutechess), newCompatCmd(compat.Fastchess), newWorkerCmd(), newViewCmd(), newSlotCmd(), newCheckCmd())
+	addCommands(root, os.Args[1:])
 	err := root.Execute()
 	pprof.StopCPUProfile() // also for a run that ended with an error or was interrupted
 	if err != nil {

@@ -7,6 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/autoplay/autoplay/runner"
+
+	_ "github.com/autoplay/autoplay/cmd/autoplay/internal/slotprocs" // one processor before the inits
 )
 
 // newSlotCmd is the process a run with --slot-processes starts for each
@@ -19,7 +21,8 @@ func newSlotCmd() *cobra.Command {
 		Args:   cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			cmd.SilenceUsage = true
-			oneProcessor() // one game: one runner thread, as the slot is for
+			// One game, one runner thread: the slot runs on one Go
+			// processor from its first inits on (internal/slotprocs).
 			// The run stops a slot by closing its input; signals are for
 			// the run (the slot is in a process group of its own).
 			return runner.ServeSlot(context.Background(), os.Stdin, os.Stdout)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -44,5 +45,32 @@ func TestEngineStartsWithoutWritingItsTables(t *testing.T) {
 	engine := minorFaults(t, lean, "uci\nquit\n", "engine")
 	if engine-help > 300 {
 		t.Errorf("autoplay engine (uci, quit) took %d page faults, autoplay --help %d: the engine writes its tables before isready", engine, help)
+	}
+}
+
+// A slot process goes to one Go processor before the heavy inits run, not
+// in its main: with two, the inits fill a second processor's caches,
+// handed back when the slot drops to one (about 60 of its 420 page faults).
+func TestSlotProcessHasOneProcessorBeforeTheInits(t *testing.T) {
+	cmd := exec.Command(buildLean(t), "slot") // stdin at EOF: no config, an error
+	cmd.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	out, _ := cmd.CombinedOutput()
+	at := map[string]int{}
+	n := 0
+	for _, line := range strings.Split(string(out), "\n") {
+		if m := initLine.FindStringSubmatch(line); m != nil {
+			at[m[1]] = n
+			n++
+		}
+	}
+	const slotprocs = "github.com/autoplay/autoplay/cmd/autoplay/internal/slotprocs"
+	first, ok := at[slotprocs]
+	if !ok {
+		t.Fatalf("no init of %s in the slot process:\n%s", slotprocs, out)
+	}
+	for _, heavy := range []string{"regexp", "gopkg.in/yaml%2ev3", "github.com/spf13/cobra", "github.com/autoplay/autoplay/runner"} {
+		if i, ok := at[heavy]; ok && i < first {
+			t.Errorf("%s is initialised before the slot goes to one processor", heavy)
+		}
 	}
 }

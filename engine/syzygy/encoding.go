@@ -1,7 +1,10 @@
 package syzygy
 
-// The index tables of the Syzygy format, built once: how a placement of
-// pieces maps to an index into a table. They follow the format's own
+import "sync"
+
+// The index tables of the Syzygy format, built once, when tables are first
+// opened (not at init, which every autoplay process pays): how a placement
+// of pieces maps to an index into a table. They follow the format's own
 // definitions (Ronald de Man's generator), which every prober must share.
 
 // offDiagonal is rank - file: 0 on the a1-h8 diagonal, negative below it.
@@ -17,7 +20,10 @@ var (
 	leadPawnsSize [6][4]uint64
 )
 
-func init() {
+// buildEncodingOnce builds the tables above for the first Open.
+var buildEncodingOnce sync.Once
+
+func buildEncoding() {
 	code := 0
 	for sq := 0; sq < 64; sq++ {
 		if offDiagonal(sq) < 0 {

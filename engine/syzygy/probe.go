@@ -64,6 +64,7 @@ type lazyTable struct {
 // Open finds the WDL tables (*.rtbw) in the directories of path, separated
 // by ':' (';' also works). The files are opened when first probed.
 func Open(path string) (*Tables, error) {
+	buildEncodingOnce.Do(buildEncoding)
 	tb := &Tables{tables: map[string]*lazyTable{}}
 	for _, dir := range strings.FieldsFunc(path, func(r rune) bool { return r == ':' || r == ';' }) {
 		entries, err := os.ReadDir(dir)
