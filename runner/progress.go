@@ -247,7 +247,7 @@ func (r *reporter) final(res *Result) {
 }
 
 // failureLine lists what an engine did wrong, or "".
-func failureLine(e EngineStats) string {
+func failureLine(e stats.EngineStats) string {
 	var parts []string
 	for _, c := range []struct {
 		n    int
