@@ -122,8 +122,7 @@ func newRun(cfg *spec.Config, opt Options) (*run, *Result, error) {
 	if r.live = opt.Live; r.live != nil {
 		r.live.Begin(liveRun(cfg, total))
 	}
-	r.out = newReporter(cfg, res, opt.Out)
-	r.out.custom = opt.Printer
+	r.out = newReporter(cfg, res, opt.Out, opt.Printer)
 	if err := r.openShared(r.out.warn); err != nil {
 		return nil, nil, err
 	}
