@@ -20,19 +20,7 @@ import (
 // line), then "Finished match". The per-player outcome lists of cutechess-cli
 // 1.3 come only with -outcomeinterval.
 type cutechessPrinter struct {
-	w     io.Writer
-	inv   *Invocation
-	tally *tally
-	order startOrder
-}
-
-func (p *cutechessPrinter) Started(number, total int, white, black string) {
-	io.WriteString(p.w, p.order.started(number, total, white, black))
-}
-
-func (p *cutechessPrinter) Warn(msg string) {
-	fmt.Fprintf(p.w, "Warning: %s\n", msg)
-	p.inv.sawWarning()
+	toolPrinter
 }
 
 func (p *cutechessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {

@@ -18,19 +18,7 @@ import (
 // 56.78, LOS: 60.00 %, DrawRatio: 20.00 %", or its table for more engines),
 // every -ratinginterval games and once more with the last score line.
 type fastchessCutechessPrinter struct {
-	w     io.Writer
-	inv   *Invocation
-	tally *tally
-	order startOrder
-}
-
-func (p *fastchessCutechessPrinter) Started(number, total int, white, black string) {
-	io.WriteString(p.w, p.order.started(number, total, white, black))
-}
-
-func (p *fastchessCutechessPrinter) Warn(msg string) {
-	fmt.Fprintf(p.w, "Warning; %s\n", msg)
-	p.inv.sawWarning()
+	toolPrinter
 }
 
 func (p *fastchessCutechessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {

@@ -27,25 +27,13 @@ const fastchessRule = "--------------------------------------------------"
 // game pairs only. "Finished match" and "Total Time" come from Conclude,
 // after the PGN's CRC32 line.
 type fastchessPrinter struct {
-	w     io.Writer
-	inv   *Invocation
-	tally *tally
-	order startOrder
+	toolPrinter
 	// intervalAtEnd: the last game's interval block was due as well.
 	intervalAtEnd bool
 	// declared is what each engine (by index) declared in its handshake,
 	// from the games played: the header's threads and hash when the
 	// command line set none.
 	declared map[int]record.Identity
-}
-
-func (p *fastchessPrinter) Started(number, total int, white, black string) {
-	io.WriteString(p.w, p.order.started(number, total, white, black))
-}
-
-func (p *fastchessPrinter) Warn(msg string) {
-	fmt.Fprintf(p.w, "Warning; %s\n", msg)
-	p.inv.sawWarning()
 }
 
 func (p *fastchessPrinter) Finished(rec *record.GameRecord, res *runner.Result) {

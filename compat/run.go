@@ -13,15 +13,13 @@ import (
 
 // Printer is the runner.Printer for the invocation's output format.
 func (inv *Invocation) Printer(w io.Writer) runner.Printer {
-	t := newTally(&inv.Config)
-	order := startOrder{slots: inv.Config.Concurrency}
 	switch {
 	case inv.Output == Fastchess:
-		return &fastchessPrinter{w: w, inv: inv, tally: t, order: order}
+		return &fastchessPrinter{toolPrinter: newToolPrinter(w, inv, "Warning; ")}
 	case inv.Dialect == Fastchess:
-		return &fastchessCutechessPrinter{w: w, inv: inv, tally: t, order: order}
+		return &fastchessCutechessPrinter{toolPrinter: newToolPrinter(w, inv, "Warning; ")}
 	}
-	return &cutechessPrinter{w: w, inv: inv, tally: t, order: order}
+	return &cutechessPrinter{toolPrinter: newToolPrinter(w, inv, "Warning: ")}
 }
 
 // Options are the runner options of a run of another tool: its output, and

@@ -28,7 +28,8 @@ func (r *run) collect(results <-chan *record.GameRecord, res *Result, outs *outp
 		}
 		r.out.finished(rec)
 		if r.live != nil {
-			r.live.recorded(rec, string(g.AppendTo(nil)), res, false)
+			r.live.Recorded(rec, string(g.AppendTo(nil)), liveSummary(res, false))
+			r.live.Plot(pointOf(res))
 		}
 		if r.knockout != nil {
 			more, said, done := r.knockout.record(scheduledOf(rec), rec.Outcome, res)

@@ -11,15 +11,15 @@ import (
 // jsonReport is the machine-readable state of a run (--json), rewritten
 // atomically after every game.
 type jsonReport struct {
-	State      string          `json:"state"` // running, finished, interrupted, failed
-	Type       spec.Tournament `json:"type"`
-	Event      string          `json:"event"`
-	Games      int             `json:"games"`
-	Played     int             `json:"played"`
-	Resumed    int             `json:"resumed"`
-	Engines    []EngineStats   `json:"engines"`
-	Encounters []jsonEncounter `json:"encounters"`
-	SPRT       *jsonSPRT       `json:"sprt,omitempty"`
+	State      string              `json:"state"` // running, finished, interrupted, failed
+	Type       spec.Tournament     `json:"type"`
+	Event      string              `json:"event"`
+	Games      int                 `json:"games"`
+	Played     int                 `json:"played"`
+	Resumed    int                 `json:"resumed"`
+	Engines    []stats.EngineStats `json:"engines"`
+	Encounters []jsonEncounter     `json:"encounters"`
+	SPRT       *jsonSPRT           `json:"sprt,omitempty"`
 	// OpeningsSkipped counts bad openings left out under policy=skip.
 	OpeningsSkipped int `json:"openings_skipped,omitempty"`
 	// Knockout is the bracket, round by round, and its winner once decided.
@@ -30,8 +30,8 @@ type jsonReport struct {
 }
 
 type jsonKnockout struct {
-	Rounds []KnockoutRound `json:"rounds"`
-	Winner string          `json:"winner,omitempty"`
+	Rounds []stats.KnockoutRound `json:"rounds"`
+	Winner string                `json:"winner,omitempty"`
 }
 
 // jsonEncounter holds the figures the summary prints, rounded the same,

@@ -7,6 +7,7 @@ import (
 
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/stats"
 )
 
 // knockoutExtraPairs is how many more game pairs a tied encounter plays
@@ -236,27 +237,13 @@ func (k *knockout) entry(e *koEncounter) string {
 	return s
 }
 
-// KnockoutRound is one round of a knockout's bracket, for the JSON results.
-type KnockoutRound []KnockoutEncounter
-
-// KnockoutEncounter is one encounter of the bracket.
-type KnockoutEncounter struct {
-	Players    []string  `json:"players"` // higher seed first; one name for a bye
-	Seeds      []int     `json:"seeds"`
-	Score      []float64 `json:"score,omitempty"`
-	Games      []int     `json:"games,omitempty"`
-	ExtraPairs int       `json:"extra_pairs,omitempty"`
-	Winner     string    `json:"winner,omitempty"`
-	DecidedBy  string    `json:"decided_by,omitempty"` // score, seed, bye
-}
-
 // Bracket is the knockout so far.
-func (k *knockout) Bracket() []KnockoutRound {
-	var out []KnockoutRound
+func (k *knockout) Bracket() []stats.KnockoutRound {
+	var out []stats.KnockoutRound
 	for _, round := range k.rounds {
-		var r KnockoutRound
+		var r stats.KnockoutRound
 		for _, e := range round {
-			je := KnockoutEncounter{Games: e.games, ExtraPairs: e.extra, DecidedBy: e.how}
+			je := stats.KnockoutEncounter{Games: e.games, ExtraPairs: e.extra, DecidedBy: e.how}
 			for _, p := range e.players {
 				if p >= 0 {
 					je.Players = append(je.Players, k.cfg.Engines[p].Name)

@@ -13,6 +13,7 @@ import (
 	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
+	"github.com/autoplay/autoplay/runner/stats"
 )
 
 func TestBracketOrderKeepsTheTopSeedsApart(t *testing.T) {
@@ -44,7 +45,7 @@ type jsonBracket struct {
 	Played   int
 	Games    int
 	Knockout struct {
-		Rounds [][]KnockoutEncounter
+		Rounds [][]stats.KnockoutEncounter
 		Winner string
 	}
 }

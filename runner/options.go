@@ -4,6 +4,7 @@ import (
 	"io"
 
 	"github.com/autoplay/autoplay/runner/internal/game"
+	"github.com/autoplay/autoplay/runner/live"
 )
 
 // Options are what a run uses but does not decide: they are no part of the
@@ -24,7 +25,7 @@ type Options struct {
 	SlotProgram []string
 	// Live, when set, is kept up to date with the games being played and
 	// the standings (the web dashboard reads it).
-	Live *Live
+	Live *live.State
 	// Layout, when set, has the run choose how it runs itself (the Go
 	// processors, slot processes, affinity: see chooseLayout) once it knows
 	// how many games it plays at a time, and is told the choice. Unset,

@@ -102,6 +102,6 @@ func StatsFromPGN(paths []string, sprt *stats.SPRT, out io.Writer, warn func(str
 		culprit, fail, _ := record.ParseEnding(g.Ending)
 		res.add(sg, outcome, culprit, fail)
 	}
-	newReporter(cfg, res, out).final(res)
+	newReporter(cfg, res, out, nil).final(res)
 	return res, nil
 }

@@ -30,8 +30,7 @@ func NewPlayer(cfg spec.Config, warn func(string)) (*Player, error) {
 	if r.capture, err = enginehost.CaptureOf(&cfg.Outputs, false); err != nil {
 		return nil, err
 	}
-	r.out = newReporter(&cfg, &Result{}, discard{})
-	r.out.custom = warnOnly(warn)
+	r.out = newReporter(&cfg, &Result{}, discard{}, warnOnly(warn))
 	if err := r.openShared(warn); err != nil {
 		return nil, err
 	}

@@ -12,3 +12,21 @@ type Printer interface {
 	Warn(msg string)
 	Final(res *Result)
 }
+
+// printer is what the reporter prints through: a Printer, and the two
+// events only autoplay's own words tell apart (ownPrinter).
+type printer interface {
+	Printer
+	// alert is a warning a result may hang on, shown even under Quiet.
+	alert(msg string)
+	// resumed says how many games a resume found played.
+	resumed(res *Result)
+}
+
+// foreignPrinter is another runner's Printer: its alerts are warnings like
+// any other, and it says nothing of a resume (the drop-in modes append to
+// the PGN without resuming).
+type foreignPrinter struct{ Printer }
+
+func (f foreignPrinter) alert(msg string) { f.Warn(msg) }
+func (foreignPrinter) resumed(*Result)    {}

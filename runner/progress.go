@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/autoplay/autoplay/runner/record"
@@ -13,125 +12,77 @@ import (
 	"github.com/autoplay/autoplay/runner/stats"
 )
 
-// reporter prints what the user sees, whole lines at a time. On a terminal
-// it keeps a live status line under the finished games; elsewhere it prints
-// the score every report_every games. Quiet prints only the final result.
-type reporter struct {
-	mu       sync.Mutex
-	w        io.Writer
-	cfg      *spec.Config
-	res      *Result
-	live     bool // a terminal: redraw the status line
-	begun    time.Time
-	played   int // games finished in this process (for the rate)
-	lastLine bool
-	custom   Printer // another runner's words, instead of ours
+// ownPrinter prints a run in autoplay's own words, whole lines at a time.
+// On a terminal it keeps a live status line under the finished games;
+// elsewhere it prints the score every report_every games. Quiet prints
+// only the final result and the warnings a result may hang on (alert).
+// The reporter calls it under its lock.
+type ownPrinter struct {
+	screen *screen
+	cfg    *spec.Config
+	res    *Result
+	live   bool // a terminal: redraw the status line
+	begun  time.Time
+	played int // games finished in this process (for the rate)
 }
 
-func newReporter(c *spec.Config, res *Result, w io.Writer) *reporter {
-	r := &reporter{w: w, cfg: c, res: res, begun: time.Now()}
-	if f, ok := w.(*os.File); ok && !c.Quiet {
+func newOwnPrinter(c *spec.Config, res *Result, s *screen) *ownPrinter {
+	p := &ownPrinter{screen: s, cfg: c, res: res, begun: time.Now()}
+	if f, ok := s.w.(*os.File); ok && !c.Quiet {
 		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
-			r.live = true
+			p.live = true
 		}
 	}
-	return r
+	return p
 }
 
-// printf writes whole lines, keeping the live status line at the bottom.
-func (r *reporter) printf(format string, args ...any) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.clearStatus()
-	fmt.Fprintf(r.w, format, args...)
-}
-
-func (r *reporter) clearStatus() {
-	if r.lastLine {
-		io.WriteString(r.w, "\r\033[K")
-		r.lastLine = false
-	}
-}
-
-func (r *reporter) warn(msg string) {
-	if r.custom != nil {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		r.custom.Warn(msg)
-		return
-	}
-	if !r.cfg.Quiet {
-		r.printf("Warning: %s\n", msg)
+func (p *ownPrinter) Warn(msg string) {
+	if !p.cfg.Quiet {
+		p.screen.printf("Warning: %s\n", msg)
 	}
 }
 
 // alert is a warning shown even under Quiet: one that a run's result may
 // hang on, such as an option the engine does not declare (a typo).
-func (r *reporter) alert(msg string) {
-	if r.custom != nil {
-		r.warn(msg)
-		return
-	}
-	r.printf("Warning: %s\n", msg)
+func (p *ownPrinter) alert(msg string) {
+	p.screen.printf("Warning: %s\n", msg)
 }
 
-func (r *reporter) started(number, total int, white, black string) {
-	if r.custom != nil {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		r.custom.Started(number, total, white, black)
-		return
-	}
-	if r.cfg.Verbose {
-		r.printf("Started game %d of %d (%s vs %s)\n", number, total, white, black)
+func (p *ownPrinter) Started(number, total int, white, black string) {
+	if p.cfg.Verbose {
+		p.screen.printf("Started game %d of %d (%s vs %s)\n", number, total, white, black)
 	}
 }
 
-// note prints a line about the run: a knockout's decided encounters and
-// its bracket.
-func (r *reporter) note(line string) {
-	if !r.cfg.Quiet {
-		r.printf("%s\n", line)
+func (p *ownPrinter) resumed(res *Result) {
+	if !p.cfg.Quiet {
+		p.screen.printf("Resuming: %d of %d games already played in %s\n", res.Resumed, res.Total, p.cfg.PGNOut)
 	}
 }
 
-func (r *reporter) resumed(res *Result) {
-	if !r.cfg.Quiet && r.custom == nil {
-		r.printf("Resuming: %d of %d games already played in %s\n", res.Resumed, res.Total, r.cfg.PGNOut)
-	}
-}
-
-// finished reports a game; the collector calls it after the game is in the PGN.
-func (r *reporter) finished(rec *record.GameRecord) {
-	if r.custom != nil {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		r.custom.Finished(rec, r.res)
+// Finished reports a game, after it is in the PGN and counted in p.res.
+func (p *ownPrinter) Finished(rec *record.GameRecord, _ *Result) {
+	if p.cfg.Quiet {
 		return
 	}
-	if r.cfg.Quiet {
-		return
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.played++
-	r.clearStatus()
-	fmt.Fprintf(r.w, "Finished game %d (%s vs %s): %s {%s}\n", rec.Number, rec.White, rec.Black, rec.Outcome, rec.Ending)
+	p.played++
+	p.screen.clearStatus()
+	fmt.Fprintf(p.screen.w, "Finished game %d (%s vs %s): %s {%s}\n", rec.Number, rec.White, rec.Black, rec.Outcome, rec.Ending)
 	switch {
-	case r.live:
-		io.WriteString(r.w, r.statusLine())
-		r.lastLine = true
-	case r.cfg.ReportEvery > 0 && r.res.Played%r.cfg.ReportEvery == 0 && r.res.Played < r.res.Total:
-		io.WriteString(r.w, r.scoreBlock())
+	case p.live:
+		io.WriteString(p.screen.w, p.statusLine())
+		p.screen.statusShown = true
+	case p.cfg.ReportEvery > 0 && p.res.Played%p.cfg.ReportEvery == 0 && p.res.Played < p.res.Total:
+		io.WriteString(p.screen.w, p.scoreBlock())
 	}
 }
 
 // statusLine is the live one-line summary: progress, score, rate, ETA.
-func (r *reporter) statusLine() string {
-	res := r.res
+func (p *ownPrinter) statusLine() string {
+	res := p.res
 	var b strings.Builder
 	fmt.Fprintf(&b, "[%d/%d]", res.Played, res.Total)
-	if r.cfg.Type == spec.TypeMatch {
+	if p.cfg.Type == spec.TypeMatch {
 		enc := res.Encounters[0]
 		f := enc.Score.Figures()
 		fmt.Fprintf(&b, " +%d -%d =%d", enc.Score.Wins, enc.Score.Losses, enc.Score.Draws)
@@ -142,9 +93,9 @@ func (r *reporter) statusLine() string {
 	if s := res.SPRT; s != nil {
 		fmt.Fprintf(&b, "  LLR %.2f [%.2f, %.2f]", s.LLR, s.Lower, s.Upper)
 	}
-	elapsed := time.Since(r.begun)
-	if r.played > 0 && elapsed > 0 {
-		perMin := float64(r.played) / elapsed.Minutes()
+	elapsed := time.Since(p.begun)
+	if p.played > 0 && elapsed > 0 {
+		perMin := float64(p.played) / elapsed.Minutes()
 		left := res.Total - res.Played
 		eta := time.Duration(float64(left) / perMin * float64(time.Minute)).Round(time.Second)
 		fmt.Fprintf(&b, "  %.1f games/min  ETA %v", perMin, eta)
@@ -154,10 +105,10 @@ func (r *reporter) statusLine() string {
 
 // scoreBlock is the cutechess-style score of a match, or the standings of a
 // tournament.
-func (r *reporter) scoreBlock() string {
-	res := r.res
+func (p *ownPrinter) scoreBlock() string {
+	res := p.res
 	var b strings.Builder
-	if r.cfg.Type == spec.TypeMatch {
+	if p.cfg.Type == spec.TypeMatch {
 		enc := res.Encounters[0]
 		b.WriteString(stats.ScoreLine(enc.Names[0], enc.Names[1], enc.Score) + "\n")
 		if enc.Score.Games() > 0 {
@@ -190,25 +141,19 @@ func standings(res *Result) string {
 	return stats.RatingTable(ratings) + "\n" + stats.Crosstable(ratings, names, wdl)
 }
 
-// final prints the result of the run: the score (match) or the rating table
+// Final prints the result of the run: the score (match) or the rating table
 // and crosstable (tournaments), the SPRT's decision, and engine failures.
-func (r *reporter) final(res *Result) {
-	if r.custom != nil {
-		r.mu.Lock()
-		defer r.mu.Unlock()
-		r.custom.Final(res)
-		return
-	}
+func (p *ownPrinter) Final(res *Result) {
 	var b strings.Builder
 	if res.Interrupted {
 		fmt.Fprintf(&b, "Interrupted after %d of %d games\n", res.Played, res.Total)
 	}
-	if r.cfg.Type == spec.TypeMatch {
-		b.WriteString(r.scoreBlock())
+	if p.cfg.Type == spec.TypeMatch {
+		b.WriteString(p.scoreBlock())
 	} else if res.Played > 0 {
 		b.WriteString(standings(res))
 	}
-	if r.cfg.Type == spec.TypeMatch {
+	if p.cfg.Type == spec.TypeMatch {
 		// Both models, each labelled; --json carries these same figures.
 		if enc := res.Encounters[0]; enc.Score.Games() > 0 {
 			b.WriteString(stats.NEloLine(enc.Score.Figures()) + "\n")
@@ -243,11 +188,11 @@ func (r *reporter) final(res *Result) {
 	if note := MachineBusyNote(res.Timing); note != "" {
 		b.WriteString("Note: " + note + "\n")
 	}
-	r.printf("%s", b.String())
+	p.screen.printf("%s", b.String())
 }
 
 // failureLine lists what an engine did wrong, or "".
-func failureLine(e EngineStats) string {
+func failureLine(e stats.EngineStats) string {
 	var parts []string
 	for _, c := range []struct {
 		n    int

@@ -30,7 +30,7 @@ func TestRunnerStatsLineSaysItsPrecision(t *testing.T) {
 	rs.AddBuckets([][2]uint32{{1200, 10}})
 	var out bytes.Buffer
 	cfg := &spec.Config{Reporting: spec.Reporting{Quiet: true}}
-	newReporter(cfg, &Result{}, &out).relay(&rs, 10*time.Millisecond)
+	newReporter(cfg, &Result{}, &out, nil).relay(&rs, 10*time.Millisecond)
 	if line := out.String(); !strings.Contains(line, "(each within ±0.8%)") || !strings.Contains(line, "10 moves relayed") {
 		t.Errorf("runner stats: %q", line)
 	}

@@ -9,7 +9,7 @@ import (
 // Result is where a run stands: per encounter, per engine, overall. The
 // collector goroutine owns it while the run goes on.
 type Result struct {
-	Engines     []EngineStats
+	Engines     []stats.EngineStats
 	Encounters  []*EncounterResult
 	Played      int // games finished, resumed ones included
 	Resumed     int // of which counted from an earlier run's PGN
@@ -19,7 +19,7 @@ type Result struct {
 	// OpeningsSkipped counts the bad openings policy=skip left out.
 	OpeningsSkipped int
 	// Knockout is the bracket so far, round by round (knockouts only).
-	Knockout []KnockoutRound
+	Knockout []stats.KnockoutRound
 	// Timing is each engine's measured time against its own (timing.go).
 	Timing []EngineTiming
 }
@@ -34,17 +34,6 @@ type EncounterResult struct {
 	pending       map[int]float64 // pair -> the first engine's score in the pair's game already played
 }
 
-// EngineStats counts what one engine did across the run.
-type EngineStats struct {
-	Name         string  `json:"name"`
-	Games        int     `json:"games"`
-	Points       float64 `json:"points"`
-	TimeForfeits int     `json:"time_forfeits"`
-	Disconnects  int     `json:"disconnects"`
-	Stalls       int     `json:"stalls"`
-	Illegal      int     `json:"illegal"` // illegal or malformed moves, false claims, legal moves rejected
-}
-
 // SPRTState is the sequential test's standing after the last game.
 type SPRTState struct {
 	Test         stats.SPRT
@@ -56,7 +45,7 @@ type SPRTState struct {
 func newResult(c *spec.Config, total int) *Result {
 	r := &Result{Total: total}
 	for _, e := range c.Engines {
-		r.Engines = append(r.Engines, EngineStats{Name: e.Name})
+		r.Engines = append(r.Engines, stats.EngineStats{Name: e.Name})
 	}
 	for _, enc := range c.Encounters() {
 		r.Encounters = append(r.Encounters, &EncounterResult{

@@ -11,6 +11,7 @@ import (
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
 	"github.com/autoplay/autoplay/runner/internal/game"
 	"github.com/autoplay/autoplay/runner/internal/proc"
+	"github.com/autoplay/autoplay/runner/live"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -30,7 +31,7 @@ type run struct {
 	schedule  []scheduledGame // nil for a knockout, whose games come as it goes
 	knockout  *knockout
 	recorded  map[int]bool       // game numbers in the PGN, resumed ones included
-	live      *Live              // nil without a watcher
+	live      *live.State        // nil without a watcher
 	capture   enginehost.Capture // what the engines' decoders keep beyond the score
 
 	stop chan struct{} // closed by finish: schedule no more games
@@ -120,10 +121,9 @@ func newRun(cfg *spec.Config, opt Options) (*run, *Result, error) {
 		return nil, nil, err
 	}
 	if r.live = opt.Live; r.live != nil {
-		r.live.begin(cfg, total)
+		r.live.Begin(liveRun(cfg, total))
 	}
-	r.out = newReporter(cfg, res, opt.Out)
-	r.out.custom = opt.Printer
+	r.out = newReporter(cfg, res, opt.Out, opt.Printer)
 	if err := r.openShared(r.out.warn); err != nil {
 		return nil, nil, err
 	}
@@ -223,7 +223,9 @@ func (r *run) placeWorkers(opt *Options, todo []scheduledGame, workers int) erro
 // conclude prints the result and writes the final JSON.
 func (r *run) conclude(ctx context.Context, opt Options, res *Result, outs *outputs, cpuAtStart time.Duration) (*Result, error) {
 	res.Interrupted = ctx.Err() != nil
-	r.live.recorded(nil, "", res, true)
+	if r.live != nil {
+		r.live.Recorded(nil, "", liveSummary(res, true))
+	}
 	r.out.final(res)
 	if opt.Relay != nil {
 		r.out.relay(opt.Relay, processCPU()-cpuAtStart+r.slotCPU)

@@ -142,7 +142,7 @@ func TestTimingTellsTheEnginesLatenessFromTheMachines(t *testing.T) {
 		t.Errorf("note %q, want %q", note, want)
 	}
 	var out strings.Builder
-	newReporter(&spec.Config{Reporting: spec.Reporting{Quiet: true}}, &Result{Timing: s}, &out).final(&Result{Timing: s})
+	newReporter(&spec.Config{Reporting: spec.Reporting{Quiet: true}}, &Result{Timing: s}, &out, nil).final(&Result{Timing: s})
 	if strings.Count(out.String(), "the machine was busy") != 1 {
 		t.Errorf("the report says it %d times:\n%s", strings.Count(out.String(), "the machine was busy"), out.String())
 	}

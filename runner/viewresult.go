@@ -1,25 +1,14 @@
 package runner
 
 import (
-	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/live"
 	"github.com/autoplay/autoplay/runner/spec"
 )
-
-// viewedGame is what a finished game read back from a PGN (autoplay view)
-// counts with: its number, players (indices into the names), outcome and
-// the fault its ending names.
-type viewedGame struct {
-	number, white, black int
-	outcome              record.Outcome
-	valid                bool
-	culprit              record.Color
-	fail                 record.Failure
-}
 
 // resultOfViewed counts finished games read back from a PGN: the engines
 // in names, a match for two of them, a round-robin for more, game pairs
 // (2k-1, 2k) as autoplay numbers them.
-func resultOfViewed(names []string, games []viewedGame, each func(*Result)) *Result {
+func resultOfViewed(names []string, games []live.ViewedGame, each func(*Result)) *Result {
 	var c spec.Config
 	for _, name := range names {
 		c.Engines = append(c.Engines, spec.EngineConfig{Name: name})
@@ -38,14 +27,23 @@ func resultOfViewed(names []string, games []viewedGame, each func(*Result)) *Res
 		encounter[[2]int{enc.Second, enc.First}] = i
 	}
 	for _, g := range games {
-		e, ok := encounter[[2]int{g.white, g.black}]
-		if !ok || !g.valid {
+		e, ok := encounter[[2]int{g.White, g.Black}]
+		if !ok || !g.Valid {
 			continue
 		}
-		res.add(scheduledGame{number: g.number, encounter: e, pair: (g.number - 1) / 2, white: g.white, black: g.black}, g.outcome, g.culprit, g.fail)
+		res.add(scheduledGame{number: g.Number, encounter: e, pair: (g.Number - 1) / 2, white: g.White, black: g.Black}, g.Outcome, g.Culprit, g.Fail)
 		if each != nil {
 			each(res)
 		}
 	}
 	return res
+}
+
+// LoadView fills l from a finished run's PGN, x (autoplay view): the games
+// listed and read by l, the standing and the plots' points counted here as
+// the run counted them.
+func LoadView(l *live.State, x *live.PGNIndex) {
+	l.LoadIndex(x)
+	res := resultOfViewed(x.Players(), x.Games(), func(res *Result) { l.Plot(pointOf(res)) })
+	l.Recorded(nil, "", liveSummary(res, true))
 }

@@ -152,12 +152,12 @@ func (r *run) playOnce(ctx context.Context, worker int, engines map[int]*engineh
 		BookSeed:  r.cfg.Seed,
 	}
 	if r.live != nil {
-		setup.Watch = liveWatcher{r.live}
+		setup.Watch = r.live
 	}
 	r.out.started(g.number, r.total(), setup.Players[record.White].Name(), setup.Players[record.Black].Name())
 	rec, err := game.Play(ctx, &setup)
 	if ctx.Err() != nil || err != nil {
-		r.live.ended(g.number)
+		r.live.Ended(g.number)
 	}
 	if ctx.Err() != nil {
 		// A stop has begun: whatever happened to this game is not scored.

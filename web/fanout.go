@@ -40,7 +40,7 @@ type fanout struct {
 }
 
 // versioned is a source that counts its changes without a lock (a
-// *runner.Live); a source that does not is read at every interval while
+// *live.State); a source that does not is read at every interval while
 // watched.
 type versioned interface{ Version() uint64 }
 

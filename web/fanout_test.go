@@ -18,23 +18,23 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/autoplay/autoplay/internal/proctest"
-	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/live"
 )
 
 // countingSource is a run whose state changes at every look, counting the
 // looks: each is a take of the run's lock in a real run.
 type countingSource struct{ views atomic.Int64 }
 
-func (c *countingSource) View() runner.LiveView {
-	return runner.LiveView{Version: uint64(c.views.Add(1))}
+func (c *countingSource) View() live.View {
+	return live.View{Version: uint64(c.views.Add(1))}
 }
 
-func (c *countingSource) Finished(int) (runner.FinishedGame, bool) {
-	return runner.FinishedGame{}, false
+func (c *countingSource) Finished(int) (live.FinishedGame, bool) {
+	return live.FinishedGame{}, false
 }
 
-func (c *countingSource) Review(int) (runner.GameReview, bool) {
-	return runner.GameReview{}, false
+func (c *countingSource) Review(int) (live.GameReview, bool) {
+	return live.GameReview{}, false
 }
 
 // Two hundred browsers watching cost the run what one does: the state is
@@ -93,17 +93,17 @@ type bigSource struct {
 	version atomic.Uint64
 	pad     int
 	once    sync.Once
-	games   []runner.LiveGame // read only once built
+	games   []live.Game // read only once built
 	padding string
 }
 
 func (b *bigSource) Version() uint64 { return b.version.Load() }
 
-func (b *bigSource) View() runner.LiveView {
+func (b *bigSource) View() live.View {
 	b.views.Add(1)
 	b.once.Do(func() {
 		for n := range 64 {
-			g := runner.LiveGame{Number: n + 1, White: "a", Black: "b"}
+			g := live.Game{Number: n + 1, White: "a", Black: "b"}
 			for range 200 {
 				g.Moves = append(g.Moves, "e2e4")
 			}
@@ -111,7 +111,7 @@ func (b *bigSource) View() runner.LiveView {
 		}
 		b.padding = strings.Repeat("x", b.pad)
 	})
-	return runner.LiveView{Version: b.version.Load(), Games: b.games, Run: runner.LiveRun{Openings: b.padding}}
+	return live.View{Version: b.version.Load(), Games: b.games, Run: live.Run{Openings: b.padding}}
 }
 
 // watch opens n event streams on srv and counts the events each has read

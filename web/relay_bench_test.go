@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/live"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -34,8 +35,8 @@ func BenchmarkRelayWithWatchers(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				live := runner.NewLive()
-				srv := Serve(ln, live)
+				state := live.New()
+				srv := Serve(ln, state)
 				if clients > 0 {
 					watchers := exec.Command(os.Args[0], "-test.run=^TestWatchersProcess$")
 					watchers.Env = append(os.Environ(), "AUTOPLAY_WATCH="+srv.URL(), "AUTOPLAY_WATCHERS="+strconv.Itoa(clients))
@@ -48,7 +49,7 @@ func BenchmarkRelayWithWatchers(b *testing.B) {
 				relay := &runner.RelayStats{}
 				cfg := spec.Config{Engines: engines(b, "nodes=1"), Schedule: spec.Schedule{Games: 64}, RunLayout: spec.RunLayout{Concurrency: 8}, Outputs: spec.Outputs{PGNOut: filepath.Join(b.TempDir(), "g.pgn")}}
 				before := cpu()
-				if _, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Live: live, Relay: relay}); err != nil {
+				if _, err := runner.Run(context.Background(), cfg, runner.Options{Out: io.Discard, Live: state, Relay: relay}); err != nil {
 					b.Fatal(err)
 				}
 				used := cpu() - before

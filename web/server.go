@@ -18,7 +18,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/live"
 )
 
 //go:embed static
@@ -41,11 +41,11 @@ type Server struct {
 	done       sync.WaitGroup // the publisher
 }
 
-// source is what the dashboard reads of a run (a *runner.Live).
+// source is what the dashboard reads of a run (a *live.State).
 type source interface {
-	View() runner.LiveView
-	Finished(number int) (runner.FinishedGame, bool)
-	Review(number int) (runner.GameReview, bool)
+	View() live.View
+	Finished(number int) (live.FinishedGame, bool)
+	Review(number int) (live.GameReview, bool)
 }
 
 // Listen resolves ADDR as --web takes it: a bare port listens on 127.0.0.1.
@@ -64,8 +64,8 @@ func Loopback(ln net.Listener) bool {
 
 // Serve serves live's dashboard on ln until Close, to requests for ln's
 // address (and localhost's names when it is loopback) or one of names.
-func Serve(ln net.Listener, live *runner.Live, names ...string) *Server {
-	return serve(ln, live, names...)
+func Serve(ln net.Listener, state *live.State, names ...string) *Server {
+	return serve(ln, state, names...)
 }
 
 func serve(ln net.Listener, live source, names ...string) *Server {
@@ -114,7 +114,7 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 
 // game serves a finished game as PGN (N.pgn) or, for the move-by-move
 // viewer, as its moves with their SAN, comments and clocks (N.json, a
-// runner.GameReview).
+// live.GameReview).
 func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	file := r.PathValue("file")
 	name, ext, _ := strings.Cut(file, ".")
@@ -126,7 +126,7 @@ func (s *Server) game(w http.ResponseWriter, r *http.Request) {
 	}
 	if g.Oversize > 0 && (ext == "pgn" || ext == "json") {
 		http.Error(w, fmt.Sprintf("game %d is %d bytes of PGN (%.1f MB), more than the viewer reads of one game (%d MB): it is not shown, and not served cut; its text is in the PGN file (api/pgn)",
-			n, g.Oversize, float64(g.Oversize)/(1<<20), runner.MaxViewGame>>20), http.StatusRequestEntityTooLarge)
+			n, g.Oversize, float64(g.Oversize)/(1<<20), live.MaxViewGame>>20), http.StatusRequestEntityTooLarge)
 		return
 	}
 	switch ext {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/live"
 	"github.com/autoplay/autoplay/runner/spec"
 	"github.com/autoplay/autoplay/runner/spec/parse"
 )
@@ -55,11 +56,11 @@ func startRun(t *testing.T, ctx context.Context, cfg spec.Config) (*Server, <-ch
 	if !Loopback(ln) {
 		t.Fatal("not loopback")
 	}
-	live := runner.NewLive()
-	srv := Serve(ln, live)
+	state := live.New()
+	srv := Serve(ln, state)
 	done := make(chan error, 1)
 	go func() {
-		_, err := runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Live: live})
+		_, err := runner.Run(ctx, cfg, runner.Options{Out: io.Discard, Live: state})
 		done <- err
 	}()
 	return srv, done
@@ -91,7 +92,7 @@ func TestDashboardAPIAndEvents(t *testing.T) {
 	}
 	srv, done := startRun(t, context.Background(), cfg)
 	defer srv.Close()
-	var v runner.LiveView
+	var v live.View
 	proctest.WaitUntil(t, "a live game with moves and a PV", func() bool {
 		getJSON(t, srv.URL()+"api/state", &v)
 		return len(v.Games) > 0 && len(v.Games[0].Moves) > 0 && (v.Games[0].Evals[0].PV != "" || v.Games[0].Evals[1].PV != "")
@@ -119,7 +120,7 @@ func TestDashboardAPIAndEvents(t *testing.T) {
 	var versions []uint64
 	for sc.Scan() && len(versions) < 3 {
 		if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
-			var ev runner.LiveView
+			var ev live.View
 			if err := json.Unmarshal([]byte(data), &ev); err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +148,7 @@ func TestDashboardAPIAndEvents(t *testing.T) {
 	if !strings.Contains(pgnText, `[Round "1"]`) {
 		t.Errorf("game 1 PGN: %s", pgnText)
 	}
-	var g runner.GameReview
+	var g live.GameReview
 	getJSON(t, srv.URL()+"api/games/1.json", &g)
 	if len(g.Moves) != v.Finished[0].Plies || len(g.Moves) == 0 || len(g.Plies) != len(g.Moves) {
 		t.Errorf("game 1: %d moves, %d SAN, %d plies", len(g.Moves), len(g.Plies), v.Finished[0].Plies)
@@ -227,7 +228,7 @@ func TestDashboardInChromium(t *testing.T) {
 	}
 	srv, done := startRun(t, ctx, cfg)
 	defer srv.Close()
-	var v runner.LiveView
+	var v live.View
 	proctest.WaitUntil(t, "live games", func() bool {
 		getJSON(t, srv.URL()+"api/state", &v)
 		return len(v.Games) == 2 && len(v.Games[0].Moves) > 2
@@ -290,7 +291,7 @@ func TestGameViewerInChromium(t *testing.T) {
 	if err := <-done; err != nil {
 		t.Fatal(err)
 	}
-	var g runner.GameReview
+	var g live.GameReview
 	getJSON(t, srv.URL()+"api/games/1.json", &g)
 	dom := headless(t, "--dump-dom", srv.URL()+"?nostream&game=1")
 	var sans []string

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/live"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -82,6 +83,6 @@ func serveDashboard(addr string, _ []string, _ *runner.Options) (func(), error) 
 	return nil, errNotLean
 }
 
-func startDashboard(string, []string, *runner.Live) (func(), error) {
+func startDashboard(string, []string, *live.State) (func(), error) {
 	return nil, errNotLean
 }

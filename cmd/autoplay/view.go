@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/live"
 )
 
 func newViewCmd() *cobra.Command {
@@ -24,14 +25,14 @@ func newViewCmd() *cobra.Command {
 		// The lean build hands it to autoplay-full, which holds the dashboard.
 		Annotations: map[string]string{needsFull: "view"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			index, err := runner.OpenPGNIndex(args[0])
+			index, err := live.OpenPGNIndex(args[0])
 			if err != nil {
 				return err
 			}
 			defer index.Close()
-			live := runner.NewLive()
-			live.LoadIndex(index)
-			stop, err := startDashboard(addr, names, live)
+			state := live.New()
+			runner.LoadView(state, index)
+			stop, err := startDashboard(addr, names, state)
 			if err != nil {
 				return err
 			}

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/live"
 	"github.com/autoplay/autoplay/web"
 )
 
@@ -17,17 +18,17 @@ func serveDashboard(addr string, names []string, opt *runner.Options) (func(), e
 	if addr == "" {
 		return func() {}, nil
 	}
-	live := runner.NewLive()
-	stop, err := startDashboard(addr, names, live)
+	state := live.New()
+	stop, err := startDashboard(addr, names, state)
 	if err != nil {
 		return nil, err
 	}
-	opt.Live = live
+	opt.Live = state
 	return stop, nil
 }
 
 // startDashboard serves live on addr; the returned function stops it.
-func startDashboard(addr string, names []string, live *runner.Live) (func(), error) {
+func startDashboard(addr string, names []string, state *live.State) (func(), error) {
 	ln, err := web.Listen(addr)
 	if err != nil {
 		return nil, fmt.Errorf("--web %s: %w", addr, err)
@@ -38,7 +39,7 @@ func startDashboard(addr string, names []string, live *runner.Live) (func(), err
 	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
 		names = append(names, host) // --web box.lan:8080 answers to box.lan
 	}
-	srv := web.Serve(ln, live, names...)
+	srv := web.Serve(ln, state, names...)
 	fmt.Fprintf(os.Stderr, "Dashboard at %s\n", srv.URL())
 	return srv.Close, nil
 }

@@ -75,6 +75,7 @@ func TestImportRules(t *testing.T) {
 		enginehost = runner + "/internal/enginehost"
 		procs      = runner + "/internal/proc"
 		game       = runner + "/internal/game"
+		live       = runner + "/live"
 		yaml       = "gopkg.in/yaml.v3"
 	)
 	seen := map[string]bool{}
@@ -139,13 +140,44 @@ func TestImportRules(t *testing.T) {
 		// 6. The rest of the project uses runner's front rooms only.
 		if !under(rel, "runner") {
 			for _, imp := range p.Imports {
-				if under(imp, runner) && !slices.Contains([]string{runner, spec, parse, record, stats}, imp) {
-					t.Errorf("%s imports %s: outside runner/ use runner, runner/spec(/parse), runner/record and runner/stats", rel, imp)
+				if under(imp, runner) && !slices.Contains([]string{runner, spec, parse, record, stats, live}, imp) {
+					t.Errorf("%s imports %s: outside runner/ use runner, runner/spec(/parse), runner/record, runner/stats and runner/live", rel, imp)
+				}
+			}
+		}
+		// 8. The dashboard's state is fed by the run and knows nothing of
+		// how a run is played: no runner, no engine host, no parsers.
+		if p.ImportPath == live {
+			for _, banned := range []string{runner, parse, yaml} {
+				if p.dependsOn(banned) {
+					t.Errorf("runner/live depends on %s: the run feeds it values", banned)
+				}
+			}
+			if p.imports(enginehost) {
+				t.Errorf("runner/live imports %s: it shows games, it plays none", enginehost)
+			}
+		}
+		// 9. The dashboard shows a run; it starts none.
+		if rel == "web" {
+			for _, imp := range p.Imports {
+				if under(imp, runner) && imp != live {
+					t.Errorf("web imports %s: of runner it uses runner/live only", imp)
+				}
+			}
+			if p.dependsOn(runner) {
+				t.Errorf("web depends on runner: the dashboard reads runner/live, fed by the run")
+			}
+		}
+		// 10. The benchmarks' programs measure from outside: nothing of runner.
+		if under(rel, "bench") {
+			for _, d := range p.Deps {
+				if under(d, runner) {
+					t.Errorf("%s depends on %s: bench/ measures runners from outside", rel, d)
 				}
 			}
 		}
 	}
-	for _, want := range []string{runner, spec, parse, record, stats, procs, enginehost, game} {
+	for _, want := range []string{runner, spec, parse, record, stats, procs, enginehost, game, live, module + "/web"} {
 		if !seen[want] {
 			t.Errorf("package %s not found: update ARCHITECTURE.md and this test", want)
 		}

@@ -1,11 +1,11 @@
-package runner
+package live
 
 import "github.com/autoplay/autoplay/runner/stats"
 
-// LivePoint is the standing after a finished game, for the plots. Elo is
+// Point is the standing after a finished game, for the plots. Elo is
 // a figure: a number, or "inf"/"-inf" while one side has every point, or
 // null before there is one.
-type LivePoint struct {
+type Point struct {
 	Played int          `json:"played"`
 	Elo    stats.Figure `json:"elo"`
 	Elo95  stats.Figure `json:"elo95"`
@@ -20,12 +20,12 @@ const maxHistory = 512
 // every other point goes and only every stride-th game adds one, so the
 // points stay spread over the whole run.
 type history struct {
-	points []LivePoint
+	points []Point
 	stride int
 }
 
 // add takes the point after a game; the last point is always the latest.
-func (h *history) add(p LivePoint) {
+func (h *history) add(p Point) {
 	if h.stride == 0 {
 		h.stride = 1
 	}
@@ -46,22 +46,4 @@ func (h *history) add(p LivePoint) {
 		}
 		h.points = kept
 	}
-}
-
-// pointOf is the standing of res as a plot point: one encounter's Elo (of
-// game pairs once there are any) and the SPRT's LLR.
-func pointOf(res *Result) LivePoint {
-	p := LivePoint{Played: res.Played, Elo: stats.Figure{Text: "n/a"}, Elo95: stats.Figure{Text: "n/a"}}
-	if len(res.Encounters) == 1 {
-		enc := res.Encounters[0]
-		f := enc.Score.Figures()
-		if enc.Pairs.Pairs() > 0 {
-			f = enc.Pairs.Figures()
-		}
-		p.Elo, p.Elo95 = f.Elo, f.Elo95
-	}
-	if res.SPRT != nil {
-		p.LLR = finite(res.SPRT.LLR)
-	}
-	return p
 }

@@ -1,4 +1,4 @@
-package runner
+package live
 
 import (
 	"bufio"
@@ -293,15 +293,24 @@ func (x *PGNIndex) Players() []string { return x.names }
 // Len is the number of games.
 func (x *PGNIndex) Len() int { return len(x.games) }
 
-// Result counts the games as a run would have: a match for two engines, a
-// round-robin for more, game pairs (2k-1, 2k) as autoplay numbers them.
-// each, when not nil, is given the standing after every game.
-func (x *PGNIndex) Result(each func(*Result)) *Result {
-	games := make([]viewedGame, len(x.games))
+// ViewedGame is what a game read back from the PGN counts with for the
+// standing (runner counts it as the run did): its number, players (indices
+// into Players), outcome and the fault its ending names.
+type ViewedGame struct {
+	Number, White, Black int
+	Outcome              record.Outcome
+	Valid                bool // its Result is a finished game's
+	Culprit              record.Color
+	Fail                 record.Failure
+}
+
+// Games are the games in file order, as the standing counts them.
+func (x *PGNIndex) Games() []ViewedGame {
+	games := make([]ViewedGame, len(x.games))
 	for i, g := range x.games {
-		games[i] = viewedGame{number: int(g.number), white: int(g.white), black: int(g.black), outcome: g.outcome, valid: g.valid, culprit: g.culprit, fail: g.fail}
+		games[i] = ViewedGame{Number: int(g.number), White: int(g.white), Black: int(g.black), Outcome: g.outcome, Valid: g.valid, Culprit: g.culprit, Fail: g.fail}
 	}
-	return resultOfViewed(x.names, games, each)
+	return games
 }
 
 // Latest lists the last k games (in file order) with their reasons and

@@ -1,4 +1,4 @@
-package runner
+package live
 
 import (
 	"strings"

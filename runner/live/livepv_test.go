@@ -1,12 +1,9 @@
-package runner
+package live
 
 import (
-	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/autoplay/autoplay/engine/chess"
-	"github.com/autoplay/autoplay/runner/record"
 )
 
 // A PV in SAN: numbered from its position, cut at its first illegal move
@@ -35,18 +32,18 @@ func TestSANLineNumbersAndCuts(t *testing.T) {
 // moves the kept position on.
 func TestLivePVsAreSpelledFromTheirOwnPositions(t *testing.T) {
 	var b pvBoards
-	g := LiveGame{Number: 7, Moves: []string{"e2e4", "e7e5", "g1f3"}}
-	g.Evals[0] = LiveEval{PV: "g1f3 b8c6 f1b5", Ply: 3}
-	g.Evals[1] = LiveEval{PV: "e7e5 g1f3", Ply: 2}
-	games := []LiveGame{g}
+	g := Game{Number: 7, Moves: []string{"e2e4", "e7e5", "g1f3"}}
+	g.Evals[0] = Eval{PV: "g1f3 b8c6 f1b5", Ply: 3}
+	g.Evals[1] = Eval{PV: "e7e5 g1f3", Ply: 2}
+	games := []Game{g}
 	b.spell(games)
 	if games[0].Evals[0].PV != "2. Nf3 Nc6 3. Bb5" || games[0].Evals[1].PV != "1... e5 2. Nf3" {
 		t.Fatalf("PVs %q, %q", games[0].Evals[0].PV, games[0].Evals[1].PV)
 	}
 	g.Moves = append(g.Moves, "b8c6", "f1b5")
-	g.Evals[1] = LiveEval{PV: "b8c6 f1b5 a7a6", Ply: 4}
-	g.Evals[0] = LiveEval{PV: "f1b5 a7a6 b5a4", Ply: 5}
-	games = []LiveGame{g}
+	g.Evals[1] = Eval{PV: "b8c6 f1b5 a7a6", Ply: 4}
+	g.Evals[0] = Eval{PV: "f1b5 a7a6 b5a4", Ply: 5}
+	games = []Game{g}
 	b.spell(games)
 	if games[0].Evals[0].PV != "3. Bb5 a6 4. Ba4" || games[0].Evals[1].PV != "2... Nc6 3. Bb5 a6" {
 		t.Fatalf("PVs %q, %q", games[0].Evals[0].PV, games[0].Evals[1].PV)
@@ -65,7 +62,7 @@ func TestLivePVsAreSpelledFromTheirOwnPositions(t *testing.T) {
 func TestHistoryThinsAndKeepsTheLatest(t *testing.T) {
 	var h history
 	for n := 1; n <= 100000; n++ {
-		h.add(LivePoint{Played: n})
+		h.add(Point{Played: n})
 		if len(h.points) > maxHistory+1 {
 			t.Fatalf("%d points after %d games", len(h.points), n)
 		}
@@ -89,26 +86,5 @@ func TestOpeningFileDropsThePlace(t *testing.T) {
 		if got := openingFile(in); got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
-	}
-}
-
-// A plot point while one side has every point says "inf", not a number
-// (nor 0, which JSON would otherwise be given).
-func TestPlotPointOfASweepIsInfinite(t *testing.T) {
-	games := []viewedGame{
-		{number: 1, white: 0, black: 1, outcome: record.WhiteWins, valid: true},
-		{number: 2, white: 1, black: 0, outcome: record.BlackWins, valid: true},
-	}
-	var points []LivePoint
-	resultOfViewed([]string{"a", "b"}, games, func(res *Result) { points = append(points, pointOf(res)) })
-	if len(points) != 2 {
-		t.Fatalf("%d points", len(points))
-	}
-	js, err := json.Marshal(points[1])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(js), `"elo":"inf"`) {
-		t.Errorf("after a sweep: %s", js)
 	}
 }

@@ -1,4 +1,4 @@
-package runner
+package live
 
 import (
 	"regexp"
@@ -197,7 +197,7 @@ func parseViewedGame(text string) FinishedGame {
 }
 
 // Review is a finished game read for the viewer, if it is still kept.
-func (l *Live) Review(number int) (GameReview, bool) {
+func (l *State) Review(number int) (GameReview, bool) {
 	fg, ok := l.Finished(number)
 	if !ok {
 		return GameReview{}, false

@@ -1,4 +1,4 @@
-package runner
+package live
 
 import (
 	"strconv"
@@ -29,7 +29,7 @@ type pvBoard struct {
 
 // spell turns the PVs of games (a view's copies) into SAN, each from the
 // position it was searched in, up to its first move that is not legal.
-func (b *pvBoards) spell(games []LiveGame) {
+func (b *pvBoards) spell(games []Game) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.boards == nil {
