@@ -27,9 +27,13 @@ func (c cancelAtFirstGame) Final(*Result)                        {}
 // ownChildren counts this process's running children: an engine that has
 // quit but is not yet reaped (a zombie) holds no descriptor and no memory,
 // and on a busy machine one lingers for a moment while the next starts.
-func ownChildren() int {
+func ownChildren() int { return len(ownChildrenSeen()) }
+
+// ownChildrenSeen lists the children that are not zombies, each as its
+// pid, state and command line: what a test prints when there are too many.
+func ownChildrenSeen() []string {
 	files, _ := filepath.Glob("/proc/self/task/*/children")
-	n := 0
+	var seen []string
 	for _, f := range files {
 		b, _ := os.ReadFile(f)
 		for _, pid := range strings.Fields(string(b)) {
@@ -37,13 +41,15 @@ func ownChildren() int {
 			if err != nil {
 				continue // gone
 			}
-			if i := strings.LastIndexByte(string(stat), ')'); i >= 0 && strings.HasPrefix(string(stat[i+1:]), " Z") {
+			i := strings.LastIndexByte(string(stat), ')')
+			if i >= 0 && strings.HasPrefix(string(stat[i+1:]), " Z") {
 				continue
 			}
-			n++
+			cmdline, _ := os.ReadFile("/proc/" + pid + "/cmdline")
+			seen = append(seen, pid+" "+strings.Fields(string(stat[i+1:]) + " ?")[0]+" "+strings.ReplaceAll(string(cmdline), "\x00", " "))
 		}
 	}
-	return n
+	return seen
 }
 
 // A big gauntlet's preflight starts each distinct engine once, a few at a
@@ -64,14 +70,16 @@ func TestPreflightStartsEachDistinctEngineOnceAFewAtATime(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var peak atomic.Int64
+	var peakSeen []string // read after watch.Wait
 	done := make(chan struct{})
 	var watch sync.WaitGroup
 	watch.Add(1)
 	go func() {
 		defer watch.Done()
 		for {
-			if n := int64(ownChildren()); n > peak.Load() {
-				peak.Store(n)
+			if seen := ownChildrenSeen(); int64(len(seen)) > peak.Load() {
+				peak.Store(int64(len(seen)))
+				peakSeen = seen
 			}
 			select {
 			case <-done:
@@ -94,7 +102,7 @@ func TestPreflightStartsEachDistinctEngineOnceAFewAtATime(t *testing.T) {
 	}
 	// The first game's two engines, kept for it, and those being checked.
 	if limit := int64(2 + startsAtOnce()); peak.Load() > limit {
-		t.Errorf("%d engine processes at once, want at most %d", peak.Load(), limit)
+		t.Errorf("%d engine processes at once, want at most %d:\n%s", peak.Load(), limit, strings.Join(peakSeen, "\n"))
 	}
 	t.Logf("peak %d engine processes at once", peak.Load())
 }
