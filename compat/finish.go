@@ -106,6 +106,7 @@ func (inv *Invocation) finish() error {
 		c.Openings.Cycle = rounds
 	}
 	c.CirclePairings = inv.Dialect == Cutechess
+	c.Colours = map[Dialect]string{Cutechess: spec.ColoursCutechess, Fastchess: spec.ColoursFastchess}[inv.Dialect]
 	// cutechess-cli looks the tables up only after a move; fastchess
 	// scores a move by its engine's last exact score.
 	c.TBAfterMove = inv.Dialect == Cutechess
