@@ -23,22 +23,22 @@ type Schedule struct {
 	// CirclePairings orders a round robin's encounters by the circle method
 	// (Berger tables), the first of each pair White, as cutechess-cli does;
 	// by default engine 1 meets 2, 3, ..., then 2 meets 3, ...
-	CirclePairings bool `json:"circle_pairings,omitempty"`
-	NoSwap         bool `json:"no_swap,omitempty"`
-	Reverse        bool `json:"reverse,omitempty"`
-	// Colours, for the drop-in modes, gives games their colours as the
-	// tool does (ColoursCutechess, ColoursFastchess). "" = autoplay's own:
-	// each round an encounter's games alternate from its first engine White
-	// (a pyramid's alternate over the whole run).
-	Colours  string         `json:"colours,omitempty"`
-	Wait     time.Duration  `json:"wait_ns,omitempty"` // pause between a worker's games
-	Openings OpeningsConfig `json:"openings,omitempty"`
-	Seed     uint64         `json:"seed,omitempty"` // the random opening order and Chess960 arrays; 0 = DefaultSeed, unless ZeroSeed
+	CirclePairings bool           `json:"circle_pairings,omitempty"`
+	NoSwap         bool           `json:"no_swap,omitempty"`
+	Reverse        bool           `json:"reverse,omitempty"`
+	Wait           time.Duration  `json:"wait_ns,omitempty"` // pause between a worker's games
+	Openings       OpeningsConfig `json:"openings,omitempty"`
+	Seed           uint64         `json:"seed,omitempty"` // the random opening order and Chess960 arrays; 0 = DefaultSeed, unless ZeroSeed
 	// ZeroSeed: the user gave seed 0, which Complete keeps rather than
 	// take for the default.
 	ZeroSeed bool        `json:"-"`
 	Variant  Variant     `json:"variant,omitempty"` // "" = standard
 	SPRT     *stats.SPRT `json:"sprt,omitempty"`    // stop as soon as a bound is crossed (matches only)
+	// Colours, for the drop-in modes, gives games their colours as the
+	// tool does (ColoursCutechess, ColoursFastchess). "" = autoplay's own:
+	// each round an encounter's games alternate from its first engine White
+	// (a pyramid's alternate over the whole run).
+	Colours string `json:"colours,omitempty"`
 }
 
 // Tools whose colours Colours copies.
