@@ -85,7 +85,9 @@ func (inv *Invocation) finish() error {
 		inv.ReportPenta = inv.ReportPenta && games == 2 && inv.Output == Fastchess
 		repeat = games // each round plays one opening
 	}
-	if c.Type == spec.TypeMatch {
+	// A two-engine pyramid too is one encounter: cutechess-cli's -repeat
+	// runs on over its rounds, as a match's does.
+	if c.Type == spec.TypeMatch || c.Type == spec.TypePyramid && len(c.Engines) == 2 {
 		c.Games, c.Rounds = games*rounds, 1
 	} else {
 		c.Games, c.Rounds = games, rounds
@@ -106,6 +108,7 @@ func (inv *Invocation) finish() error {
 		c.Openings.Cycle = rounds
 	}
 	c.CirclePairings = inv.Dialect == Cutechess
+	c.Colours = map[Dialect]string{Cutechess: spec.ColoursCutechess, Fastchess: spec.ColoursFastchess}[inv.Dialect]
 	// cutechess-cli looks the tables up only after a move; fastchess
 	// scores a move by its engine's last exact score.
 	c.TBAfterMove = inv.Dialect == Cutechess

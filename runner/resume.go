@@ -59,9 +59,10 @@ func fingerprintWith(c *spec.Config, counts bool) string {
 		TBAdjudicate         string       `json:",omitempty"`
 		OpeningRepeat        int          `json:",omitempty"`
 		NoSwap, Reverse      bool         `json:",omitempty"`
+		Colours              string       `json:",omitempty"`
 	}{Type: c.Type, Seeds: c.Seeds, Openings: c.Openings,
 		Seed: c.Seed, MaxMoves: c.MaxMoves, Draw: c.Draw, Resign: c.Resign,
-		NoSwap: c.NoSwap, Reverse: c.Reverse}
+		NoSwap: c.NoSwap, Reverse: c.Reverse, Colours: c.Colours}
 	if c.OpeningRepeat != 0 && c.OpeningRepeat != 2 {
 		key.OpeningRepeat = c.OpeningRepeat
 	}

@@ -22,6 +22,7 @@ type scheduledGame struct {
 func buildSchedule(c *spec.Config, picker *openingPicker) []scheduledGame {
 	encounters := c.Encounters()
 	games := make([]scheduledGame, 0, c.Rounds*len(encounters)*c.Games)
+	colours := newColourer(c, len(encounters))
 	pair := -1
 	opening := -1
 	repeat := max(c.OpeningRepeat, 1)
@@ -31,26 +32,13 @@ func buildSchedule(c *spec.Config, picker *openingPicker) []scheduledGame {
 	for round := 0; round < c.Rounds; round++ {
 		for e, enc := range encounters {
 			for g := 0; g < c.Games; g++ {
-				white, black := enc[0], enc[1]
 				if g%2 == 0 {
 					pair++
 				}
 				if g%repeat == 0 {
 					opening = picker.next()
 				}
-				// A pyramid's encounter alternates colours over the whole
-				// run, as cutechess-cli's does: with an odd number of games
-				// the next round starts with the other colours.
-				swap := g%2 == 1
-				if c.Type == spec.TypePyramid {
-					swap = (round*c.Games+g)%2 == 1
-				}
-				if swap && !c.NoSwap {
-					white, black = black, white
-				}
-				if c.Reverse {
-					white, black = black, white
-				}
+				white, black := colours.colours(enc, e, round, g, len(games)+1)
 				games = append(games, scheduledGame{
 					number: len(games) + 1, encounter: e, pair: pair,
 					white: white, black: black, opening: opening,

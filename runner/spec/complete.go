@@ -176,6 +176,11 @@ func (c *Config) checkTournament() error {
 	if err := c.checkSize(); err != nil {
 		return err
 	}
+	switch c.Colours {
+	case "", ColoursCutechess, ColoursFastchess:
+	default:
+		return fmt.Errorf("colours %q: want %s or %s", c.Colours, ColoursCutechess, ColoursFastchess)
+	}
 	if c.SPRT != nil {
 		return CheckSPRTType(c.Type)
 	}

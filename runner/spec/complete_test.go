@@ -57,6 +57,7 @@ func TestCompleteRefusesWhatTheFileWouldRefuse(t *testing.T) {
 		{"a knockout with rounds", Config{Engines: three, Schedule: Schedule{Games: 2, Type: TypeKnockout, Rounds: 3}}, "a knockout's rounds follow from its engines"},
 		{"an SPRT of three", Config{Engines: three, Schedule: Schedule{Games: 2, Type: TypeRoundRobin, SPRT: &stats.SPRT{Elo1: 5, Alpha: 0.05, Beta: 0.05}}}, "an SPRT needs type match (two engines), not round-robin"},
 		{"a bad type", Config{Engines: twoEngines(), Schedule: Schedule{Games: 2, Type: "swiss"}}, `type "swiss"`},
+		{"a bad colours", Config{Engines: twoEngines(), Schedule: Schedule{Games: 2, Colours: "c-chess-cli"}}, `colours "c-chess-cli": want cutechess or fastchess`},
 		{"a bad match_line", Config{Engines: twoEngines(), Schedule: Schedule{Games: 2}, Outputs: Outputs{MatchLine: "("}}, "match_line"},
 		{"c-chess-cli's CSV with the move", Config{Engines: twoEngines(), Schedule: Schedule{Games: 2}, Outputs: Outputs{Sample: &SampleConfig{File: "s.csv", Format: SampleCSV, Move: true}}}, "c-chess-cli's CSV (format=csv) has no move column; use format=csv-autoplay"},
 		{"XBoard st of half a second", Config{

@@ -34,7 +34,23 @@ type Schedule struct {
 	ZeroSeed bool        `json:"-"`
 	Variant  Variant     `json:"variant,omitempty"` // "" = standard
 	SPRT     *stats.SPRT `json:"sprt,omitempty"`    // stop as soon as a bound is crossed (matches only)
+	// Colours, for the drop-in modes, gives games their colours as the
+	// tool does (ColoursCutechess, ColoursFastchess). "" = autoplay's own:
+	// each round an encounter's games alternate from its first engine White
+	// (a pyramid's alternate over the whole run).
+	Colours string `json:"colours,omitempty"`
 }
+
+// Tools whose colours Colours copies.
+const (
+	// ColoursCutechess: each pair of engines keeps its colours from game
+	// to game over the whole run, swapped after each game unless NoSwap;
+	// Reverse swaps them again whenever the pair follows another one.
+	ColoursCutechess = "cutechess"
+	// ColoursFastchess: the run's even-numbered games are swapped unless
+	// NoSwap, whichever pair plays them; Reverse swaps every game.
+	ColoursFastchess = "fastchess"
+)
 
 // The schedule's defaults, which the flags also show.
 const (
