@@ -200,7 +200,7 @@ func (l *Live) moved(number int, m protocol.Move, side record.Color, info *recor
 	if g == nil {
 		return
 	}
-	g.Moves = append(g.Moves, liveMove(m, l.info.Variant == spec.Chess960))
+	g.Moves = append(g.Moves, liveMove(m, l.info.Variant.IsChess960()))
 	g.Clocks = clocks
 	if info != nil {
 		p := record.Ply{Info: *info}
@@ -284,7 +284,7 @@ func (l *Live) recorded(rec *record.GameRecord, pgnText string, res *Result, don
 		delete(l.games, rec.Number)
 		moves := make([]string, len(rec.Plies))
 		for i, p := range rec.Plies {
-			moves[i] = liveMove(p.Move, rec.Variant == spec.Chess960)
+			moves[i] = liveMove(p.Move, rec.Variant.IsChess960())
 		}
 		l.finished = append(l.finished, FinishedGame{Number: rec.Number, White: rec.White, Black: rec.Black,
 			Result: rec.Outcome.String(), Reason: rec.Ending, Plies: len(rec.Plies), PGN: pgnText,

@@ -125,6 +125,9 @@ func (p *Position) FromProtocol(pm protocol.Move) (Move, bool) {
 
 // find is the move of the list that pm denotes (see FromProtocol).
 func (ml *MoveList) find(pm protocol.Move) (Move, bool) {
+	if d := pm.Drop(); d != 0 {
+		return ml.findDrop(pm)
+	}
 	from, to, promo, ok := coordinates(pm.Bytes())
 	if !ok {
 		return NoMove, false
@@ -186,6 +189,8 @@ func coordinates(b []byte) (from, to Square, promo PieceType, ok bool) {
 			promo = Rook
 		case 'q':
 			promo = Queen
+		case 'k':
+			promo = King // antichess; no chess move has it
 		default:
 			return 0, 0, NoPieceType, false
 		}

@@ -118,6 +118,14 @@ wait:
 	if e.cfg.Variant == spec.Chess960 && !slices.Contains(d.f.variants, xboard.VariantFischerandom) {
 		return fmt.Errorf("%w: its feature variants does not list fischerandom, so it cannot play Chess960", errCannotPlay)
 	}
+	if name := e.cfg.Variant.EngineName(); name != "" {
+		switch {
+		case e.cfg.Variant.IsChess960():
+			return fmt.Errorf("%w: XBoard has no name for %s (a variant's Chess960 form): play it with UCI engines", errCannotPlay, e.cfg.Variant)
+		case !slices.Contains(d.f.variants, name):
+			return fmt.Errorf("%w: its feature variants does not list %s (it lists %s)", errCannotPlay, name, strings.Join(d.f.variants, ","))
+		}
+	}
 	return d.setOptions(e)
 }
 
@@ -215,7 +223,7 @@ func isButton(d declaredOption) bool {
 // has caught up and no move of the last game is still on its way.
 func (d *xboardDriver) newGame(ctx context.Context, e *Engine, startFEN string) error {
 	d.known, d.playing = 0, false
-	board, err := chess.StartPosition(startFEN)
+	board, err := e.cfg.Variant.StartPosition(startFEN)
 	if err != nil {
 		return err
 	}
@@ -223,6 +231,8 @@ func (d *xboardDriver) newGame(ctx context.Context, e *Engine, startFEN string) 
 	b := xboard.AppendCommand(e.buf[:0], xboard.CmdNew)
 	if e.cfg.Variant == spec.Chess960 {
 		b = xboard.AppendCommandArg(b, xboard.CmdVariant, xboard.VariantFischerandom)
+	} else if name := e.cfg.Variant.EngineName(); name != "" {
+		b = xboard.AppendCommandArg(b, xboard.CmdVariant, name)
 	}
 	b = xboard.AppendCommand(b, xboard.CmdForce)
 	tc := &e.cfg.TC
@@ -291,7 +301,7 @@ func (d *xboardDriver) think(e *Engine, hist *History, clocks Clocks, side recor
 		}
 		if d.f.san {
 			b = xboard.AppendUserMoveText(b, d.board.SAN(mv), d.f.usermove)
-		} else if m.IsCastling() && e.cfg.Variant == spec.Chess960 {
+		} else if m.IsCastling() && e.cfg.Variant.IsChess960() {
 			// Chess960 castling in coordinates is king-takes-rook, as in UCI.
 			var text [8]byte
 			b = xboard.AppendUserMoveText(b, string(m.AppendKingTakesRook(text[:0])), d.f.usermove)
