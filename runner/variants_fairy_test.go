@@ -45,6 +45,36 @@ func TestVariantsPlayedByFairyStockfishReplayInFairyStockfish(t *testing.T) {
 		}
 		names = append(names, n)
 	}
+	dir := playVariantMatches(t, names, func(name string) []string {
+		return []string{"cmd=" + fairyStockfishPath() + " name=a nodes=800 option.Hash=4 timeout=60",
+			"cmd=" + fairyStockfishPath() + " name=b nodes=1000 option.Hash=4 timeout=60"}
+	})
+	replayVariantGames(t, dir, names)
+}
+
+// Sjeng plays crazyhouse, suicide and losers over XBoard against
+// Fairy-Stockfish over UCI (Fairy-Max king of the hill, under its own name
+// for it, king-of-the-hill); every game replays in Fairy-Stockfish.
+func TestVariantsOverXBoardReplayInFairyStockfish(t *testing.T) {
+	needEngine(t, fairyStockfishPath())
+	needEngine(t, "/usr/games/sjeng")
+	needEngine(t, fairymaxPath)
+	names := []string{"crazyhouse", "suicide", "losers", "kingofthehill"}
+	dir := playVariantMatches(t, names, func(name string) []string {
+		xb := "cmd=/usr/games/sjeng proto=xboard name=sjeng tc=5+0.05 timeout=60"
+		if name == "kingofthehill" {
+			xb = "cmd=" + fairymaxPath + " proto=xboard name=fm tc=5+0.05 timeout=60"
+		}
+		return []string{xb, "cmd=" + fairyStockfishPath() + " name=fs nodes=1000 option.Hash=4 timeout=60"}
+	})
+	replayVariantGames(t, dir, names)
+}
+
+// playVariantMatches plays one game of each variant of names between the
+// engines given for it, two matches at a time, and checks each PGN's
+// records; it returns the directory of the PGNs (name.pgn).
+func playVariantMatches(t *testing.T, names []string, engines func(name string) []string) string {
+	t.Helper()
 	dir := t.TempDir()
 	errs := make([]error, len(names))
 	var wg sync.WaitGroup
@@ -55,11 +85,9 @@ func TestVariantsPlayedByFairyStockfishReplayInFairyStockfish(t *testing.T) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
+			specs := engines(name)
 			cfg := spec.Config{
-				Engines: []spec.EngineConfig{
-					engineSpec(t, "cmd="+fairyStockfishPath()+" name=a nodes=800 option.Hash=4 timeout=60"),
-					engineSpec(t, "cmd="+fairyStockfishPath()+" name=b nodes=1000 option.Hash=4 timeout=60"),
-				},
+				Engines:      []spec.EngineConfig{engineSpec(t, specs[0]), engineSpec(t, specs[1])},
 				Schedule:     spec.Schedule{Variant: spec.Variant(name), Games: 1},
 				Adjudication: spec.Adjudication{MaxMoves: 60},
 				Outputs:      spec.Outputs{PGNOut: filepath.Join(dir, name+".pgn")},
@@ -78,6 +106,13 @@ func TestVariantsPlayedByFairyStockfishReplayInFairyStockfish(t *testing.T) {
 			t.Errorf("%s: %v", name, errs[i])
 		}
 	}
+	return dir
+}
+
+// replayVariantGames replays every game of each variant's PGN in dir in
+// Fairy-Stockfish (replayInFairyStockfish).
+func replayVariantGames(t *testing.T, dir string, names []string) {
+	t.Helper()
 	sf := ucitest.FairyStockfish(t)
 	for _, name := range names {
 		path := filepath.Join(dir, name+".pgn")

@@ -32,6 +32,9 @@ type xboardDriver struct {
 	// board is the game as the engine knows it: for moves sent in SAN
 	// (feature san=1) and for SAN moves it sends.
 	board *chess.Position
+	// variant is the run's variant as the engine's feature variants
+	// spells it ("king-of-the-hill" for Fairy-Max); "" for chess.
+	variant string
 }
 
 // xboardFeatures are the engine's features that change how we talk to it,
@@ -119,10 +122,10 @@ wait:
 		return fmt.Errorf("%w: its feature variants does not list fischerandom, so it cannot play Chess960", errCannotPlay)
 	}
 	if name := e.cfg.Variant.EngineName(); name != "" {
-		switch {
-		case e.cfg.Variant.IsChess960():
+		if e.cfg.Variant.IsChess960() {
 			return fmt.Errorf("%w: XBoard has no name for %s (a variant's Chess960 form): play it with UCI engines", errCannotPlay, e.cfg.Variant)
-		case !slices.Contains(d.f.variants, name):
+		}
+		if d.variant = xboardVariantName(d.f.variants, e.cfg.Variant); d.variant == "" {
 			return fmt.Errorf("%w: its feature variants does not list %s (it lists %s)", errCannotPlay, name, strings.Join(d.f.variants, ","))
 		}
 	}
@@ -231,8 +234,8 @@ func (d *xboardDriver) newGame(ctx context.Context, e *Engine, startFEN string) 
 	b := xboard.AppendCommand(e.buf[:0], xboard.CmdNew)
 	if e.cfg.Variant == spec.Chess960 {
 		b = xboard.AppendCommandArg(b, xboard.CmdVariant, xboard.VariantFischerandom)
-	} else if name := e.cfg.Variant.EngineName(); name != "" {
-		b = xboard.AppendCommandArg(b, xboard.CmdVariant, name)
+	} else if d.variant != "" {
+		b = xboard.AppendCommandArg(b, xboard.CmdVariant, d.variant)
 	}
 	b = xboard.AppendCommand(b, xboard.CmdForce)
 	tc := &e.cfg.TC
