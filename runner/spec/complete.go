@@ -152,6 +152,9 @@ func (c *Config) checkVariant() error {
 	if c.Openings.Random == RandomDFRC && c.Variant != Chess960 {
 		return fmt.Errorf("openings %s=random: Double Chess960 is played as fischerandom, not %s", c.Openings.Random, c.Variant)
 	}
+	if c.Variant.IsVariant() && c.Sample != nil {
+		return fmt.Errorf("sample: training data is sampled from chess games, not %s (leave --sample out for a variant)", c.Variant)
+	}
 	if c.Variant.IsVariant() && c.TB != "" {
 		return fmt.Errorf("tb %s: Syzygy tables hold chess, not %s, whose rules score the same positions otherwise: leave tb out for a variant", c.TB, c.Variant)
 	}

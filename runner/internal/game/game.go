@@ -411,10 +411,11 @@ func engineStartFEN(fen string, v spec.Variant) string {
 // rules is the chess core games are played by.
 var rules Rules = BitboardRules{}
 
-// OpeningFEN is the position after an opening's moves, for the record of a
-// game that never started; "" when the opening does not replay.
-func OpeningFEN(o pgn.Opening) string {
-	board, err := rules.NewBoard(o.FEN)
+// OpeningFEN is the position after an opening's moves in variant v, for
+// the record of a game that never started; "" when the opening does not
+// replay.
+func OpeningFEN(o pgn.Opening, v spec.Variant) string {
+	board, err := NewVariantBoard(v, o.FEN)
 	if err != nil {
 		return ""
 	}
