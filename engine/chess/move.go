@@ -198,16 +198,41 @@ func coordinates(b []byte) (from, to Square, promo PieceType, ok bool) {
 	return from, to, promo, true
 }
 
-// MoveList holds generated moves without allocating.
+// MoveList holds generated moves without allocating in chess, whose
+// positions have at most 218 moves. A crazyhouse position with full
+// pockets can have several hundred (every drop on every empty square):
+// those outgrow the array into more, allocated once for the list.
 type MoveList struct {
 	moves [256]Move
 	n     int
+	more  []Move // every move once the array was outgrown; nil until then
 }
 
 // Moves returns the generated moves; the slice aliases the list.
-func (l *MoveList) Moves() []Move { return l.moves[:l.n] }
+func (l *MoveList) Moves() []Move {
+	if l.more != nil {
+		return l.more[:l.n]
+	}
+	return l.moves[:l.n]
+}
 
 // Len returns the number of moves.
 func (l *MoveList) Len() int { return l.n }
 
-func (l *MoveList) add(m Move) { l.moves[l.n] = m; l.n++ }
+func (l *MoveList) add(m Move) {
+	if l.more == nil && l.n < len(l.moves) {
+		l.moves[l.n] = m
+		l.n++
+		return
+	}
+	l.addMore(m)
+}
+
+// addMore adds m past the array's end (a variant's many drops).
+func (l *MoveList) addMore(m Move) {
+	if l.more == nil {
+		l.more = append(make([]Move, 0, 2*len(l.moves)), l.moves[:l.n]...)
+	}
+	l.more = append(l.more[:l.n], m)
+	l.n++
+}
