@@ -34,7 +34,8 @@ func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error
 // ReadGameMoves reads a recorded game's start and every move of its main
 // line, for replaying it: as an opening is read, but a Chess960 game
 // (Variant "fischerandom" or "chess960", as autoplay and cutechess write
-// it) is read by Chess960's rules; SAN is left empty. Errors name
+// it) is read by Chess960's rules, and a variant's (Variant "crazyhouse",
+// "3check960") by its own; SAN is left empty. Errors name
 // place:line and the move.
 func ReadGameMoves(text []byte, place string, line int) (Opening, error) {
 	return parseMainLine(text, place, line, 0, true, chess.Standard)
