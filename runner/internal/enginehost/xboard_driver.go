@@ -126,7 +126,11 @@ wait:
 			return fmt.Errorf("%w: XBoard has no name for %s (a variant's Chess960 form): play it with UCI engines", errCannotPlay, e.cfg.Variant)
 		}
 		if d.variant = xboardVariantName(d.f.variants, e.cfg.Variant); d.variant == "" {
-			return fmt.Errorf("%w: its feature variants does not list %s (it lists %s)", errCannotPlay, name, strings.Join(d.f.variants, ","))
+			listed := strings.Join(d.f.variants, ",")
+			if listed == "" {
+				listed = "none: it sent no feature variants, or sent it late"
+			}
+			return fmt.Errorf("%w: its feature variants does not list %s (it lists %s)", errCannotPlay, name, listed)
 		}
 	}
 	return d.setOptions(e)
