@@ -100,6 +100,12 @@ wait:
 			if done {
 				break wait
 			}
+			if !waitingForDone {
+				// The wait counts from its last feature line: on a busy
+				// machine a burst of them (Sjeng's, Fairy-Max's) can come as
+				// the wait ends, and its feature variants must not be cut off.
+				timer.Reset(protover1Wait)
+			}
 		case <-timer.C:
 			switch {
 			case waitingForDone:
