@@ -387,7 +387,20 @@ func (inv *Invocation) variant(v []string) error {
 	case "fischerandom":
 		inv.Config.Variant = spec.Chess960
 	default:
-		return fmt.Errorf("autoplay plays standard and fischerandom")
+		// cutechess-cli's names are its boards' (crazyhouse, 3check...);
+		// fastchess 1.8 plays only the two above.
+		name := v[0]
+		variant, err := spec.ParseVariant(name)
+		if inv.Dialect == Fastchess {
+			if err == nil {
+				return fmt.Errorf("fastchess plays only standard and fischerandom: %s is played by autoplay cutechess ... -variant %s, or autoplay match --variant %s", variant, variant, variant)
+			}
+			return fmt.Errorf("fastchess plays only standard and fischerandom")
+		}
+		if err != nil || string(variant) != name {
+			return fmt.Errorf("autoplay plays standard, fischerandom and %s", strings.Join(spec.VariantNames(), ", "))
+		}
+		inv.Config.Variant = variant
 	}
 	return nil
 }

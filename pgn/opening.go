@@ -19,29 +19,37 @@ type Opening struct {
 	// Chess960 says its castling rights need Chess960 rules (file letters,
 	// or a castling king or rook off the standard squares).
 	Chess960 bool
+	// Variant is the rules its position and moves were read by (a suite's,
+	// or a game's Variant tag); chess.Standard for chess and Chess960.
+	Variant chess.Variant
 }
 
 // parsePGNOpening reads one game's tags and up to plies moves of its main
 // line (all when plies is 0). place names the game's file for errors; line
 // is the line it starts on.
 func parsePGNOpening(text []byte, place string, line, plies int) (Opening, error) {
-	return parseMainLine(text, place, line, plies, false)
+	return parseMainLine(text, place, line, plies, false, chess.Standard)
 }
 
 // ReadGameMoves reads a recorded game's start and every move of its main
 // line, for replaying it: as an opening is read, but a Chess960 game
 // (Variant "fischerandom" or "chess960", as autoplay and cutechess write
-// it) is read by Chess960's rules; SAN is left empty. Errors name
+// it) is read by Chess960's rules, and a variant's (Variant "crazyhouse",
+// "3check960") by its own; SAN is left empty. Errors name
 // place:line and the move.
 func ReadGameMoves(text []byte, place string, line int) (Opening, error) {
-	return parseMainLine(text, place, line, 0, true)
+	return parseMainLine(text, place, line, 0, true, chess.Standard)
 }
 
 // parseMainLine reads a game's tags and up to plies moves of its main line;
 // for games (ReadGameMoves) a Variant tag may ask for Chess960, and the
 // moves are not spelt again in SAN.
-func parseMainLine(text []byte, place string, line, plies int, games bool) (Opening, error) {
-	o := Opening{Source: place + ":" + strconv.Itoa(line)}
+//
+// variant is a suite's: its openings are read by its rules, and a Variant
+// tag must name it; a game's Variant tag names its own (crazyhouse,
+// 3check, crazyhouse960 as autoplay and cutechess-cli write them).
+func parseMainLine(text []byte, place string, line, plies int, games bool, variant chess.Variant) (Opening, error) {
+	o := Opening{Source: place + ":" + strconv.Itoa(line), Variant: variant}
 	variant960 := false
 	sc := newScanner(text, line)
 	fenLine := line
@@ -50,17 +58,23 @@ func parseMainLine(text []byte, place string, line, plies int, games bool) (Open
 		switch string(tok.text) {
 		case "FEN":
 			o.FEN, fenLine = strings.Join(strings.Fields(tok.value), " "), tok.line
-			if ferr := CheckFEN(o.FEN); ferr != nil {
-				return o, fmt.Errorf("%s:%d: %w", place, tok.line, ferr)
-			}
 		case "Variant":
 			v := strings.ToLower(tok.value)
 			if games && (v == "fischerandom" || v == "chess960" || v == "chess 960") {
 				variant960 = true
 				continue
 			}
-			if v != "" && v != "standard" && v != "chess" {
+			if v == "" || v == "standard" || v == "chess" {
+				v = chess.Standard.String()
+			}
+			tagged, is960, ok := variantOfTag(v)
+			switch {
+			case !ok:
 				return o, fmt.Errorf("%s:%d: variant %q is not supported", place, tok.line, tok.value)
+			case games:
+				o.Variant, variant960 = tagged, is960
+			case tagged != variant:
+				return o, fmt.Errorf("%s:%d: variant %q, but the run plays %s", place, tok.line, tok.value, variant)
 			}
 		}
 	}
@@ -68,11 +82,11 @@ func parseMainLine(text []byte, place string, line, plies int, games bool) (Open
 		return o, fmt.Errorf("%s:%d: %w", place, tok.line, err)
 	}
 
-	pos := chess.NewPosition()
+	pos := chess.NewVariantPosition(o.Variant)
 	number, black := 1, false
 	if o.FEN != "" {
 		var err error
-		if pos, err = checkStart(o.FEN); err != nil {
+		if pos, err = checkVariantStart(o.Variant, o.FEN); err != nil {
 			return o, fmt.Errorf("%s:%d: %w", place, fenLine, err)
 		}
 		o.Chess960 = needsChess960(o.FEN, pos)

@@ -17,7 +17,12 @@ type Suite struct {
 	plies   int
 	data    []byte
 	entries []entry
+	variant chess.Variant // the rules its openings are read by
 }
+
+// SetVariant has the suite's openings read by variant v's rules: FENs with
+// pockets and check counters, drops in SAN. Chess is the default.
+func (s *Suite) SetVariant(v chess.Variant) { s.variant = v }
 
 // OpenSuite reads and indexes the opening file at path, plain or in a .zip
 // or .gz. FormatAuto guesses the format from the name, then the content.
@@ -115,13 +120,20 @@ func (s *Suite) Opening(i int) (Opening, error) {
 	}
 	e := s.entries[i]
 	if s.format == FormatPGN {
-		return parsePGNOpening(s.data[e.off:e.end], s.path, int(e.line), s.plies)
+		return parseMainLine(s.data[e.off:e.end], s.path, int(e.line), s.plies, false, s.variant)
 	}
 	text := s.data[e.off:]
 	if n := bytes.IndexByte(text, '\n'); n >= 0 {
 		text = text[:n]
 	}
 	source := s.path + ":" + strconv.Itoa(int(e.line))
+	if s.variant != chess.Standard {
+		fen, pos, err := variantEPD(s.variant, string(text))
+		if err != nil {
+			return Opening{Source: source}, fmt.Errorf("%s: %w", source, err)
+		}
+		return Opening{FEN: fen, Source: source, Chess960: pos.Chess960(), Variant: s.variant}, nil
+	}
 	fen, err := epdToFEN(string(text))
 	var pos *chess.Position
 	if err == nil {

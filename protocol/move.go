@@ -27,11 +27,15 @@ type Move struct {
 }
 
 // ParseMove reads a move token. It checks only the shape (squares a1..h8, an
-// optional promotion letter, or the null move 0000), not legality.
+// optional promotion letter, or the null move 0000), not legality. The
+// variants' moves have shapes of their own: a drop from the pocket
+// ("N@f3", "P@e4") and a promotion to king ("a7a8k", antichess); only a
+// variant's board finds them legal, so a chess game still refuses them.
 func ParseMove(tok []byte) (Move, bool) {
 	var m Move
 	switch {
 	case len(tok) == 4 && string(tok) == "0000":
+	case len(tok) == 4 && tok[1] == '@' && isDropped(tok[0]) && isSquare(tok[2], tok[3]):
 	case (len(tok) == 4 || len(tok) == 5) && isSquare(tok[0], tok[1]) && isSquare(tok[2], tok[3]):
 		if len(tok) == 5 && !isPromotion(tok[4]) {
 			return Move{}, false
@@ -91,16 +95,32 @@ func (m Move) AppendAs(dst []byte, kingTakesRook bool) []byte {
 	return m.AppendTo(dst)
 }
 
+// Drop is the piece letter a drop puts on the board (P, N, B, R, Q, as the
+// engine wrote it), or 0 when m is not a drop.
+func (m Move) Drop() byte {
+	if m.n == 4 && m.text[1] == '@' {
+		return m.text[0]
+	}
+	return 0
+}
+
 // Bytes returns the move text as a slice of a copy of m.
 func (m *Move) Bytes() []byte { return m.text[:m.n] }
 
-// From returns the origin square as file 0..7 and rank 0..7.
-func (m Move) From() (file, rank int) { return int(m.text[0] - 'a'), int(m.text[1] - '1') }
+// From returns the origin square as file 0..7 and rank 0..7 (a drop's is
+// its destination).
+func (m Move) From() (file, rank int) {
+	if m.Drop() != 0 {
+		return m.To()
+	}
+	return int(m.text[0] - 'a'), int(m.text[1] - '1')
+}
 
 // To returns the destination square as file 0..7 and rank 0..7.
 func (m Move) To() (file, rank int) { return int(m.text[2] - 'a'), int(m.text[3] - '1') }
 
-// Promotion returns the promotion piece letter (q, r, b, n) or 0.
+// Promotion returns the promotion piece letter (q, r, b, n, or antichess's
+// k) or 0.
 func (m Move) Promotion() byte {
 	if m.n == 5 {
 		return m.text[4]
@@ -110,7 +130,16 @@ func (m Move) Promotion() byte {
 
 func isSquare(file, rank byte) bool { return file >= 'a' && file <= 'h' && rank >= '1' && rank <= '8' }
 
-func isPromotion(c byte) bool { return c == 'q' || c == 'r' || c == 'b' || c == 'n' }
+func isPromotion(c byte) bool { return c == 'q' || c == 'r' || c == 'b' || c == 'n' || c == 'k' }
+
+// isDropped reports whether c names a piece a drop may put down.
+func isDropped(c byte) bool {
+	switch c | 0x20 { // either case
+	case 'p', 'n', 'b', 'r', 'q':
+		return true
+	}
+	return false
+}
 
 // MarshalText writes the move as its text, a castling move's rook file
 // after a slash ("e1g1/h"), so that it reads back the same.

@@ -18,7 +18,14 @@ func TestParseMoveChecksShapeOnly(t *testing.T) {
 		{"e2e", false, false},
 		{"e2e9", false, false},
 		{"i2e4", false, false},
-		{"e7e8k", false, false},
+		{"e7e8k", true, false}, // antichess's promotion to king: only a variant's board finds it legal
+		{"e7e8K", false, false},
+		{"P@e4", true, false}, // crazyhouse's drops
+		{"n@f3", true, false},
+		{"K@e4", false, false},
+		{"P@e9", false, false},
+		{"P@e45", false, false},
+		{"@e4", false, false},
 		{"e7e8Q", false, false},
 		{"e2e4e5", false, false},
 		{"(none)", false, false},

@@ -46,8 +46,8 @@ func newOpeningPicker(oc spec.OpeningsConfig, seed uint64, variant spec.Variant)
 		return p.fresh(), nil
 	}
 	if isPolyglot(oc) {
-		if variant == spec.Chess960 {
-			return nil, fmt.Errorf("openings: %s: a Polyglot book holds standard chess, not Chess960", oc.File)
+		if variant.IsChess960() || variant.IsVariant() {
+			return nil, fmt.Errorf("openings: %s: a Polyglot book holds standard chess, not %s", oc.File, variant)
 		}
 		book, err := openPolyglotOpenings(oc, seed)
 		if err != nil {
@@ -67,6 +67,7 @@ func newOpeningPicker(oc spec.OpeningsConfig, seed uint64, variant spec.Variant)
 	if suite.Len() == 0 {
 		return nil, fmt.Errorf("openings: %s has no openings", oc.File)
 	}
+	suite.SetVariant(variant.Rules())
 	var skipped int
 	var whySkip error
 	if oc.Policy == spec.PolicySkip {
@@ -103,7 +104,7 @@ func (p *openingPicker) check(schedule []scheduledGame) error {
 	errChess960 := errors.New("a Chess960 position")
 	var chess960 pgn.Opening
 	err := p.suite.Check(indices, func(o pgn.Opening) error {
-		if o.Chess960 && p.variant != spec.Chess960 {
+		if o.Chess960 && !p.variant.IsChess960() {
 			chess960 = o
 			return errChess960
 		}
@@ -170,12 +171,12 @@ func (p *openingPicker) opening(i int) (pgn.Opening, error) {
 	case p.book != nil:
 		return p.book.opening(i), nil
 	case p.random == spec.RandomFRC:
-		return pgn.Opening{FEN: chess.Chess960FEN(i, i), Source: "frc:" + strconv.Itoa(i)}, nil
+		return pgn.Opening{FEN: p.variant.Rules().Chess960StartFEN(i), Source: "frc:" + strconv.Itoa(i)}, nil
 	case p.random == spec.RandomDFRC:
 		white, black := i/960, i%960
 		return pgn.Opening{FEN: chess.Chess960FEN(white, black), Source: "dfrc:" + strconv.Itoa(white) + "/" + strconv.Itoa(black)}, nil
 	case i < 0:
-		return pgn.Opening{Source: "startpos"}, nil
+		return pgn.Opening{FEN: p.variant.StartFEN(), Source: "startpos"}, nil
 	}
 	o, err := p.suite.Opening(i)
 	if err == nil {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"fmt"
 
+	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/runner/record"
@@ -75,6 +76,13 @@ func checkPGNGame(r *pgn.GameResult, outcome record.Outcome, o pgn.Opening, path
 	rec := &record.GameRecord{Number: r.Round, StartFEN: o.FEN, Outcome: outcome, Ending: r.Ending}
 	if o.Chess960 {
 		rec.Variant = spec.Chess960
+	}
+	if o.Variant != chess.Standard {
+		name := o.Variant.String()
+		if o.Chess960 {
+			name += "960"
+		}
+		rec.Variant, _ = spec.ParseVariant(name) // the reader took the name
 	}
 	rec.Plies = make([]record.Ply, len(o.Moves))
 	for i, m := range o.Moves {

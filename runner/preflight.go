@@ -221,7 +221,7 @@ func (r *run) notStartedWith(g scheduledGame, opening pgn.Opening, i int, err er
 		rec.Plies = append(rec.Plies, record.Ply{Move: m, Book: true})
 	}
 	rec.SetEnd(record.FailsToStart(c, err))
-	rec.FinalFEN = game.OpeningFEN(opening)
+	rec.FinalFEN = game.OpeningFEN(opening, rec.Variant)
 	return rec
 }
 

@@ -66,7 +66,7 @@ func drawnByRules(pos *chess.Position) (chess.Status, bool) {
 // nil, is given every engine move's index and mover with the full move
 // number after it.
 func replay(rec *record.GameRecord, opening int, strict bool, each func(ply int, mover record.Color, fullMove, halfmoveClock int)) (*replayed, error) {
-	pos, err := chess.StartPosition(rec.StartFEN)
+	pos, err := rec.Variant.StartPosition(rec.StartFEN)
 	if err != nil {
 		return nil, fmt.Errorf("its start: %v", err)
 	}
@@ -77,7 +77,7 @@ func replay(rec *record.GameRecord, opening int, strict bool, each func(ply int,
 	for i := range rec.Plies {
 		if strict && i >= max(opening, 0) {
 			if status, over := drawnByRules(pos); over {
-				return nil, fmt.Errorf("it goes on after %s, where the rules ended it {%s}", r.after(), record.EndByRules(status, pos.SideToMove()).Text)
+				return nil, fmt.Errorf("it goes on after %s, where the rules ended it {%s}", r.after(), record.EndByOutcome(pos.Variant(), status, chess.Draw, pos.SideToMove()).Text)
 			}
 		}
 		mover := pos.SideToMove()
@@ -146,10 +146,10 @@ func checkPlay(rec *record.GameRecord, opening int, run endingRules, scores bool
 func checkEnding(rec *record.GameRecord, r *replayed, run endingRules) (record.End, error) {
 	pos := r.pos
 	toMove := pos.SideToMove()
-	status := pos.Status()
-	automatic := status == chess.Checkmate || status == chess.Stalemate || status == chess.InsufficientMaterial
+	status, result := pos.Outcome()
+	automatic := status != chess.Ongoing && status != chess.FiftyMoveRule && status != chess.Repetition
 	if status != chess.Ongoing && (run.known || automatic) {
-		want := record.EndByRules(status, toMove)
+		want := record.EndByOutcome(pos.Variant(), status, result, toMove)
 		if rec.Outcome != want.Outcome || run.known && rec.Ending != want.Text {
 			return want, fmt.Errorf("it ends %s {%s}, but the rules end it %s {%s} after %s", rec.Outcome, rec.Ending, want.Outcome, want.Text, r.after())
 		}

@@ -132,7 +132,11 @@ func newRun(cfg *spec.Config, opt Options) (*run, *Result, error) {
 		r.out.warn("slot processes: the dashboard shows finished games and the standing, not live boards (without --slot-processes it shows them)")
 	}
 	if cfg.NoOpenings() && opt.Printer == nil { // a drop-in mode says it in its tool's words
-		r.out.warn("no opening book: every game starts from the initial position, and engines that search alike each time play the same games over and over (give --openings FILE, or openings: in YAML)")
+		start := "the initial position"
+		if cfg.Variant.IsVariant() {
+			start = string(cfg.Variant) + "'s start position"
+		}
+		r.out.warn("no opening book: every game starts from " + start + ", and engines that search alike each time play the same games over and over (give --openings FILE, or openings: in YAML)")
 	}
 	if picker.skipped > 0 {
 		r.out.warn(fmt.Sprintf("openings: left out %d bad openings of %s (policy=skip); the first: %v", picker.skipped, cfg.Openings.File, picker.whySkip))

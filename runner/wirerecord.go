@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )
@@ -76,7 +75,7 @@ func CheckRecord(cfg *spec.Config, job GameJob, rec *record.GameRecord) error {
 	case len(rec.Plies) < len(job.Opening.Moves):
 		return fmt.Errorf("game %d: shorter than its opening", rec.Number)
 	}
-	pos, err := chess.StartPosition(job.Opening.FEN)
+	pos, err := cfg.Variant.StartPosition(job.Opening.FEN)
 	if err != nil {
 		return fmt.Errorf("game %d: opening: %w", rec.Number, err)
 	}

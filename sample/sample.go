@@ -49,7 +49,7 @@ func Lines(rec *record.GameRecord, cfg *spec.SampleConfig, seed uint64) ([]byte,
 	if err != nil {
 		return nil, err
 	}
-	if rec.Variant == spec.Chess960 {
+	if rec.Variant.IsChess960() {
 		pos.SetChess960(true)
 	}
 	rng := rand.New(rand.NewPCG(seed, uint64(rec.Number)))

@@ -87,7 +87,7 @@ With fewer than two --engine flags the built-in engine (autoplay engine) fills i
 	f.IntVar(&cfg.Concurrency, "concurrency", spec.DefaultConcurrency, "games played at the same time")
 	f.StringVar(&openings, "openings", "", `opening suite: "file=F format=epd|pgn order=random|sequential plies=N start=N policy=fail|skip", or with --variant fischerandom "frc=random" / "dfrc=random"`)
 	f.Uint64Var(&cfg.Seed, "seed", spec.DefaultSeed, "seed for random opening order and random Chess960 start positions")
-	f.StringVar((*string)(&cfg.Variant), "variant", string(spec.Standard), "standard or fischerandom (also chess960, frc): Chess960 and Double Chess960 for every engine")
+	f.StringVar((*string)(&cfg.Variant), "variant", string(spec.Standard), "standard, fischerandom (also chess960, frc: Chess960 and Double Chess960), or a variant: crazyhouse, antichess, giveaway, suicide, losers, atomic, 3check, 5check, kingofthehill, racingkings, horde, nocastle (crazyhouse960 and the like for their Chess960 forms)")
 	f.StringVar(&cfg.PGNOut, "pgnout", "", "append finished games to this PGN file")
 	f.StringVar(&cfg.LogFile, "log", "", "write every line to and from every engine to this file")
 	f.IntVar(&cfg.MaxMoves, "maxmoves", 0, "adjudicate a draw after this many full moves (0 = never)")

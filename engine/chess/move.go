@@ -125,6 +125,9 @@ func (p *Position) FromProtocol(pm protocol.Move) (Move, bool) {
 
 // find is the move of the list that pm denotes (see FromProtocol).
 func (ml *MoveList) find(pm protocol.Move) (Move, bool) {
+	if d := pm.Drop(); d != 0 {
+		return ml.findDrop(pm)
+	}
 	from, to, promo, ok := coordinates(pm.Bytes())
 	if !ok {
 		return NoMove, false
@@ -186,6 +189,8 @@ func coordinates(b []byte) (from, to Square, promo PieceType, ok bool) {
 			promo = Rook
 		case 'q':
 			promo = Queen
+		case 'k':
+			promo = King // antichess; no chess move has it
 		default:
 			return 0, 0, NoPieceType, false
 		}
@@ -193,16 +198,41 @@ func coordinates(b []byte) (from, to Square, promo PieceType, ok bool) {
 	return from, to, promo, true
 }
 
-// MoveList holds generated moves without allocating.
+// MoveList holds generated moves without allocating in chess, whose
+// positions have at most 218 moves. A crazyhouse position with full
+// pockets can have several hundred (every drop on every empty square):
+// those outgrow the array into more, allocated once for the list.
 type MoveList struct {
 	moves [256]Move
 	n     int
+	more  []Move // every move once the array was outgrown; nil until then
 }
 
 // Moves returns the generated moves; the slice aliases the list.
-func (l *MoveList) Moves() []Move { return l.moves[:l.n] }
+func (l *MoveList) Moves() []Move {
+	if l.more != nil {
+		return l.more[:l.n]
+	}
+	return l.moves[:l.n]
+}
 
 // Len returns the number of moves.
 func (l *MoveList) Len() int { return l.n }
 
-func (l *MoveList) add(m Move) { l.moves[l.n] = m; l.n++ }
+func (l *MoveList) add(m Move) {
+	if l.more == nil && l.n < len(l.moves) {
+		l.moves[l.n] = m
+		l.n++
+		return
+	}
+	l.addMore(m)
+}
+
+// addMore adds m past the array's end (a variant's many drops).
+func (l *MoveList) addMore(m Move) {
+	if l.more == nil {
+		l.more = append(make([]Move, 0, 2*len(l.moves)), l.moves[:l.n]...)
+	}
+	l.more = append(l.more[:l.n], m)
+	l.n++
+}

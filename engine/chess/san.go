@@ -126,13 +126,16 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 		}
 		return NoMove, fmt.Errorf("san %q: castling is not legal here: %w", s, ErrNoSuchMove)
 	}
+	if piece, square, ok := strings.Cut(t, "@"); ok {
+		return ml.parseDrop(s, piece, square)
+	}
 	pt := Pawn
 	if len(t) > 0 && strings.IndexByte("NBRQK", t[0]) >= 0 {
 		pt = PieceType(strings.IndexByte(" PNBRQK", t[0]))
 		t = t[1:]
 	}
 	promo := NoPieceType
-	if n := len(t); n > 0 && strings.IndexByte("NBRQ", t[n-1]) >= 0 {
+	if n := len(t); n > 0 && strings.IndexByte("NBRQK", t[n-1]) >= 0 { // K: antichess
 		promo = PieceType(strings.IndexByte(" PNBRQK", t[n-1]))
 		t = strings.TrimSuffix(t[:n-1], "=")
 	}

@@ -18,7 +18,7 @@ func TestVariantMovesDoNotAllocate(t *testing.T) {
 			if ml.n == 0 {
 				return
 			}
-			p.MakeMove(ml.moves[rng.IntN(ml.n)])
+			p.MakeMove(ml.Moves()[rng.IntN(ml.n)])
 			p.Outcome()
 		})
 		if allocs != 0 {
@@ -42,7 +42,7 @@ func TestVariantUnmakeRestores(t *testing.T) {
 				break
 			}
 			fens, hashes = append(fens, p.FEN()), append(hashes, p.Hash())
-			p.MakeMove(ml.moves[rng.IntN(ml.n)])
+			p.MakeMove(ml.Moves()[rng.IntN(ml.n)])
 			if q, err := ParseVariantFEN(v, p.FEN()); err != nil || q.Hash() != p.Hash() {
 				t.Fatalf("%s: after %d plies %q reads back with error %v or another hash", v, ply+1, p.FEN(), err)
 			}

@@ -1,5 +1,12 @@
 package chess
 
+import (
+	"fmt"
+	"strings"
+
+	"github.com/autoplay/autoplay/protocol"
+)
+
 // Moves only variants play, packed in the codes the standard kinds leave
 // free. A Move's top four bits are its code: 0 a plain move, 4-7 promotion
 // to N, B, R, Q, 8 en passant, 12 castling. Codes 0 and 8 and 12 never carry
@@ -61,4 +68,54 @@ func (p *Position) parseVariantUCI(s string) (Move, bool) {
 		}
 	}
 	return NoMove, false
+}
+
+// findDrop is the drop of the list that pm ("N@f3") denotes. The piece
+// letter is read in either case: engines write drops uppercase for both
+// sides, and a few lowercase for Black.
+func (ml *MoveList) findDrop(pm protocol.Move) (Move, bool) {
+	b := pm.Bytes()
+	pt := NoPieceType
+	switch pm.Drop() | 0x20 {
+	case 'p':
+		pt = Pawn
+	case 'n':
+		pt = Knight
+	case 'b':
+		pt = Bishop
+	case 'r':
+		pt = Rook
+	case 'q':
+		pt = Queen
+	}
+	to := MakeSquare(int(b[2]-'a'), int(b[3]-'1'))
+	for _, m := range ml.Moves() {
+		if m.Drop() == pt && m.To() == to {
+			return m, true
+		}
+	}
+	return NoMove, false
+}
+
+// parseDrop finds the drop SAN s writes as piece@square ("N@f3", "P@e4",
+// or "@e4" for a pawn) among the legal moves.
+func (ml *MoveList) parseDrop(s, piece, square string) (Move, error) {
+	pt := Pawn
+	if piece != "" {
+		i := strings.IndexByte(" PNBRQ", piece[0])
+		if len(piece) != 1 || i < 1 {
+			return NoMove, fmt.Errorf("san %q: bad piece to drop: %w", s, ErrNotSAN)
+		}
+		pt = PieceType(i)
+	}
+	if len(square) != 2 || square[0] < 'a' || square[0] > 'h' || square[1] < '1' || square[1] > '8' {
+		return NoMove, fmt.Errorf("san %q: bad square to drop on: %w", s, ErrNotSAN)
+	}
+	to := MakeSquare(int(square[0]-'a'), int(square[1]-'1'))
+	for _, m := range ml.Moves() {
+		if m.Drop() == pt && m.To() == to {
+			return m, nil
+		}
+	}
+	return NoMove, fmt.Errorf("san %q: %w", s, ErrNoSuchMove)
 }

@@ -25,9 +25,10 @@ func (p *Position) generateVariant(ml *MoveList) {
 	}
 	if captures > 0 && p.variant.mustCapture() {
 		n := 0
-		for _, m := range ml.Moves() {
+		moves := ml.Moves()
+		for _, m := range moves {
 			if p.isCapture(m) {
-				ml.moves[n] = m
+				moves[n] = m
 				n++
 			}
 		}

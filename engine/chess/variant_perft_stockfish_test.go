@@ -80,7 +80,7 @@ func TestVariantPerftMatchesFairyStockfish(t *testing.T) {
 						if ml.n == 0 {
 							break
 						}
-						p.MakeMove(ml.moves[rng.IntN(ml.n)])
+						p.MakeMove(ml.Moves()[rng.IntN(ml.n)])
 						if ply%6 == 0 || ply == plies {
 							compare(p, depth)
 						}

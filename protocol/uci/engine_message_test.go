@@ -105,7 +105,7 @@ func TestMalformedBestMoveReportsTheToken(t *testing.T) {
 	}{
 		{"bestmove xyz", "xyz", `bestmove: bad move "xyz"`},
 		{"bestmove e2e9 ponder e7e5", "e2e9", `bestmove: bad move "e2e9"`},
-		{"bestmove e7e8k", "e7e8k", `bestmove: bad move "e7e8k"`},
+		{"bestmove e7e8x", "e7e8x", `bestmove: bad move "e7e8x"`}, // e7e8k is antichess's promotion to king
 		{"bestmove", "", "bestmove: missing move"},
 		{"bestmove   \r", "", "bestmove: missing move"},
 	}

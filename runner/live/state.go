@@ -202,7 +202,7 @@ func (l *State) Moved(number int, m protocol.Move, side record.Color, info *reco
 	if g == nil {
 		return
 	}
-	g.Moves = append(g.Moves, liveMove(m, l.info.Variant == spec.Chess960))
+	g.Moves = append(g.Moves, liveMove(m, l.info.Variant.IsChess960()))
 	g.Clocks = clocks
 	if info != nil {
 		p := record.Ply{Info: *info}
@@ -276,7 +276,7 @@ func (l *State) Recorded(rec *record.GameRecord, pgnText string, sum Summary) {
 		delete(l.games, rec.Number)
 		moves := make([]string, len(rec.Plies))
 		for i, p := range rec.Plies {
-			moves[i] = liveMove(p.Move, rec.Variant == spec.Chess960)
+			moves[i] = liveMove(p.Move, rec.Variant.IsChess960())
 		}
 		l.finished = append(l.finished, FinishedGame{Number: rec.Number, White: rec.White, Black: rec.Black,
 			Result: rec.Outcome.String(), Reason: rec.Ending, Plies: len(rec.Plies), PGN: pgnText,

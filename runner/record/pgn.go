@@ -16,7 +16,7 @@ import (
 // is worked out here, by replaying the moves, so that the per-move path
 // never spells moves.
 func (r *GameRecord) PGN(o *spec.Outputs) (*pgn.Game, error) {
-	pos, err := chess.StartPosition(r.StartFEN)
+	pos, err := r.Variant.StartPosition(r.StartFEN)
 	if err != nil {
 		return nil, err
 	}
@@ -38,7 +38,7 @@ func (r *GameRecord) PGN(o *spec.Outputs) (*pgn.Game, error) {
 	}
 	g.Tags = r.tags(o)
 	if o.PGNStyle != spec.PGNAutoplay {
-		if r.StartFEN == chess.StartFEN && r.Variant != spec.Chess960 {
+		if r.StartFEN == chess.StartFEN && !r.Variant.IsChess960() && !r.Variant.IsVariant() {
 			g.StartFEN = "" // the drop-in tools write no FEN for the standard start
 		}
 		toolMovetext(g, o.PGNStyle)

@@ -87,8 +87,8 @@ func (r *GameRecord) cutechessTags(o *spec.Outputs) []pgn.Tag {
 		add("FEN", r.StartFEN)
 		add("SetUp", "1")
 	}
-	if r.Variant == spec.Chess960 {
-		add("Variant", "fischerandom")
+	if r.Variant.IsChess960() || r.Variant.IsVariant() {
+		add("Variant", string(r.Variant)) // cutechess-cli's names: fischerandom, crazyhouse, 3check
 	}
 	if r.Termination != TermNormal {
 		add("Termination", cutechessTermination(r))
@@ -156,7 +156,7 @@ func (r *GameRecord) fastchessTags(o *spec.Outputs) []pgn.Tag {
 	add("EngineWhiteAuthor", r.Engines[White].Author)
 	add("EngineBlackName", r.Engines[Black].Name)
 	add("EngineBlackAuthor", r.Engines[Black].Author)
-	if (r.StartFEN != "" && r.StartFEN != chess.StartFEN) || r.Variant == spec.Chess960 {
+	if (r.StartFEN != "" && r.StartFEN != chess.StartFEN) || r.Variant.IsChess960() || r.Variant.IsVariant() {
 		add("SetUp", "1")
 		add("FEN", r.StartFEN)
 	}

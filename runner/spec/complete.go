@@ -138,7 +138,7 @@ func (c *Config) checkVariant() error {
 		return err
 	}
 	c.Variant = variant
-	if c.Variant == Chess960 && c.Openings.File == "" && c.Openings.Random == "" {
+	if c.Variant.IsChess960() && c.Openings.File == "" && c.Openings.Random == "" {
 		c.Openings.Random = RandomFRC // a fresh array for every pair, from the seed
 	}
 	switch c.Openings.Shuffle {
@@ -146,8 +146,17 @@ func (c *Config) checkVariant() error {
 	default:
 		return fmt.Errorf("openings: shuffle %q: want %s or %s", c.Openings.Shuffle, ShuffleFastchess, ShuffleCutechess)
 	}
-	if c.Openings.Random != "" && c.Variant != Chess960 {
+	if c.Openings.Random != "" && !c.Variant.IsChess960() {
 		return fmt.Errorf("openings %s=random: Chess960 start positions need --variant fischerandom", c.Openings.Random)
+	}
+	if c.Openings.Random == RandomDFRC && c.Variant != Chess960 {
+		return fmt.Errorf("openings %s=random: Double Chess960 is played as fischerandom, not %s", c.Openings.Random, c.Variant)
+	}
+	if c.Variant.IsVariant() && c.Sample != nil {
+		return fmt.Errorf("sample: training data is sampled from chess games, not %s (leave --sample out for a variant)", c.Variant)
+	}
+	if c.Variant.IsVariant() && c.TB != "" {
+		return fmt.Errorf("tb %s: Syzygy tables hold chess, not %s, whose rules score the same positions otherwise: leave tb out for a variant", c.TB, c.Variant)
 	}
 	return nil
 }

@@ -64,11 +64,18 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 	case err != nil:
 		return err
 	}
-	chess960 := e.cfg.Variant == spec.Chess960
+	chess960 := e.cfg.Variant.IsChess960()
 	if chess960 && !e.declares(uci.OptChess960) {
 		return fmt.Errorf("%w: it does not declare the UCI_Chess960 option, so it cannot play Chess960", errCannotPlay)
 	}
+	variant := e.cfg.Variant.EngineName()
+	if err := d.checkVariant(e, variant); err != nil {
+		return err
+	}
 	for _, opt := range e.cfg.Options {
+		if variant != "" && strings.EqualFold(opt.Name, uci.OptVariant) {
+			continue // the run's variant decides it
+		}
 		if strings.EqualFold(opt.Name, uci.OptChess960) {
 			if chess960 {
 				continue // the variant decides it
@@ -96,10 +103,35 @@ func (d *uciDriver) handshake(ctx context.Context, e *Engine, warn func(string))
 			}
 		}
 	}
+	if variant != "" {
+		// After the options: a VariantPath file may define the variant.
+		if err := e.write(uci.AppendSetOption(e.buf[:0], uci.OptVariant, variant)); err != nil {
+			return err
+		}
+	}
 	if chess960 {
 		// Castling is king-takes-rook both ways once this is set.
 		d.kingTakesRook = true
 		return e.write(uci.AppendSetOption(e.buf[:0], uci.OptChess960, "true"))
+	}
+	return nil
+}
+
+// checkVariant refuses, before any game, an engine that cannot play the
+// run's variant (name, "" for chess): one that does not declare
+// UCI_Variant, or whose choices do not offer it, named with what it
+// declares. A VariantPath the run sets may add choices: the engine is
+// then believed.
+func (d *uciDriver) checkVariant(e *Engine, name string) error {
+	if name == "" {
+		return nil
+	}
+	decl := e.declaration(uci.OptVariant)
+	if decl == nil {
+		return fmt.Errorf("%w: it does not declare the UCI_Variant option, so it cannot play %s (a variant engine such as Fairy-Stockfish declares it)", errCannotPlay, name)
+	}
+	if err := decl.CheckValue(name); err != nil && !e.mayAddChoices(uci.OptVariant) {
+		return fmt.Errorf("%w: its UCI_Variant does not offer %s (it declares %s)", errCannotPlay, name, decl.Declared())
 	}
 	return nil
 }

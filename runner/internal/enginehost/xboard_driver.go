@@ -32,6 +32,9 @@ type xboardDriver struct {
 	// board is the game as the engine knows it: for moves sent in SAN
 	// (feature san=1) and for SAN moves it sends.
 	board *chess.Position
+	// variant is the run's variant as the engine's feature variants
+	// spells it ("king-of-the-hill" for Fairy-Max); "" for chess.
+	variant string
 }
 
 // xboardFeatures are the engine's features that change how we talk to it,
@@ -97,6 +100,12 @@ wait:
 			if done {
 				break wait
 			}
+			if !waitingForDone {
+				// The wait counts from its last feature line: on a busy
+				// machine a burst of them (Sjeng's, Fairy-Max's) can come as
+				// the wait ends, and its feature variants must not be cut off.
+				timer.Reset(protover1Wait)
+			}
 		case <-timer.C:
 			switch {
 			case waitingForDone:
@@ -117,6 +126,18 @@ wait:
 	}
 	if e.cfg.Variant == spec.Chess960 && !slices.Contains(d.f.variants, xboard.VariantFischerandom) {
 		return fmt.Errorf("%w: its feature variants does not list fischerandom, so it cannot play Chess960", errCannotPlay)
+	}
+	if name := e.cfg.Variant.EngineName(); name != "" {
+		if e.cfg.Variant.IsChess960() {
+			return fmt.Errorf("%w: XBoard has no name for %s (a variant's Chess960 form): play it with UCI engines", errCannotPlay, e.cfg.Variant)
+		}
+		if d.variant = xboardVariantName(d.f.variants, e.cfg.Variant); d.variant == "" {
+			listed := strings.Join(d.f.variants, ",")
+			if listed == "" {
+				listed = "none: it sent no feature variants, or sent it late"
+			}
+			return fmt.Errorf("%w: its feature variants does not list %s (it lists %s)", errCannotPlay, name, listed)
+		}
 	}
 	return d.setOptions(e)
 }
@@ -215,7 +236,7 @@ func isButton(d declaredOption) bool {
 // has caught up and no move of the last game is still on its way.
 func (d *xboardDriver) newGame(ctx context.Context, e *Engine, startFEN string) error {
 	d.known, d.playing = 0, false
-	board, err := chess.StartPosition(startFEN)
+	board, err := e.cfg.Variant.StartPosition(startFEN)
 	if err != nil {
 		return err
 	}
@@ -223,6 +244,8 @@ func (d *xboardDriver) newGame(ctx context.Context, e *Engine, startFEN string) 
 	b := xboard.AppendCommand(e.buf[:0], xboard.CmdNew)
 	if e.cfg.Variant == spec.Chess960 {
 		b = xboard.AppendCommandArg(b, xboard.CmdVariant, xboard.VariantFischerandom)
+	} else if d.variant != "" {
+		b = xboard.AppendCommandArg(b, xboard.CmdVariant, d.variant)
 	}
 	b = xboard.AppendCommand(b, xboard.CmdForce)
 	tc := &e.cfg.TC
@@ -291,7 +314,7 @@ func (d *xboardDriver) think(e *Engine, hist *History, clocks Clocks, side recor
 		}
 		if d.f.san {
 			b = xboard.AppendUserMoveText(b, d.board.SAN(mv), d.f.usermove)
-		} else if m.IsCastling() && e.cfg.Variant == spec.Chess960 {
+		} else if m.IsCastling() && e.cfg.Variant.IsChess960() {
 			// Chess960 castling in coordinates is king-takes-rook, as in UCI.
 			var text [8]byte
 			b = xboard.AppendUserMoveText(b, string(m.AppendKingTakesRook(text[:0])), d.f.usermove)

@@ -59,11 +59,11 @@ func Play(ctx context.Context, s *Setup) (*record.GameRecord, error) {
 	rec := NewRecord(s.Number, s.Opening, [2]string{white.Name(), black.Name()}, [2]*spec.EngineConfig{white.Config(), black.Config()})
 	rec.Plies = make([]record.Ply, 0, firstPlies+len(s.Opening.Moves))
 	rec.Engines = [2]record.Identity{white.Identity(), black.Identity()}
-	board, err := rules.NewBoard(s.Opening.FEN)
+	board, err := NewVariantBoard(rec.Variant, s.Opening.FEN)
 	if err != nil {
 		return nil, fmt.Errorf("opening %s: %w", s.Opening.Source, err)
 	}
-	history := enginehost.NewHistory(s.Opening.FEN, rec.Variant == spec.Chess960)
+	history := enginehost.NewHistory(engineStartFEN(s.Opening.FEN, rec.Variant), rec.Variant.IsChess960())
 	board.Reserve(cap(rec.Plies))
 	history.Reserve(cap(rec.Plies))
 	startClocks := [2]Clock{NewClock(rec.TimeControl[White]), NewClock(rec.TimeControl[Black])}
@@ -123,7 +123,7 @@ type gameInPlay struct {
 // last move's clock started.
 func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRecord, history *enginehost.History, asked *time.Time) (record.End, error) {
 	for c := White; c <= Black; c++ {
-		if err := s.Players[c].NewGame(ctx, s.Opening.FEN); err != nil {
+		if err := s.Players[c].NewGame(ctx, engineStartFEN(s.Opening.FEN, rec.Variant)); err != nil {
 			if ctx.Err() != nil {
 				return record.End{}, ctx.Err()
 			}
@@ -140,8 +140,8 @@ func runGameLoop(ctx context.Context, s *Setup, board Board, rec *record.GameRec
 	g.timer.Stop()
 	defer g.timer.Stop()
 	for {
-		if status := board.Status(); status != Ongoing {
-			return record.EndByRules(status, board.Turn()), nil
+		if status, result := board.Outcome(); status != Ongoing {
+			return record.EndByOutcome(rec.Variant.Rules(), status, result, board.Turn()), nil
 		}
 		// Every position the tables can decide, the start included.
 		if s.Tablebase != nil {
@@ -398,13 +398,24 @@ func remaining(clocks *[2]Clock) [2]time.Duration {
 	return [2]time.Duration{clocks[White].Remaining(), clocks[Black].Remaining()}
 }
 
+// engineStartFEN is the start engines are told: "" (the start position,
+// UCI's startpos) when fen is the variant's own start, which an engine
+// set to the variant knows, else fen.
+func engineStartFEN(fen string, v spec.Variant) string {
+	if v.IsVariant() && fen == v.StartFEN() {
+		return ""
+	}
+	return fen
+}
+
 // rules is the chess core games are played by.
 var rules Rules = BitboardRules{}
 
-// OpeningFEN is the position after an opening's moves, for the record of a
-// game that never started; "" when the opening does not replay.
-func OpeningFEN(o pgn.Opening) string {
-	board, err := rules.NewBoard(o.FEN)
+// OpeningFEN is the position after an opening's moves in variant v, for
+// the record of a game that never started; "" when the opening does not
+// replay.
+func OpeningFEN(o pgn.Opening, v spec.Variant) string {
+	board, err := NewVariantBoard(v, o.FEN)
 	if err != nil {
 		return ""
 	}

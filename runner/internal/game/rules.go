@@ -51,6 +51,9 @@ type Board interface {
 	Play(m protocol.Move) (protocol.Move, error)
 	// Status tells whether the game is over by the rules, repetition included.
 	Status() Status
+	// Outcome is Status with the result the board's variant gives it
+	// (chess.Position.Outcome); chess's result may be left to the caller.
+	Outcome() (Status, chess.Result)
 	// Reserve makes room for n more moves, so that Play does not allocate
 	// until they are played.
 	Reserve(n int)

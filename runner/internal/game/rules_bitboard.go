@@ -3,6 +3,7 @@ package game
 import (
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // BitboardRules serves the Rules interface with the built-in engine's
@@ -82,6 +83,20 @@ func (b *bitboardBoard) HalfmoveClock() int { return b.pos.HalfmoveClock() }
 func (b *bitboardBoard) FullMoveNumber() int { return b.pos.FullmoveNumber() }
 
 func (b *bitboardBoard) Status() Status { return b.pos.Status() }
+
+func (b *bitboardBoard) Outcome() (Status, chess.Result) { return b.pos.Outcome() }
+
+// NewVariantBoard sets up a game of variant v from fen ("" is v's start).
+func NewVariantBoard(v spec.Variant, fen string) (Board, error) {
+	if !v.IsVariant() {
+		return rules.NewBoard(fen)
+	}
+	pos, err := v.StartPosition(fen)
+	if err != nil {
+		return nil, err
+	}
+	return &bitboardBoard{pos: pos}, nil
+}
 
 // Reserve implements Board.
 func (b *bitboardBoard) Reserve(n int) { b.pos.Reserve(n) }

@@ -5,6 +5,8 @@ import (
 
 	"github.com/notnil/chess"
 
+	core "github.com/autoplay/autoplay/engine/chess"
+
 	"github.com/autoplay/autoplay/protocol"
 )
 
@@ -156,6 +158,8 @@ func lastField(s string) string {
 
 // Reserve implements Board: the oracle does not mind allocating.
 func (b *notnilBoard) Reserve(int) {}
+
+func (b *notnilBoard) Outcome() (Status, core.Result) { return b.Status(), core.NoResult }
 
 func (b *notnilBoard) Status() Status {
 	if len(b.legal) == 0 {

@@ -47,7 +47,7 @@ func (p *configParser) config(root *yaml.Node, overrides []Override) (*spec.Conf
 // settings reads the plain top-level values.
 func (p *configParser) settings(top yamlMap, cfg *spec.Config) {
 	if n, ok := top.get("variant"); ok {
-		if s, ok := p.scalar(n, "variant", "standard or fischerandom"); ok {
+		if s, ok := p.scalar(n, "variant", "standard, fischerandom or a variant such as crazyhouse"); ok {
 			v, err := spec.ParseVariant(s)
 			if err != nil {
 				p.add(resolveAlias(n), "variant", err)
