@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/internal/ucitest"
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/spec"
@@ -92,7 +93,7 @@ func playVariantMatches(t *testing.T, names []string, engines func(name string) 
 				Adjudication: spec.Adjudication{MaxMoves: 60},
 				Outputs:      spec.Outputs{PGNOut: filepath.Join(dir, name+".pgn")},
 			}
-			_, err := Run(context.Background(), cfg, Options{Out: &syncBuffer{}})
+			_, err := Run(context.Background(), cfg, Options{Out: &proctest.Output{}})
 			if err == nil {
 				checkRecordsHold(t, cfg, cfg.PGNOut)
 			}
