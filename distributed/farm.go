@@ -30,21 +30,42 @@ type Farm struct {
 	// RefusedGiveUp is how long workers may refuse the run, none playing
 	// it, before it ends with an error (DefaultRefusedGiveUp).
 	RefusedGiveUp time.Duration
+	// Note receives what the coordinator's connection goes through: the
+	// server it plays the run on, a server lost, another found. Set it
+	// before Play.
+	Note func(string)
+	// Replicas is how many servers of a NATS cluster keep the run's
+	// streams; 0 keeps what they have (see ensure).
+	Replicas int
 
-	mu   sync.Mutex
-	said map[string]bool
+	mu     sync.Mutex
+	said   map[string]bool
+	noteTo func(string) // Note, once Play has begun
 }
 
 // NewFarm connects the coordinator to NATS at url.
 func NewFarm(url string, auth Auth, ackWait time.Duration) (*Farm, error) {
-	nc, js, err := connect(url, auth, "autoplay coordinator")
-	if err != nil {
-		return nil, err
-	}
 	if ackWait <= 0 {
 		ackWait = DefaultAckWait
 	}
-	return &Farm{nc: nc, js: js, ackWait: ackWait}, nil
+	f := &Farm{ackWait: ackWait}
+	nc, js, err := connect(url, auth, "autoplay coordinator", f.note)
+	if err != nil {
+		return nil, err
+	}
+	f.nc, f.js = nc, js
+	return f, nil
+}
+
+// note passes a line to Note (read under the lock: the connection's
+// handlers run on its own goroutine).
+func (f *Farm) note(line string) {
+	f.mu.Lock()
+	say := f.noteTo
+	f.mu.Unlock()
+	if say != nil {
+		say(line)
+	}
 }
 
 // Close disconnects.
@@ -58,11 +79,15 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 	if err != nil {
 		return err
 	}
-	jobStream, resStream, kv, _, err := ensure(ctx, f.js, f.ackWait)
+	f.mu.Lock()
+	f.noteTo = f.Note
+	f.mu.Unlock()
+	f.note("playing on NATS " + serverOf(f.nc))
+	jobStream, resStream, kv, _, err := ensure(ctx, f.js, f.ackWait, f.Replicas)
 	if err != nil {
 		return err
 	}
-	if err := upload(ctx, f.js, cfg); err != nil {
+	if err := upload(ctx, f.js, cfg, f.Replicas); err != nil {
 		return err
 	}
 	if _, err := kv.Put(ctx, run, cfgJSON); err != nil {
