@@ -83,7 +83,7 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 	f.noteTo = f.Note
 	f.mu.Unlock()
 	f.note("playing on NATS " + serverOf(f.nc))
-	jobStream, resStream, kv, _, err := ensure(ctx, f.js, f.ackWait, f.Replicas)
+	jobStream, resStream, kv, _, err := ensureWaiting(ctx, f.js, f.ackWait, f.Replicas, f.note)
 	if err != nil {
 		return err
 	}
@@ -121,25 +121,10 @@ func (f *Farm) Play(ctx context.Context, cfg *spec.Config, jobs <-chan runner.Ga
 		refusals.giveUp = max(DefaultRefusedGiveUp, f.ackWait)
 	}
 	incoming := make(chan jetstream.Msg)
-	iter, err := cons.Messages()
-	if err != nil {
-		return err
-	}
-	defer iter.Stop()
-	go func() {
-		defer close(incoming)
-		for {
-			m, err := iter.Next()
-			if err != nil {
-				return
-			}
-			select {
-			case incoming <- m:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	feedCtx, stopFeed := context.WithCancel(ctx)
+	fed := make(chan struct{})
+	go func() { f.feedResults(feedCtx, cons, incoming); close(fed) }()
+	defer func() { stopFeed(); <-fed }()
 	// Job ids carry this start's nonce: a restarted coordinator's jobs must
 	// not be taken for duplicates of the ones it withdrew.
 	q := &jobBook{f: f, js: f.js, stream: jobStream, run: run, nonce: strconv.FormatInt(time.Now().UnixNano(), 36), sent: map[int]sentJob{}}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"time"
 
@@ -18,9 +19,9 @@ import (
 // the connection lost and found again (connectionNotes).
 func connect(url string, auth Auth, name string, say func(string)) (*nats.Conn, jetstream.JetStream, error) {
 	opts := append([]nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second),
-		// A server gone silent (its host's link down) is noticed in about
+		// A server gone silent (its host's link down) is noticed in 10 to
 		// 15 s, not the client's default 4 minutes.
-		nats.PingInterval(5 * time.Second), nats.MaxPingsOutstanding(3)}, connectionNotes(say)...)
+		nats.PingInterval(5 * time.Second), nats.MaxPingsOutstanding(2)}, connectionNotes(say)...)
 	if auth.Token != "" {
 		opts = append(opts, nats.Token(auth.Token))
 	}
@@ -48,9 +49,17 @@ func connect(url string, auth Auth, name string, say func(string)) (*nats.Conn, 
 // has (one server for a new one), so that a worker never shrinks the
 // copies a coordinator asked for. Consumers keep their stream's.
 func ensure(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, replicas int) (jetstream.Stream, jetstream.Stream, jetstream.KeyValue, jetstream.Consumer, error) {
+	copies := map[string]int{}
+	for _, name := range []string{jobsStream, resultsStream, "KV_" + runsBucket} {
+		n, err := replicasOf(ctx, js, name, replicas)
+		if err != nil {
+			return nil, nil, nil, nil, fmt.Errorf("stream %s: %w", name, err)
+		}
+		copies[name] = n
+	}
 	jobs, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: jobsStream, Subjects: []string{jobSubject("*")}, Retention: jetstream.WorkQueuePolicy,
-		Storage: jetstream.FileStorage, Duplicates: time.Hour, Replicas: replicasOf(ctx, js, jobsStream, replicas),
+		Storage: jetstream.FileStorage, Duplicates: time.Hour, Replicas: copies[jobsStream],
 	})
 	if err == nil {
 		err = settle(ctx, jobs, replicas)
@@ -60,7 +69,7 @@ func ensure(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, 
 	}
 	results, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: resultsStream, Subjects: []string{resultSubject("*")}, Storage: jetstream.FileStorage,
-		Duplicates: time.Hour, MaxAge: 7 * 24 * time.Hour, Replicas: replicasOf(ctx, js, resultsStream, replicas),
+		Duplicates: time.Hour, MaxAge: 7 * 24 * time.Hour, Replicas: copies[resultsStream],
 	})
 	if err == nil {
 		err = settle(ctx, results, replicas)
@@ -69,7 +78,7 @@ func ensure(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, 
 		return nil, nil, nil, nil, fmt.Errorf("results stream: %w", err)
 	}
 	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
-		Bucket: runsBucket, Storage: jetstream.FileStorage, Replicas: replicasOf(ctx, js, "KV_"+runsBucket, replicas),
+		Bucket: runsBucket, Storage: jetstream.FileStorage, Replicas: copies["KV_"+runsBucket],
 	})
 	if err == nil {
 		var s jetstream.Stream
@@ -91,21 +100,48 @@ func ensure(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, 
 	return jobs, results, kv, workers, nil
 }
 
+// ensureWaiting is ensure, tried again for up to a minute while the
+// cluster is not ready for it: a stream still growing to its servers, or
+// made by a worker at the same moment ("stream name already in use").
+func ensureWaiting(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, replicas int, say func(string)) (jetstream.Stream, jetstream.Stream, jetstream.KeyValue, jetstream.Consumer, error) {
+	deadline := time.Now().Add(time.Minute)
+	for wait, said := 250*time.Millisecond, false; ; wait = min(2*wait, 5*time.Second) {
+		jobs, results, kv, cons, err := ensure(ctx, js, ackWait, replicas)
+		if err == nil || !serverNotThereYet(err) || time.Now().After(deadline) {
+			return jobs, results, kv, cons, err
+		}
+		if !said {
+			say(fmt.Sprintf("waiting for the NATS cluster to make the run's streams: %v", err))
+			said = true
+		}
+		select {
+		case <-ctx.Done():
+			return nil, nil, nil, nil, ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+}
+
 // replicasOf is want when it is set, else the copies the stream named
-// already keeps, else one.
-func replicasOf(ctx context.Context, js jetstream.JetStream, stream string, want int) int {
+// already keeps, else (no such stream yet) one. A stream that does not
+// answer is an error, never one copy: a worker that took it for one
+// shrank the coordinator's three copies to one while a server was away.
+func replicasOf(ctx context.Context, js jetstream.JetStream, stream string, want int) (int, error) {
 	if want > 0 {
-		return want
+		return want, nil
 	}
-	if s, err := js.Stream(ctx, stream); err == nil {
-		return max(s.CachedInfo().Config.Replicas, 1)
+	s, err := js.Stream(ctx, stream)
+	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		return 1, nil
 	}
-	return 1
+	if err != nil {
+		return 0, err
+	}
+	return max(s.CachedInfo().Config.Replicas, 1), nil
 }
 
 // settle waits until a stream asked to keep copies on several servers
-// has a leader and a majority of current copies: a stream just grown from
-// one server to three (workers started first made it) answered nothing
+// has a leader: a stream just made or grown on a cluster answered nothing
 // until then, and the coordinator's first purge ended the run with
 // "jobs: context deadline exceeded".
 func settle(ctx context.Context, s jetstream.Stream, replicas int) error {
@@ -116,18 +152,13 @@ func settle(ctx context.Context, s jetstream.Stream, replicas int) error {
 	for {
 		info, err := s.Info(ctx)
 		if err == nil && info.Cluster != nil && info.Cluster.Leader != "" {
-			current := 1 // the leader
-			for _, p := range info.Cluster.Replicas {
-				if p.Current {
-					current++
-				}
-			}
-			if current > replicas/2 {
-				return nil
-			}
+			return nil
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("its %d copies had no leader and majority after a minute (NATS: %v)", replicas, err)
+			if err == nil {
+				err = errors.New("no leader")
+			}
+			return fmt.Errorf("its %d copies are not ready after a minute: %w", replicas, err)
 		}
 		select {
 		case <-ctx.Done():

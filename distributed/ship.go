@@ -73,10 +73,11 @@ func upload(ctx context.Context, js jetstream.JetStream, cfg *spec.Config, repli
 			continue
 		}
 		if store == nil {
-			var err error
-			if store, err = js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{
-				Bucket: enginesBucket, Storage: jetstream.FileStorage, Replicas: replicasOf(ctx, js, "OBJ_"+enginesBucket, replicas),
-			}); err != nil {
+			copies, err := replicasOf(ctx, js, "OBJ_"+enginesBucket, replicas)
+			if err == nil {
+				store, err = js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: enginesBucket, Storage: jetstream.FileStorage, Replicas: copies})
+			}
+			if err != nil {
 				return fmt.Errorf("engines store: %w", err)
 			}
 		}

@@ -411,5 +411,6 @@ func waitForServer(ctx context.Context, o WorkerOptions) (*nats.Conn, jetstream.
 // waiting may cure: no server listening yet, or one not ready to answer.
 func serverNotThereYet(err error) bool {
 	return errors.Is(err, nats.ErrNoServers) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrJetStreamNotEnabled) ||
-		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrNoResponders)
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrNoResponders) ||
+		errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) // made by another client at the same moment
 }
