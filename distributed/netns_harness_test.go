@@ -117,7 +117,8 @@ func (n *fleetNet) teardown() {
 }
 
 // removeStaleNamespaces deletes the namespaces of harness runs whose
-// process is gone (a test killed before its cleanup).
+// process is gone (a test killed before its cleanup, as by go test's
+// -timeout), and kills what still runs in them.
 func removeStaleNamespaces() {
 	out, _ := exec.Command("ip", "netns", "list").Output()
 	for _, line := range strings.Split(string(out), "\n") {
@@ -127,6 +128,12 @@ func removeStaleNamespaces() {
 			continue
 		}
 		if _, err := os.Stat("/proc/" + pid); err != nil {
+			pids, _ := exec.Command("ip", "netns", "pids", name).Output()
+			for _, p := range strings.Fields(string(pids)) {
+				if n, err := strconv.Atoi(p); err == nil {
+					syscall.Kill(n, syscall.SIGKILL) // a server or worker the killed run left
+				}
+			}
 			exec.Command("ip", "netns", "del", name).Run()
 		}
 	}
