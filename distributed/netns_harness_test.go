@@ -169,12 +169,6 @@ func (p *hostProc) kill() {
 	<-p.exited
 }
 
-// interrupt stops the process as Ctrl-C does and waits for it.
-func (p *hostProc) interrupt() {
-	p.cmd.Process.Signal(syscall.SIGINT)
-	<-p.exited
-}
-
 // wait waits up to limit for the process to exit by itself.
 func (p *hostProc) wait(limit time.Duration) bool {
 	select {
