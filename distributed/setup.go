@@ -107,7 +107,7 @@ func ensureWaiting(ctx context.Context, js jetstream.JetStream, ackWait time.Dur
 	deadline := time.Now().Add(time.Minute)
 	for wait, said := 250*time.Millisecond, false; ; wait = min(2*wait, 5*time.Second) {
 		jobs, results, kv, cons, err := ensure(ctx, js, ackWait, replicas)
-		if err == nil || !serverNotThereYet(err) || time.Now().After(deadline) {
+		if err == nil || !(serverNotThereYet(err) || noPeersYet(err)) || time.Now().After(deadline) {
 			return jobs, results, kv, cons, err
 		}
 		if !said {
@@ -120,6 +120,14 @@ func ensureWaiting(ctx context.Context, js jetstream.JetStream, ackWait time.Dur
 		case <-time.After(wait):
 		}
 	}
+}
+
+// noPeersYet says whether JetStream could not place a stream's copies
+// because the cluster's servers have not all joined yet (its error 10005,
+// "no suitable peers for placement", seen just after the cluster started).
+func noPeersYet(err error) bool {
+	var api *jetstream.APIError
+	return errors.As(err, &api) && api.ErrorCode == 10005
 }
 
 // replicasOf is want when it is set, else the copies the stream named
