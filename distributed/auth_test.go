@@ -62,7 +62,7 @@ func TestTokenAndTLS(t *testing.T) {
 		{Auth{CAFile: cert}, false},
 		{Auth{Token: "s3cret"}, false}, // does not trust the certificate
 	} {
-		nc, _, err := connect(srv.URL(), c.auth, "test")
+		nc, _, err := connect(srv.URL(), c.auth, "test", nil)
 		if (err == nil) != c.ok {
 			t.Errorf("%+v: connect error %v", c.auth, err)
 		}

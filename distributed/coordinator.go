@@ -32,21 +32,42 @@ type Coordinator struct {
 	// RefusedGiveUp is how long workers may refuse the run, none playing
 	// it, before it ends with an error (DefaultRefusedGiveUp).
 	RefusedGiveUp time.Duration
+	// Note receives what the coordinator's connection goes through: the
+	// server it plays the run on, a server lost, another found. Set it
+	// before Play.
+	Note func(string)
+	// Replicas is how many servers of a NATS cluster keep the run's
+	// streams; 0 keeps what they have (see ensure).
+	Replicas int
 
 	mu     sync.Mutex
 	warned map[string]bool
+	noteTo func(string) // Note, once Play has begun
 }
 
 // NewCoordinator connects the coordinator to NATS at url.
 func NewCoordinator(url string, auth Auth, ackWait time.Duration) (*Coordinator, error) {
-	nc, js, err := connect(url, auth, "autoplay coordinator")
-	if err != nil {
-		return nil, err
-	}
 	if ackWait <= 0 {
 		ackWait = DefaultAckWait
 	}
-	return &Coordinator{nc: nc, js: js, ackWait: ackWait}, nil
+	f := &Coordinator{ackWait: ackWait}
+	nc, js, err := connect(url, auth, "autoplay coordinator", f.note)
+	if err != nil {
+		return nil, err
+	}
+	f.nc, f.js = nc, js
+	return f, nil
+}
+
+// note passes a line to Note (read under the lock: the connection's
+// handlers run on its own goroutine).
+func (f *Coordinator) note(line string) {
+	f.mu.Lock()
+	say := f.noteTo
+	f.mu.Unlock()
+	if say != nil {
+		say(line)
+	}
 }
 
 // Close disconnects.
@@ -60,11 +81,15 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 	if err != nil {
 		return err
 	}
-	jobStream, resStream, kv, _, err := ensure(ctx, f.js, f.ackWait)
+	f.mu.Lock()
+	f.noteTo = f.Note
+	f.mu.Unlock()
+	f.note("playing on NATS " + serverOf(f.nc))
+	jobStream, resStream, kv, _, err := ensureWaiting(ctx, f.js, f.ackWait, f.Replicas, f.note)
 	if err != nil {
 		return err
 	}
-	if err := upload(ctx, f.js, cfg); err != nil {
+	if err := upload(ctx, f.js, cfg, f.Replicas); err != nil {
 		return err
 	}
 	if _, err := kv.Put(ctx, run, cfgJSON); err != nil {
@@ -98,25 +123,10 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 		refusals.giveUp = max(DefaultRefusedGiveUp, f.ackWait)
 	}
 	incoming := make(chan jetstream.Msg)
-	iter, err := cons.Messages()
-	if err != nil {
-		return err
-	}
-	defer iter.Stop()
-	go func() {
-		defer close(incoming)
-		for {
-			m, err := iter.Next()
-			if err != nil {
-				return
-			}
-			select {
-			case incoming <- m:
-			case <-ctx.Done():
-				return
-			}
-		}
-	}()
+	feedCtx, stopFeed := context.WithCancel(ctx)
+	fed := make(chan struct{})
+	go func() { f.feedResults(feedCtx, cons, incoming); close(fed) }()
+	defer func() { stopFeed(); <-fed }()
 	// Job ids carry this start's nonce: a restarted coordinator's jobs must
 	// not be taken for duplicates of the ones it withdrew.
 	q := &jobBook{f: f, js: f.js, stream: jobStream, run: run, nonce: strconv.FormatInt(time.Now().UnixNano(), 36), sent: map[int]sentJob{}}

@@ -103,12 +103,12 @@ func TestCoordinatorRefusesForgedRecords(t *testing.T) {
 		done <- err
 	}()
 
-	nc, js, err := connect(srv.URL(), auth, "forger")
+	nc, js, err := connect(srv.URL(), auth, "forger", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer nc.Close()
-	_, _, _, cons, err := ensure(ctx, js, ackWait)
+	_, _, _, cons, err := ensure(ctx, js, ackWait, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

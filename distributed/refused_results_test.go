@@ -52,7 +52,7 @@ func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 	}
 	defer nc.Close()
 	js, _ := jetstream.New(nc)
-	_, _, _, cons, err := ensure(ctx, js, ackWait)
+	_, _, _, cons, err := ensure(ctx, js, ackWait, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

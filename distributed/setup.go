@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"time"
 
@@ -13,9 +14,14 @@ import (
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
-// connect opens a NATS connection and its JetStream context.
-func connect(url string, auth Auth, name string) (*nats.Conn, jetstream.JetStream, error) {
-	opts := []nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second)}
+// connect opens a NATS connection and its JetStream context; url may list
+// several servers of a cluster, comma-separated. say, when set, hears of
+// the connection lost and found again (connectionNotes).
+func connect(url string, auth Auth, name string, say func(string)) (*nats.Conn, jetstream.JetStream, error) {
+	opts := append([]nats.Option{nats.Name(name), nats.MaxReconnects(-1), nats.ReconnectWait(time.Second),
+		// A server gone silent (its host's link down) is noticed in 10 to
+		// 15 s, not the client's default 4 minutes.
+		nats.PingInterval(5 * time.Second), nats.MaxPingsOutstanding(2)}, connectionNotes(say)...)
 	if auth.Token != "" {
 		opts = append(opts, nats.Token(auth.Token))
 	}
@@ -38,34 +44,136 @@ func connect(url string, auth Auth, name string) (*nats.Conn, jetstream.JetStrea
 }
 
 // ensure creates the streams, the bucket and the workers' consumer (or
-// finds them as they are).
-func ensure(ctx context.Context, js jetstream.JetStream, ackWait time.Duration) (jetstream.Stream, jetstream.Stream, jetstream.KeyValue, jetstream.Consumer, error) {
+// finds them as they are). replicas is how many servers of a cluster keep
+// each stream (the coordinator's --nats-replicas); 0 keeps what a stream
+// has (one server for a new one), so that a worker never shrinks the
+// copies a coordinator asked for. Consumers keep their stream's.
+func ensure(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, replicas int) (jetstream.Stream, jetstream.Stream, jetstream.KeyValue, jetstream.Consumer, error) {
+	copies := map[string]int{}
+	for _, name := range []string{jobsStream, resultsStream, "KV_" + runsBucket} {
+		n, err := replicasOf(ctx, js, name, replicas)
+		if err != nil {
+			return nil, nil, nil, nil, fmt.Errorf("stream %s: %w", name, err)
+		}
+		copies[name] = n
+	}
 	jobs, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: jobsStream, Subjects: []string{jobSubject("*")}, Retention: jetstream.WorkQueuePolicy,
-		Storage: jetstream.FileStorage, Duplicates: time.Hour,
+		Storage: jetstream.FileStorage, Duplicates: time.Hour, Replicas: copies[jobsStream],
 	})
+	if err == nil {
+		err = settle(ctx, jobs, replicas)
+	}
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("jobs stream: %w", err)
 	}
 	results, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
 		Name: resultsStream, Subjects: []string{resultSubject("*")}, Storage: jetstream.FileStorage,
-		Duplicates: time.Hour, MaxAge: 7 * 24 * time.Hour,
+		Duplicates: time.Hour, MaxAge: 7 * 24 * time.Hour, Replicas: copies[resultsStream],
 	})
+	if err == nil {
+		err = settle(ctx, results, replicas)
+	}
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("results stream: %w", err)
 	}
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{Bucket: runsBucket, Storage: jetstream.FileStorage})
+	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+		Bucket: runsBucket, Storage: jetstream.FileStorage, Replicas: copies["KV_"+runsBucket],
+	})
+	if err == nil {
+		var s jetstream.Stream
+		if s, err = js.Stream(ctx, "KV_"+runsBucket); err == nil {
+			err = settle(ctx, s, replicas)
+		}
+	}
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("runs bucket: %w", err)
 	}
 	workers, err := jobs.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
 		Durable: workersName, AckPolicy: jetstream.AckExplicitPolicy, AckWait: ackWait,
 		MaxDeliver: -1, MaxAckPending: 10000,
+		Replicas: replicas, // 0: its stream's; else grown with it (a consumer made on one server stays there)
 	})
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("workers consumer: %w", err)
 	}
 	return jobs, results, kv, workers, nil
+}
+
+// ensureWaiting is ensure, tried again for up to a minute while the
+// cluster is not ready for it: a stream still growing to its servers, or
+// made by a worker at the same moment ("stream name already in use").
+func ensureWaiting(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, replicas int, say func(string)) (jetstream.Stream, jetstream.Stream, jetstream.KeyValue, jetstream.Consumer, error) {
+	deadline := time.Now().Add(time.Minute)
+	for wait, said := 250*time.Millisecond, false; ; wait = min(2*wait, 5*time.Second) {
+		jobs, results, kv, cons, err := ensure(ctx, js, ackWait, replicas)
+		if err == nil || !(serverNotThereYet(err) || noPeersYet(err)) || time.Now().After(deadline) {
+			return jobs, results, kv, cons, err
+		}
+		if !said {
+			say(fmt.Sprintf("waiting for the NATS cluster to make the run's streams: %v", err))
+			said = true
+		}
+		select {
+		case <-ctx.Done():
+			return nil, nil, nil, nil, ctx.Err()
+		case <-time.After(wait):
+		}
+	}
+}
+
+// noPeersYet says whether JetStream could not place a stream's copies
+// because the cluster's servers have not all joined yet (its error 10005,
+// "no suitable peers for placement", seen just after the cluster started).
+func noPeersYet(err error) bool {
+	var api *jetstream.APIError
+	return errors.As(err, &api) && api.ErrorCode == 10005
+}
+
+// replicasOf is want when it is set, else the copies the stream named
+// already keeps, else (no such stream yet) one. A stream that does not
+// answer is an error, never one copy: a worker that took it for one
+// shrank the coordinator's three copies to one while a server was away.
+func replicasOf(ctx context.Context, js jetstream.JetStream, stream string, want int) (int, error) {
+	if want > 0 {
+		return want, nil
+	}
+	s, err := js.Stream(ctx, stream)
+	if errors.Is(err, jetstream.ErrStreamNotFound) {
+		return 1, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return max(s.CachedInfo().Config.Replicas, 1), nil
+}
+
+// settle waits until a stream asked to keep copies on several servers
+// has a leader: a stream just made or grown on a cluster answered nothing
+// until then, and the coordinator's first purge ended the run with
+// "jobs: context deadline exceeded".
+func settle(ctx context.Context, s jetstream.Stream, replicas int) error {
+	if replicas <= 1 {
+		return nil
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		info, err := s.Info(ctx)
+		if err == nil && info.Cluster != nil && info.Cluster.Leader != "" {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			if err == nil {
+				err = errors.New("no leader")
+			}
+			return fmt.Errorf("its %d copies are not ready after a minute: %w", replicas, err)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
 }
 
 // runID names a run in subjects and keys: the same config and PGN give the

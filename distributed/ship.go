@@ -66,15 +66,18 @@ func ShipEngines(cfg *spec.Config) error {
 }
 
 // upload puts each shipped program into the object store, once per hash.
-func upload(ctx context.Context, js jetstream.JetStream, cfg *spec.Config) error {
+func upload(ctx context.Context, js jetstream.JetStream, cfg *spec.Config, replicas int) error {
 	var store jetstream.ObjectStore
 	for _, e := range cfg.Engines {
 		if e.SHA256 == "" {
 			continue
 		}
 		if store == nil {
-			var err error
-			if store, err = js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: enginesBucket, Storage: jetstream.FileStorage}); err != nil {
+			copies, err := replicasOf(ctx, js, "OBJ_"+enginesBucket, replicas)
+			if err == nil {
+				store, err = js.CreateOrUpdateObjectStore(ctx, jetstream.ObjectStoreConfig{Bucket: enginesBucket, Storage: jetstream.FileStorage, Replicas: copies})
+			}
+			if err != nil {
 				return fmt.Errorf("engines store: %w", err)
 			}
 		}

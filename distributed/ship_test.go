@@ -66,7 +66,7 @@ func TestShippedEngineReachesAcceptingWorkers(t *testing.T) {
 		done <- err
 	}()
 	// Once uploaded, the program is gone from the coordinator's path.
-	_, js, err := connect(srv.URL(), Auth{}, "test")
+	_, js, err := connect(srv.URL(), Auth{}, "test", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestFetchRefusesAProgramThatDoesNotMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Close()
-	_, js, err := connect(srv.URL(), Auth{}, "test")
+	_, js, err := connect(srv.URL(), Auth{}, "test", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -381,14 +381,12 @@ func waitForServer(ctx context.Context, o WorkerOptions) (*nats.Conn, jetstream.
 	wait := 250 * time.Millisecond
 	said := false
 	for {
-		nc, js, err := connect(o.URL, o.Auth, "autoplay worker")
+		nc, js, err := connect(o.URL, o.Auth, "autoplay worker", o.Log)
 		if err == nil {
 			var kv jetstream.KeyValue
 			var cons jetstream.Consumer
-			if _, _, kv, cons, err = ensure(ctx, js, o.AckWait); err == nil {
-				if said {
-					o.Log(fmt.Sprintf("connected to NATS at %s", o.URL))
-				}
+			if _, _, kv, cons, err = ensure(ctx, js, o.AckWait, 0); err == nil {
+				o.Log("connected to NATS: " + serverOf(nc))
 				return nc, js, kv, cons, nil
 			}
 			nc.Close()
@@ -413,5 +411,6 @@ func waitForServer(ctx context.Context, o WorkerOptions) (*nats.Conn, jetstream.
 // waiting may cure: no server listening yet, or one not ready to answer.
 func serverNotThereYet(err error) bool {
 	return errors.Is(err, nats.ErrNoServers) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrJetStreamNotEnabled) ||
-		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrNoResponders)
+		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrNoResponders) ||
+		errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) // made by another client at the same moment
 }

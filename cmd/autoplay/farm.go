@@ -30,6 +30,9 @@ func (f *farmFlags) apply(cfg *spec.Config, opt *runner.Options) (func(), error)
 	if f.serve != "" && f.nats != "" {
 		return nil, fmt.Errorf("--serve and --nats: give one")
 	}
+	if f.serve != "" && f.replicas > 1 {
+		return nil, fmt.Errorf("--nats-replicas %d: the embedded server of --serve is one server; copies on several need a NATS cluster (--nats)", f.replicas)
+	}
 	url := f.nats
 	var srv *distributed.Server
 	if f.serve != "" {
@@ -66,6 +69,8 @@ func (f *farmFlags) apply(cfg *spec.Config, opt *runner.Options) (func(), error)
 		}
 		return nil, err
 	}
+	coord.Replicas = f.replicas
+	coord.Note = func(msg string) { fmt.Fprintf(os.Stderr, "%s %s\n", time.Now().Format("15:04:05"), msg) }
 	coord.Warn = func(msg string) { fmt.Fprintf(os.Stderr, "autoplay: WARNING: %s\n", msg) }
 	opt.Dispatcher = coord
 	return func() {

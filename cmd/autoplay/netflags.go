@@ -30,6 +30,7 @@ type farmFlags struct {
 	cert, key, ca      string
 	ackWait            time.Duration
 	ship               bool
+	replicas           int
 }
 
 func (f *farmFlags) add(fs *pflag.FlagSet) {
@@ -42,5 +43,6 @@ func (f *farmFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.key, "nats-tls-key", "", "with --serve: the key of --nats-tls-cert")
 	fs.StringVar(&f.ca, "nats-ca", "", "the CA (PEM) the server's certificate is checked against")
 	fs.BoolVar(&f.ship, "ship-engines", false, "send the engine programs to the workers (by SHA-256, in the JetStream object store); workers run them only with --accept-binaries")
+	fs.IntVar(&f.replicas, "nats-replicas", 0, "with --nats on a NATS cluster: how many of its servers keep the run's streams (3: any one server may fail); 0 keeps what the streams have, 1 for new ones")
 	fs.DurationVar(&f.ackWait, "ack-wait", defaultAckWait, "how long a game may go without a worker's sign of life before another worker gets it")
 }
