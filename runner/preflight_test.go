@@ -27,8 +27,6 @@ func (c cancelAtFirstGame) Final(*Result)                        {}
 // ownChildren counts this process's running children: an engine that has
 // quit but is not yet reaped (a zombie) holds no descriptor and no memory,
 // and on a busy machine one lingers for a moment while the next starts.
-func ownChildren() int { return len(ownChildrenSeen()) }
-
 // ownChildrenSeen lists the children that are not zombies, each as its
 // pid, state and command line: what a test prints when there are too many.
 func ownChildrenSeen() []string {
