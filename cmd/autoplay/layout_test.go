@@ -53,7 +53,7 @@ func TestLayoutIsChosenForTheGamesPlayedAtATime(t *testing.T) {
 	}
 	two := one + "," + strconv.Itoa(cpus[1])
 	expect(play(two, "--games", "2", "--concurrency", "16"),
-		"Runner: one process on 1 Go processor, game slots pinned to CPUs (chosen for 2 games at a time on 2 CPUs, as only 2 are left to play at concurrency 16: at 2 to 8 games, one process with each game's engines on CPUs of their own spent the least CPU a move and was never far from the fastest (bench/layouts.sh);")
+		"Runner: one process on 1 Go processor (chosen for 2 games at a time on 2 CPUs, as only 2 are left to play at concurrency 16: at 2 to 15 games, one process on one Go processor spent the least CPU a move and was never far from the fastest; pinning engines to CPUs slowed the games (bench/layouts.sh);")
 	expect(play(two, "--games", "32", "--concurrency", "16"),
 		"Runner: one process on 2 Go processors, GOGC 50 (chosen for 16 games at a time on 2 CPUs: from 16 games, a Go processor more per 16 games keeps one descheduled thread from stalling every game;")
 	expect(play(two, "--games", "2", "--concurrency", "2", "--slot-processes=false"),

@@ -35,13 +35,14 @@ const hundredsOfGamesGCPercent = 25
 // in README), and says why in plain words:
 //   - one game: one process on one Go processor (the lowest relay latency
 //     and CPU per move);
-//   - 2 to 8 games, on two CPUs or more: one process, each game slot's
-//     engines pinned to CPUs of their own. A process per slot relayed a
-//     move sooner where a process start was cheap, but cost 1.3-2x the CPU
-//     a move where it was not (another Go runtime per slot: its start, its
-//     own threads' wake-ups), and how dear a start is swings 3x with the
-//     machine's load from one minute to the next, too much to measure and
-//     choose by;
+//   - 2 to 15 games: one process on one Go processor, nothing pinned. On
+//     an idle 2-CPU machine pinning each game's engines to CPUs of their
+//     own cost 1.3-1.4x the wall time at 4 and 8 games (the kernel could no
+//     longer put a ready engine on the idle CPU), for no CPU saved; a
+//     process per slot cost 1.5-2.6x the CPU a move (another Go runtime
+//     per slot: its start, its own threads' wake-ups), and how dear that
+//     is swings 3x with the machine's load, too much to measure and choose
+//     by;
 //   - 16 games or more: one process on several Go processors (with one,
 //     a single descheduled thread stalls every game: p99 221 ms at 256
 //     games against 32 ms with two), one more per 16 games, up to cpus;
@@ -60,8 +61,6 @@ func ChooseLayout(concurrency, cpus int, local bool) (Layout, string) {
 			why += hundredsOfGamesReason
 		}
 		return l, why
-	case concurrency >= 2 && concurrency <= 8 && cpus >= 2 && local:
-		return Layout{Procs: 1, Affinity: true}, pinnedReason
 	case concurrency == 1:
 		return Layout{Procs: 1}, "one game: one process on one Go processor relays a move soonest"
 	case cpus < 2:
@@ -69,12 +68,12 @@ func ChooseLayout(concurrency, cpus int, local bool) (Layout, string) {
 	case !local:
 		return Layout{Procs: 1}, "the games are played on workers, which choose their own layout"
 	}
-	return Layout{Procs: 1}, "9 to 15 games: one process on one Go processor"
+	return Layout{Procs: 1}, fewGamesReason
 }
 
 // The reasons ChooseLayout gives, printed with --verbose.
 const (
-	pinnedReason          = "at 2 to 8 games, one process with each game's engines on CPUs of their own spent the least CPU a move and was never far from the fastest (bench/layouts.sh)"
+	fewGamesReason        = "at 2 to 15 games, one process on one Go processor spent the least CPU a move and was never far from the fastest; pinning engines to CPUs slowed the games (bench/layouts.sh)"
 	manyGamesReason       = "from 16 games, a Go processor more per 16 games keeps one descheduled thread from stalling every game"
 	hundredsOfGamesReason = ", and from 192 games a tighter heap costs no latency"
 )
