@@ -19,6 +19,17 @@ type ServerOptions struct {
 	StoreDir string // JetStream's file store
 	Auth     Auth   // what clients must present, when set
 	MaxStore int64  // bytes JetStream may keep on disk; 0: the server's own default
+	Cluster  ClusterOptions
+}
+
+// ClusterOptions join the embedded server to a NATS cluster (Debian's
+// nats-server or other autoplay coordinators' servers), so that the run's
+// streams can be kept on several servers (--nats-replicas) and the run
+// outlives any one of them.
+type ClusterOptions struct {
+	Listen string   // host:port where the cluster's other servers connect (their routes to this one)
+	Routes []string // the other servers' cluster URLs, nats-route://host:6222 or nats://host:6222
+	Name   string   // the cluster's name, the same on every server; empty: "autoplay"
 }
 
 // Auth is how a client proves itself (a token, or a user and password) and
@@ -53,7 +64,7 @@ func StartServer(o ServerOptions) (*Server, error) {
 		port = server.RANDOM_PORT
 	}
 	opts := &server.Options{
-		ServerName: "autoplay", Host: host, Port: port,
+		ServerName: serverName(host, port, o.Cluster), Host: host, Port: port,
 		JetStream: true, StoreDir: o.StoreDir, JetStreamMaxStore: o.MaxStore,
 		Authorization: o.Auth.Token, Username: o.Auth.User, Password: o.Auth.Password,
 		NoSigs: true, NoLog: true,
@@ -64,6 +75,9 @@ func StartServer(o ServerOptions) (*Server, error) {
 			return nil, fmt.Errorf("serve: TLS: %w", err)
 		}
 		opts.TLSConfig, opts.TLS, opts.TLSTimeout = tc, true, 2
+	}
+	if err := o.Cluster.apply(opts); err != nil {
+		return nil, err
 	}
 	ns, err := server.NewServer(opts)
 	if err != nil {

@@ -30,8 +30,12 @@ func (f *farmFlags) apply(cfg *spec.Config, opt *runner.Options) (func(), error)
 	if f.serve != "" && f.nats != "" {
 		return nil, fmt.Errorf("--serve and --nats: give one")
 	}
-	if f.serve != "" && f.replicas > 1 {
-		return nil, fmt.Errorf("--nats-replicas %d: the embedded server of --serve is one server; copies on several need a NATS cluster (--nats)", f.replicas)
+	cluster := distributed.ClusterOptions{Listen: f.cluster, Routes: f.routes, Name: f.clusterName}
+	if f.serve == "" && (cluster.Joins() || f.clusterName != "") {
+		return nil, fmt.Errorf("--serve-cluster, --serve-routes and --serve-cluster-name join --serve's embedded server to a cluster: give --serve too")
+	}
+	if f.serve != "" && f.replicas > 1 && !cluster.Joins() {
+		return nil, fmt.Errorf("--nats-replicas %d: the embedded server of --serve is one server; copies on several need a NATS cluster (--nats, or --serve with --serve-routes)", f.replicas)
 	}
 	url := f.nats
 	var srv *distributed.Server
@@ -41,7 +45,7 @@ func (f *farmFlags) apply(cfg *spec.Config, opt *runner.Options) (func(), error)
 			store = cfg.PGNOut + ".nats" // beside the PGN: a restarted coordinator finds its streams
 		}
 		var err error
-		if srv, err = distributed.StartServer(distributed.ServerOptions{Addr: f.serve, StoreDir: store, Auth: f.auth()}); err != nil {
+		if srv, err = distributed.StartServer(distributed.ServerOptions{Addr: f.serve, StoreDir: store, Auth: f.auth(), Cluster: cluster}); err != nil {
 			return nil, err
 		}
 		url = srv.URL()

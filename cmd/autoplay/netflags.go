@@ -31,6 +31,9 @@ type farmFlags struct {
 	ackWait            time.Duration
 	ship               bool
 	replicas           int
+	cluster            string
+	routes             []string
+	clusterName        string
 }
 
 func (f *farmFlags) add(fs *pflag.FlagSet) {
@@ -43,6 +46,9 @@ func (f *farmFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.key, "nats-tls-key", "", "with --serve: the key of --nats-tls-cert")
 	fs.StringVar(&f.ca, "nats-ca", "", "the CA (PEM) the server's certificate is checked against")
 	fs.BoolVar(&f.ship, "ship-engines", false, "send the engine programs to the workers (by SHA-256, in the JetStream object store); workers run them only with --accept-binaries")
-	fs.IntVar(&f.replicas, "nats-replicas", 0, "with --nats on a NATS cluster: how many of its servers keep the run's streams (3: any one server may fail); 0 keeps what the streams have, 1 for new ones")
+	fs.IntVar(&f.replicas, "nats-replicas", 0, "with --nats on a NATS cluster, or --serve joined to one: how many of its servers keep the run's streams (3: any one server may fail); 0 keeps what the streams have, 1 for new ones")
+	fs.StringVar(&f.cluster, "serve-cluster", "", "with --serve: join a NATS cluster, taking the other servers' routes on ADDR (host:port, e.g. 0.0.0.0:6222)")
+	fs.StringSliceVar(&f.routes, "serve-routes", nil, "with --serve: the cluster's other servers (their cluster URLs, nats-route://host:6222), comma-separated or repeated")
+	fs.StringVar(&f.clusterName, "serve-cluster-name", "", "with --serve-cluster or --serve-routes: the cluster's name, as its other servers have it (default \"autoplay\")")
 	fs.DurationVar(&f.ackWait, "ack-wait", defaultAckWait, "how long a game may go without a worker's sign of life before another worker gets it")
 }
