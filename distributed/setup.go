@@ -103,10 +103,21 @@ func ensure(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, 
 // ensureWaiting is ensure, tried again for up to a minute while the
 // cluster is not ready for it: a stream still growing to its servers, or
 // made by a worker at the same moment ("stream name already in use").
+// Each try has ensureAttempt: a caller's context with a far deadline
+// replaces the client's own 5 s for each request, and a request the
+// cluster never answered (growing a worker's one-copy stream to three on
+// a cluster of nats-server 2.9 and this server) waited for it whole.
+const ensureAttempt = 15 * time.Second
+
 func ensureWaiting(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, replicas int, say func(string)) (jetstream.Stream, jetstream.Stream, jetstream.KeyValue, jetstream.Consumer, error) {
 	deadline := time.Now().Add(time.Minute)
 	for wait, said := 250*time.Millisecond, false; ; wait = min(2*wait, 5*time.Second) {
-		jobs, results, kv, cons, err := ensure(ctx, js, ackWait, replicas)
+		actx, cancel := context.WithTimeout(ctx, ensureAttempt)
+		jobs, results, kv, cons, err := ensure(actx, js, ackWait, replicas)
+		cancel()
+		if ctx.Err() != nil {
+			return nil, nil, nil, nil, ctx.Err()
+		}
 		if err == nil || !(serverNotThereYet(err) || noPeersYet(err)) || time.Now().After(deadline) {
 			return jobs, results, kv, cons, err
 		}
