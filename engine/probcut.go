@@ -29,7 +29,7 @@ func (s *Searcher) probCut(beta, depth, ply, raw, static int, e ttEntry, hit boo
 	var scores [256]int32
 	s.scoreMoves(&ml, scores[:ml.Len()], ttMove, ply)
 	for i := 0; i < ml.Len(); i++ {
-		m := pickNext(&ml, scores[:ml.Len()], i)
+		m := pickNext(ml.Moves(), scores[:ml.Len()], i)
 		if p.SEE(m) < pcBeta-static {
 			continue
 		}

@@ -636,7 +636,7 @@ func (s *Searcher) negamax(alpha, beta, depth, ply int, pvNode bool) int {
 	var quietsTried [64]chess.Move
 	nQuiets := 0
 	for i := 0; i < ml.Len(); i++ {
-		m := pickNext(&ml, scores[:ml.Len()], i)
+		m := pickNext(ml.Moves(), scores[:ml.Len()], i)
 		if m == excluded {
 			continue
 		}
@@ -866,15 +866,16 @@ func winsOrTrades(p *chess.Position, m chess.Move, victim chess.PieceType) bool 
 	return p.SEE(m) >= 0
 }
 
-// pickNext moves the best-scored remaining move to index i and returns it.
-func pickNext(ml *chess.MoveList, scores []int32, i int) chess.Move {
+// pickNext moves the best-scored remaining move of ms (a move list's
+// Moves, which alias it) to index i and returns it. It takes the slice
+// rather than the list so that it stays small enough to be inlined.
+func pickNext(ms []chess.Move, scores []int32, i int) chess.Move {
 	b := i
 	for j := i + 1; j < len(scores); j++ {
 		if scores[j] > scores[b] {
 			b = j
 		}
 	}
-	ms := ml.Moves() // aliases the list
 	ms[i], ms[b] = ms[b], ms[i]
 	scores[i], scores[b] = scores[b], scores[i]
 	return ms[i]
@@ -941,7 +942,7 @@ func (s *Searcher) quiesce(alpha, beta, ply int) int {
 	var scores [256]int32
 	s.scoreMoves(&ml, scores[:ml.Len()], ttMove, ply)
 	for i := 0; i < ml.Len(); i++ {
-		m := pickNext(&ml, scores[:ml.Len()], i)
+		m := pickNext(ml.Moves(), scores[:ml.Len()], i)
 		if !inCheck && scores[i] < 1<<28 {
 			break // losing captures (SEE < 0) are not worth a look
 		}

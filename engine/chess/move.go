@@ -201,7 +201,10 @@ func coordinates(b []byte) (from, to Square, promo PieceType, ok bool) {
 // MoveList holds generated moves without allocating in chess, whose
 // positions have at most 218 moves. A crazyhouse position with full
 // pockets can have several hundred (every drop on every empty square):
-// those outgrow the array into more, allocated once for the list.
+// those outgrow the array into more, allocated once for the list. Only the
+// variants' generator can outgrow it (push); chess's adds with add, as
+// short as it was before variants, so that it stays inlined in the
+// generator's loops.
 type MoveList struct {
 	moves [256]Move
 	n     int
@@ -219,17 +222,22 @@ func (l *MoveList) Moves() []Move {
 // Len returns the number of moves.
 func (l *MoveList) Len() int { return l.n }
 
-func (l *MoveList) add(m Move) {
+// add adds a move of chess's generator, which never has more than the
+// array holds.
+func (l *MoveList) add(m Move) { l.moves[l.n] = m; l.n++ }
+
+// push adds a move of a variant's generator, past the array's end when
+// it is full (a crazyhouse position's many drops).
+func (l *MoveList) push(m Move) {
 	if l.more == nil && l.n < len(l.moves) {
-		l.moves[l.n] = m
-		l.n++
+		l.add(m)
 		return
 	}
-	l.addMore(m)
+	l.pushMore(m)
 }
 
-// addMore adds m past the array's end (a variant's many drops).
-func (l *MoveList) addMore(m Move) {
+// pushMore adds m past the array's end.
+func (l *MoveList) pushMore(m Move) {
 	if l.more == nil {
 		l.more = append(make([]Move, 0, 2*len(l.moves)), l.moves[:l.n]...)
 	}

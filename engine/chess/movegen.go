@@ -3,10 +3,6 @@ package chess
 // GenerateLegal fills ml with every legal move of the side to move.
 func (p *Position) GenerateLegal(ml *MoveList) {
 	ml.n = 0
-	if p.variant != Standard {
-		p.generateVariant(ml)
-		return
-	}
 	p.generate(ml, false)
 }
 
@@ -18,8 +14,14 @@ func (p *Position) generateCaptures(ml *MoveList) {
 }
 
 // generate adds legal moves to ml. It computes checkers and pinned pieces
-// first, so every move it emits is legal without trying it.
+// first, so every move it emits is legal without trying it. A variant
+// position goes to its own generator from here rather than from
+// GenerateLegal, which stays small enough to be inlined in the search.
 func (p *Position) generate(ml *MoveList, capturesOnly bool) {
+	if p.variant != Standard {
+		p.generateVariant(ml, capturesOnly)
+		return
+	}
 	us, them := p.side, p.side.Other()
 	occ := p.occ()
 	own, enemy := p.byColor[us], p.byColor[them]

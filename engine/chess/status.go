@@ -86,6 +86,17 @@ func (p *Position) isRepeat() bool {
 // InsufficientMaterial reports whether neither side can ever mate: bare
 // kings, a single minor piece, or only bishops all on one square color.
 func (p *Position) InsufficientMaterial() bool {
+	// A pawn, rook or queen can still win in chess and in every variant:
+	// the search's common case, answered where the call is inlined.
+	if p.byType[Pawn]|p.byType[Rook]|p.byType[Queen] != 0 {
+		return false
+	}
+	return p.insufficientMinors()
+}
+
+// insufficientMinors is InsufficientMaterial once no pawn, rook or queen
+// is left, by the variant's rules.
+func (p *Position) insufficientMinors() bool {
 	if p.variant != Standard {
 		return p.variantInsufficientMaterial()
 	}

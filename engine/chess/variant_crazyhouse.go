@@ -16,7 +16,7 @@ func (p *Position) generateDrops(ml *MoveList, us Color, empty Bitboard) {
 			to &^= rank1 | rank8
 		}
 		for to != 0 {
-			ml.add(newDrop(pt, to.pop()))
+			ml.push(newDrop(pt, to.pop()))
 		}
 	}
 }

@@ -4,11 +4,13 @@ package chess
 // board and kept when the variant allows the position it leaves, then the
 // forced-capture rule. Simpler than the standard generator's pins and
 // check masks, and slower, which a judge of engines' moves can afford;
-// standard chess never comes here (GenerateLegal checks once at its top).
+// standard chess never comes here (generate checks once at its top).
 
 // generateVariant fills ml with the legal moves of a variant position; none
 // once the variant's own rules ended the game (as Fairy-Stockfish counts).
-func (p *Position) generateVariant(ml *MoveList) {
+// With capturesOnly, out of check, it keeps the captures and queen
+// promotions, as chess's generator does for a quiescence search.
+func (p *Position) generateVariant(ml *MoveList, capturesOnly bool) {
 	if st, _ := p.variantEnding(); st != Ongoing {
 		return
 	}
@@ -17,23 +19,31 @@ func (p *Position) generateVariant(ml *MoveList) {
 	captures := 0
 	for _, m := range pseudo.Moves() {
 		if p.variantLegal(m) {
-			ml.add(m)
+			ml.push(m)
 			if p.isCapture(m) {
 				captures++
 			}
 		}
 	}
 	if captures > 0 && p.variant.mustCapture() {
-		n := 0
-		moves := ml.Moves()
-		for _, m := range moves {
-			if p.isCapture(m) {
-				moves[n] = m
-				n++
-			}
-		}
-		ml.n = n
+		ml.keep(p.isCapture)
 	}
+	if capturesOnly && !p.InCheck() {
+		ml.keep(func(m Move) bool { return p.isCapture(m) || m.Promotion() == Queen })
+	}
+}
+
+// keep leaves in ml only the moves ok accepts, in their order.
+func (ml *MoveList) keep(ok func(Move) bool) {
+	n := 0
+	moves := ml.Moves()
+	for _, m := range moves {
+		if ok(m) {
+			moves[n] = m
+			n++
+		}
+	}
+	ml.n = n
 }
 
 // variantLegal plays m and judges the position it leaves.
@@ -110,7 +120,7 @@ func (p *Position) generatePseudo(ml *MoveList) {
 
 func addAll(ml *MoveList, from Square, to Bitboard) {
 	for to != 0 {
-		ml.add(newMove(from, to.pop()))
+		ml.push(newMove(from, to.pop()))
 	}
 }
 
@@ -128,14 +138,14 @@ func (p *Position) generateVariantPawns(ml *MoveList, us Color, occ Bitboard) {
 		if !occ.has(one) {
 			p.addPawnMove(ml, from, one, promo)
 			if two := one + up; doubleFrom.has(from) && !occ.has(two) {
-				ml.add(newMove(from, two))
+				ml.push(newMove(from, two))
 			}
 		}
 		for t := pawnAttacks[us][from] & enemy; t != 0; {
 			p.addPawnMove(ml, from, t.pop(), promo)
 		}
 		if p.ep != NoSquare && pawnAttacks[us][from].has(p.ep) {
-			ml.add(newMove(from, p.ep) | kindEnPassant)
+			ml.push(newMove(from, p.ep) | kindEnPassant)
 		}
 	}
 }
@@ -144,12 +154,14 @@ func (p *Position) generateVariantPawns(ml *MoveList, us Color, occ Bitboard) {
 // allows when to is on the last rank.
 func (p *Position) addPawnMove(ml *MoveList, from, to Square, promo Bitboard) {
 	if !promo.has(to) {
-		ml.add(newMove(from, to))
+		ml.push(newMove(from, to))
 		return
 	}
-	p.addPromotions(ml, from, to, false)
+	for pt := Queen; pt >= Knight; pt-- {
+		ml.push(newPromotion(from, to, pt))
+	}
 	if p.variant.antichessFamily() {
-		ml.add(newKingPromotion(from, to))
+		ml.push(newKingPromotion(from, to))
 	}
 }
 
@@ -175,7 +187,7 @@ func (p *Position) generateVariantCastling(ml *MoveList, us Color, occ Bitboard)
 		if royal && !p.castlePathSafe(i, from, rook, us, occ) {
 			continue
 		}
-		ml.add(Move(from) | Move(rook)<<6 | kindCastle)
+		ml.push(Move(from) | Move(rook)<<6 | kindCastle)
 	}
 }
 
