@@ -182,8 +182,9 @@ func xbMisMatch(t *testing.T, games int, misArgs, misSpec string) matchRun {
 			engineSpec(t, mis+" tc=2+0.02 timeout=1 "+misSpec),
 			// Fairy-Max is never the one at fault here: 3 s past its
 			// clock, 30 s for its handshake (10 s ran out under load 31):
-			// a starved CPU must not make it lose.
-			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 timemargin=3000 timeout=30"),
+			// a starved CPU must not make it lose. depth=2 (sd): its moves
+			// take no time, which the games here do not prove.
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 depth=2 timemargin=3000 timeout=30"),
 		},
 		Schedule:     spec.Schedule{Games: games},
 		Adjudication: spec.Adjudication{MaxMoves: 30},
@@ -227,12 +228,13 @@ func TestXBoardEnginesThatPlayCleanlyInEveryDialect(t *testing.T) {
 			// 3 s past the clock and Fairy-Max's 30 s for its handshake:
 			// these games prove the dialects, not the clocks, and on a
 			// loaded machine Fairy-Max, starved of the CPU, lost on time
-			// in the noping and trueclaim runs.
+			// in the noping and trueclaim runs. depth=2 (sd): its moves take
+			// no time.
 			mis := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard arg=" + args + " tc=2+0.02 timeout=3 timemargin=3000"
 			run := runMatch(t, spec.Config{
 				Engines: []spec.EngineConfig{
 					engineSpec(t, mis),
-					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 timemargin=3000 timeout=30"),
+					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 depth=2 timemargin=3000 timeout=30"),
 				},
 				Schedule:     spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: "testdata/black-to-move.epd"}},
 				Adjudication: spec.Adjudication{MaxMoves: 20},
