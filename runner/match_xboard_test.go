@@ -34,8 +34,9 @@ func TestFairymaxSelfPlayFromEPDSetsPositionsInEditMode(t *testing.T) {
 	pgnPath := t.TempDir() + "/fm.pgn"
 	run := runMatch(t, spec.Config{
 		Engines: []spec.EngineConfig{
-			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm1 tc=3+0.03"),
-			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm2 tc=3+0.03"),
+			// depth=4 (sd): edit mode is proven here, not its thinking time.
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm1 tc=3+0.03 depth=4"),
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm2 tc=3+0.03 depth=4"),
 		},
 		Schedule:     spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}},
 		Adjudication: spec.Adjudication{MaxMoves: 12},
@@ -78,8 +79,9 @@ func TestStockfishUCIAgainstFairymaxXBoard(t *testing.T) {
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=3000 option.Hash=8"),
 			// Clean games, not clocks, are proven here: Fairy-Max starved
-			// of the CPU lost one on time under load 28.
-			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.03 timemargin=3000 timeout=30"),
+			// of the CPU lost one on time under load 28. depth=4 (sd): its
+			// moves take no time, and it still sends its thinking lines.
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.03 depth=4 timemargin=3000 timeout=30"),
 		},
 		Schedule:     spec.Schedule{Games: 4, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}},
 		Outputs:      spec.Outputs{PGNOut: pgnPath},
