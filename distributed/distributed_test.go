@@ -76,33 +76,6 @@ func ownStockfish(names ...string) []spec.EngineConfig {
 	return engines
 }
 
-var (
-	roundTag   = regexp.MustCompile(`\[Round "(\d+)"\]`)
-	commentsRe = regexp.MustCompile(`\{[^}]*\}`)
-)
-
-// gamesByRound maps each game's number to its movetext without comments.
-func gamesByRound(t *testing.T, path string) map[string]string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, g := range strings.Split(string(data), "\n\n[Event ")[0:] {
-		m := roundTag.FindStringSubmatch(g)
-		if m == nil {
-			continue
-		}
-		_, body, _ := strings.Cut(g, "\n\n")
-		if _, dup := out[m[1]]; dup {
-			t.Fatalf("game %s recorded twice", m[1])
-		}
-		out[m[1]] = strings.Join(strings.Fields(commentsRe.ReplaceAllString(body, " ")), " ")
-	}
-	return out
-}
-
 // A coordinator and three workers play the games of the same schedule a
 // local run plays, move for move; one worker is killed in the middle of a
 // game and its job goes to another; every game is recorded once.
@@ -176,7 +149,7 @@ func TestDistributedRunPlaysTheLocalRunsGames(t *testing.T) {
 	if res.Played != 8 {
 		t.Fatalf("%d games played", res.Played)
 	}
-	want, got := gamesByRound(t, filepath.Join(dir, "local.pgn")), gamesByRound(t, filepath.Join(dir, "dist.pgn"))
+	want, got := proctest.GamesByRound(t, filepath.Join(dir, "local.pgn")), proctest.GamesByRound(t, filepath.Join(dir, "dist.pgn"))
 	if len(got) != 8 {
 		t.Fatalf("%d games in the distributed PGN", len(got))
 	}
@@ -190,11 +163,7 @@ func TestDistributedRunPlaysTheLocalRunsGames(t *testing.T) {
 		}
 	}
 	mu.Unlock()
-	for round, moves := range want {
-		if got[round] != moves {
-			t.Errorf("game %s:\nlocal       %s\ndistributed %s", round, moves, got[round])
-		}
-	}
+	proctest.SameGames(t, want, got)
 }
 
 // workersFor runs n workers until the returned stop is called; their log
@@ -265,7 +234,7 @@ func TestSPRTStopsTheFleet(t *testing.T) {
 		t.Fatalf("SPRT %v after %d games", res.SPRT.Decision, res.Played)
 	}
 	time.Sleep(1500 * time.Millisecond)
-	if n := len(gamesByRound(t, pgnPath)); n != res.Played {
+	if n := len(proctest.GamesByRound(t, pgnPath)); n != res.Played {
 		t.Errorf("%d games in the PGN, %d counted", n, res.Played)
 	}
 	late := 0
@@ -322,15 +291,11 @@ func TestCoordinatorRestartLosesAndDuplicatesNothing(t *testing.T) {
 	if res.Resumed < 3 || res.Played != 8 {
 		t.Errorf("resumed %d, played %d", res.Resumed, res.Played)
 	}
-	want, got := gamesByRound(t, filepath.Join(dir, "local.pgn")), gamesByRound(t, pgnPath)
+	want, got := proctest.GamesByRound(t, filepath.Join(dir, "local.pgn")), proctest.GamesByRound(t, pgnPath)
 	if len(got) != 8 {
 		t.Fatalf("%d games", len(got))
 	}
-	for round, moves := range want {
-		if got[round] != moves {
-			t.Errorf("game %s differs", round)
-		}
-	}
+	proctest.SameGames(t, want, got)
 }
 
 // cutAfter cancels once n games have finished.

@@ -14,6 +14,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/protocol"
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/record"
@@ -148,15 +149,8 @@ func TestCoordinatorRefusesForgedRecords(t *testing.T) {
 	case <-time.After(120 * time.Second):
 		t.Fatal("the run did not end: refused games were not played again")
 	}
-	want, got := gamesByRound(t, local.PGNOut), gamesByRound(t, cfg.PGNOut)
-	if len(got) != len(want) {
-		t.Errorf("%d games in the fleet's PGN, want %d", len(got), len(want))
-	}
-	for n, moves := range want {
-		if got[n] != moves {
-			t.Errorf("game %s: the fleet recorded\n%s\nthe local run played\n%s", n, got[n], moves)
-		}
-	}
+	want, got := proctest.GamesByRound(t, local.PGNOut), proctest.GamesByRound(t, cfg.PGNOut)
+	proctest.SameGames(t, want, got)
 	all := warnings.String()
 	for _, f := range forgeries {
 		if !strings.Contains(all, "worker "+f.sender+": game ") || !strings.Contains(all, f.want) {

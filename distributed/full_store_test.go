@@ -97,7 +97,7 @@ func TestFullStoreEndsTheRunWithAClearErrorAndTheRunResumes(t *testing.T) {
 	if !strings.Contains(strings.Join(lines(), "\n"), "result not published") {
 		t.Errorf("the worker did not log its failure:\n%s", strings.Join(lines(), "\n"))
 	}
-	if n := len(gamesByRound(t, cfg.PGNOut)); n != 0 {
+	if n := len(proctest.GamesByRound(t, cfg.PGNOut)); n != 0 {
 		t.Errorf("%d games recorded while nothing could be stored", n)
 	}
 
@@ -123,7 +123,7 @@ func TestFullStoreEndsTheRunWithAClearErrorAndTheRunResumes(t *testing.T) {
 	if res.Played != 8 {
 		t.Errorf("%d games played, want 8", res.Played)
 	}
-	if got := gamesByRound(t, cfg.PGNOut); len(got) != 8 {
+	if got := proctest.GamesByRound(t, cfg.PGNOut); len(got) != 8 {
 		t.Errorf("%d games in the PGN, want 8", len(got))
 	}
 	if errors.Is(got.err, context.Canceled) {

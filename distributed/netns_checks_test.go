@@ -23,15 +23,8 @@ func (f *fleet) finish(want map[string]string) {
 	if f.coord.err != nil {
 		t.Fatalf("the coordinator: %v", f.coord.err)
 	}
-	got := gamesByRound(t, f.pgn) // fails on a game recorded twice
-	if len(got) != len(want) {
-		t.Errorf("%d games recorded, the local run has %d", len(got), len(want))
-	}
-	for round, moves := range want {
-		if got[round] != moves {
-			t.Errorf("game %s:\nlocal %s\nfleet %s", round, moves, got[round])
-		}
-	}
+	got := proctest.GamesByRound(t, f.pgn) // fails on a game recorded twice
+	proctest.SameGames(t, want, got)
 	for _, h := range f.serverHosts {
 		for _, stream := range []string{jobsStream, resultsStream, "KV_" + runsBucket} {
 			if _, err := os.Stat(filepath.Join(f.dir, h.name, "jetstream", "$G", "streams", stream)); err != nil {
@@ -51,7 +44,7 @@ func (f *fleet) finish(want map[string]string) {
 			t.Errorf("%s did not stop on SIGINT", w.name)
 		}
 	}
-	proctest.WaitUntil(t, "no autoplay process left (workers, engines)", func() bool { return len(processesOf(f.bin)) == 0 })
+	proctest.WaitUntil(t, "no autoplay process left (workers, engines)", func() bool { return len(proctest.Running(f.bin)) == 0 })
 	plays := map[string]int{}
 	for _, p := range append([]*hostProc{f.coord}, f.workers...) {
 		f.plainWords(p)
@@ -113,19 +106,6 @@ var (
 	fleetGameLine = regexp.MustCompile(`slot \d+: run \S+ game \d+$|run \S+ game \d+: result published|^(Started|Finished) game|^Score of|^Elo|^Ptnml|^LLR|^Games:|^Results|^Timing`)
 	digits        = regexp.MustCompile(`[0-9a-f]*[0-9][0-9a-f]*`)
 )
-
-// processesOf lists the pids of processes whose program is bin.
-func processesOf(bin string) []string {
-	var pids []string
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		cmdline, err := os.ReadFile(d + "/cmdline")
-		if err == nil && strings.HasPrefix(string(cmdline), bin+"\x00") {
-			pids = append(pids, filepath.Base(d))
-		}
-	}
-	return pids
-}
 
 // tail is the last n lines of s.
 func tail(s string, n int) string {

@@ -32,7 +32,7 @@ func TestFleetAcrossNamespaces(t *testing.T) {
 	if out, err := exec.Command(bin, append(fleetGameArgs(t), "--pgnout", local)...).CombinedOutput(); err != nil {
 		t.Fatalf("the local run: %v\n%s", err, out)
 	}
-	want := gamesByRound(t, local)
+	want := proctest.GamesByRound(t, local)
 	if len(want) != fleetGames {
 		t.Fatalf("the local run played %d games, not %d", len(want), fleetGames)
 	}

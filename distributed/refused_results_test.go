@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/autoplay/autoplay/internal/proctest"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -102,7 +104,7 @@ func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 	if res.Played != 8 {
 		t.Errorf("%d games played, want 8", res.Played)
 	}
-	if got := gamesByRound(t, cfg.PGNOut); len(got) != 8 {
+	if got := proctest.GamesByRound(t, cfg.PGNOut); len(got) != 8 {
 		t.Errorf("%d games in the PGN, want 8", len(got))
 	}
 	all := warnings.String()

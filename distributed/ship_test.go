@@ -116,7 +116,7 @@ func TestShippedEngineReachesAcceptingWorkers(t *testing.T) {
 	if len(refusals) == 0 {
 		t.Error("the worker without --accept-binaries did not refuse the run")
 	}
-	if n := len(gamesByRound(t, cfg.PGNOut)); n != 2 {
+	if n := len(proctest.GamesByRound(t, cfg.PGNOut)); n != 2 {
 		t.Errorf("%d games", n)
 	}
 }

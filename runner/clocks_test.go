@@ -18,25 +18,11 @@ import (
 // moves short, so that a loaded machine plays the same clocks.
 func TestStockfishPlaysAClockOfTwoPeriods(t *testing.T) {
 	needStockfish(t)
-	logPath := t.TempDir() + "/io.log"
-	const each = " option.Hash=8 tc=4/3+0.1:2+0.05 nodes=3000 timemargin=5000"
-	run := runMatch(t, spec.Config{
-		Engines: []spec.EngineConfig{
-			engineSpec(t, "cmd="+stockfishPath+" name=a"+each),
-			engineSpec(t, "cmd="+stockfishPath+" name=b"+each),
-		},
-		Schedule:     spec.Schedule{Games: 1},
-		Adjudication: spec.Adjudication{MaxMoves: 12},
-		Outputs:      spec.Outputs{LogFile: logPath, MoveFields: spec.MoveFields{TimeLeft: true}},
-	})
-	if run.err != nil {
-		t.Fatalf("match: %v\n%s", run.err, run.out)
+	g, logPath := clockGame(t, stockfishPath, " option.Hash=8 tc=4/3+0.1:2+0.05 nodes=3000 timemargin=5000", 12)
+	if g.tags["TimeControl"] != "4/3+0.1:2+0.05" {
+		t.Fatalf("want the game tagged TimeControl \"4/3+0.1:2+0.05\": %+v", g.tags)
 	}
-	games := parseGames(t, run.pgn)
-	if len(games) != 1 || games[0].tags["TimeControl"] != "4/3+0.1:2+0.05" {
-		t.Fatalf("want one game tagged TimeControl \"4/3+0.1:2+0.05\": %+v", games)
-	}
-	comments := moveClocks(t, games[0].moves, 12)
+	comments := moveClocks(t, g.moves, 12)
 	left := [2]int64{3000, 3000}
 	for i, c := range comments {
 		side, move := i%2, i/2+1
@@ -66,25 +52,12 @@ func TestStockfishPlaysAClockOfTwoPeriods(t *testing.T) {
 // the start, and every tl= is the mover's clock before less its move.
 func TestStockfishPlaysAnHourglass(t *testing.T) {
 	needStockfish(t)
-	const each = " option.Hash=8 tc=5 hourglass=true nodes=3000 timemargin=5000"
-	run := runMatch(t, spec.Config{
-		Engines: []spec.EngineConfig{
-			engineSpec(t, "cmd="+stockfishPath+" name=a"+each),
-			engineSpec(t, "cmd="+stockfishPath+" name=b"+each),
-		},
-		Schedule:     spec.Schedule{Games: 1},
-		Adjudication: spec.Adjudication{MaxMoves: 6},
-		Outputs:      spec.Outputs{MoveFields: spec.MoveFields{TimeLeft: true}},
-	})
-	if run.err != nil {
-		t.Fatalf("match: %v\n%s", run.err, run.out)
-	}
-	games := parseGames(t, run.pgn)
-	if len(games) != 1 || games[0].tags["TimeControl"] != "*5" {
-		t.Fatalf("want one game tagged TimeControl \"*5\" (the standard's sandclock): %+v", games)
+	g, _ := clockGame(t, stockfishPath, " option.Hash=8 tc=5 hourglass=true nodes=3000 timemargin=5000", 6)
+	if g.tags["TimeControl"] != "*5" {
+		t.Fatalf("want the game tagged TimeControl \"*5\" (the standard's sandclock): %+v", g.tags)
 	}
 	left := [2]int64{5000, 5000}
-	for i, c := range moveClocks(t, games[0].moves, 12) {
+	for i, c := range moveClocks(t, g.moves, 12) {
 		side := i % 2
 		if want := left[side] - c.took; c.left < want-2 || c.left > want+2 {
 			t.Errorf("ply %d: tl=%d ms, want %d ms (%d before, the move took %d)", i+1, c.left, want, left[side], c.took)
@@ -98,21 +71,8 @@ func TestStockfishPlaysAnHourglass(t *testing.T) {
 // engine is told the delay as its increment.
 func TestStockfishPlaysASimpleDelay(t *testing.T) {
 	needStockfish(t)
-	logPath := t.TempDir() + "/io.log"
-	const each = " option.Hash=8 tc=5 delay=2 nodes=3000 timemargin=5000"
-	run := runMatch(t, spec.Config{
-		Engines: []spec.EngineConfig{
-			engineSpec(t, "cmd="+stockfishPath+" name=a"+each),
-			engineSpec(t, "cmd="+stockfishPath+" name=b"+each),
-		},
-		Schedule:     spec.Schedule{Games: 1},
-		Adjudication: spec.Adjudication{MaxMoves: 4},
-		Outputs:      spec.Outputs{LogFile: logPath, MoveFields: spec.MoveFields{TimeLeft: true}},
-	})
-	if run.err != nil {
-		t.Fatalf("match: %v\n%s", run.err, run.out)
-	}
-	for i, c := range moveClocks(t, parseGames(t, run.pgn)[0].moves, 8) {
+	g, logPath := clockGame(t, stockfishPath, " option.Hash=8 tc=5 delay=2 nodes=3000 timemargin=5000", 4)
+	for i, c := range moveClocks(t, g.moves, 8) {
 		if c.took < 2000 && c.left != 5000 {
 			t.Errorf("ply %d took %d ms, inside the delay, yet the clock shows %d ms", i+1, c.took, c.left)
 		}
@@ -120,6 +80,31 @@ func TestStockfishPlaysASimpleDelay(t *testing.T) {
 	if got := strings.Join(goFields(t, logPath, "winc", 4), " "); got != "2000 2000 2000 2000" {
 		t.Errorf("winc of the first go commands: %s, want the delay, 2000", got)
 	}
+}
+
+// clockGame plays one game of maxMoves moves between two instances of the
+// engine at cmd, each with the spec each, with every move's clock in the
+// PGN and an I/O log; it returns the game and the log's path.
+func clockGame(t *testing.T, cmd, each string, maxMoves int) (pgnGame, string) {
+	t.Helper()
+	logPath := t.TempDir() + "/io.log"
+	run := runMatch(t, spec.Config{
+		Engines: []spec.EngineConfig{
+			engineSpec(t, "cmd="+cmd+" name=a"+each),
+			engineSpec(t, "cmd="+cmd+" name=b"+each),
+		},
+		Schedule:     spec.Schedule{Games: 1},
+		Adjudication: spec.Adjudication{MaxMoves: maxMoves},
+		Outputs:      spec.Outputs{LogFile: logPath, MoveFields: spec.MoveFields{TimeLeft: true}},
+	})
+	if run.err != nil {
+		t.Fatalf("match: %v\n%s", run.err, run.out)
+	}
+	games := parseGames(t, run.pgn)
+	if len(games) != 1 {
+		t.Fatalf("%d games, want one:\n%s", len(games), run.pgn)
+	}
+	return games[0], logPath
 }
 
 type moveClock struct{ took, left int64 } // milliseconds
@@ -164,20 +149,7 @@ func goFields(t *testing.T, logPath, field string, n int) []string {
 // protocol has no delay), and time/otim the real clocks.
 func TestXBoardEngineIsToldTheDelayAsIncrement(t *testing.T) {
 	needEngine(t, fairymaxPath)
-	logPath := t.TempDir() + "/io.log"
-	const each = " proto=xboard tc=30 bronstein=2 depth=2 timemargin=5000" // depth keeps its moves quick
-	run := runMatch(t, spec.Config{
-		Engines: []spec.EngineConfig{
-			engineSpec(t, "cmd="+fairymaxPath+" name=fm1"+each),
-			engineSpec(t, "cmd="+fairymaxPath+" name=fm2"+each),
-		},
-		Schedule:     spec.Schedule{Games: 1},
-		Adjudication: spec.Adjudication{MaxMoves: 2},
-		Outputs:      spec.Outputs{LogFile: logPath},
-	})
-	if run.err != nil {
-		t.Fatalf("match: %v\n%s", run.err, run.out)
-	}
+	_, logPath := clockGame(t, fairymaxPath, " proto=xboard tc=30 bronstein=2 depth=2 timemargin=5000", 2) // depth keeps its moves quick
 	log, _ := os.ReadFile(logPath)
 	if n := strings.Count(string(log), "> level 0 0:30 2\n"); n != 2 {
 		t.Errorf("%d engines were sent \"level 0 0:30 2\", want both:\n%s", n, log)

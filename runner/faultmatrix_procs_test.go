@@ -59,7 +59,11 @@ func TestFaultMatrixProcesses(t *testing.T) {
 		{
 			// Late through stop: the loss is recorded at the flag, not after
 			// the 30 s the engine would take to answer stop (timeout=30).
-			name: "late engine is forfeited at the flag", spec: mis + " arg=-mode=late arg=-at=2 arg=-delay=60s tc=1+0.01 timeout=30",
+			// timemargin=3000: a forfeit is void when autoplay itself was
+			// starved for longer than the margin during the move, and the
+			// game played again after those 30 s (66 s once at load 9, with
+			// the default 0.1 s margin); 3 s is the heartbeat's own bound.
+			name: "late engine is forfeited at the flag", spec: mis + " arg=-mode=late arg=-at=2 arg=-delay=60s tc=1+0.01 timeout=30 timemargin=3000",
 			games: 1, within: 20 * time.Second,
 			endings: []ending3{{"loss", "time forfeit", "mis loses on time"}},
 		},

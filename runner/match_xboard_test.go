@@ -34,8 +34,9 @@ func TestFairymaxSelfPlayFromEPDSetsPositionsInEditMode(t *testing.T) {
 	pgnPath := t.TempDir() + "/fm.pgn"
 	run := runMatch(t, spec.Config{
 		Engines: []spec.EngineConfig{
-			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm1 tc=3+0.03"),
-			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm2 tc=3+0.03"),
+			// depth=4 (sd): edit mode is proven here, not its thinking time.
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm1 tc=3+0.03 depth=4"),
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm2 tc=3+0.03 depth=4"),
 		},
 		Schedule:     spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}},
 		Adjudication: spec.Adjudication{MaxMoves: 12},
@@ -78,8 +79,9 @@ func TestStockfishUCIAgainstFairymaxXBoard(t *testing.T) {
 		Engines: []spec.EngineConfig{
 			engineSpec(t, "cmd="+stockfishPath+" name=sf nodes=3000 option.Hash=8"),
 			// Clean games, not clocks, are proven here: Fairy-Max starved
-			// of the CPU lost one on time under load 28.
-			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.03 timemargin=3000 timeout=30"),
+			// of the CPU lost one on time under load 28. depth=4 (sd): its
+			// moves take no time, and it still sends its thinking lines.
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=3+0.03 depth=4 timemargin=3000 timeout=30"),
 		},
 		Schedule:     spec.Schedule{Games: 4, Openings: spec.OpeningsConfig{File: "testdata/uho4.epd"}},
 		Outputs:      spec.Outputs{PGNOut: pgnPath},
@@ -182,8 +184,9 @@ func xbMisMatch(t *testing.T, games int, misArgs, misSpec string) matchRun {
 			engineSpec(t, mis+" tc=2+0.02 timeout=1 "+misSpec),
 			// Fairy-Max is never the one at fault here: 3 s past its
 			// clock, 30 s for its handshake (10 s ran out under load 31):
-			// a starved CPU must not make it lose.
-			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 timemargin=3000 timeout=30"),
+			// a starved CPU must not make it lose. depth=2 (sd): its moves
+			// take no time, which the games here do not prove.
+			engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 depth=2 timemargin=3000 timeout=30"),
 		},
 		Schedule:     spec.Schedule{Games: games},
 		Adjudication: spec.Adjudication{MaxMoves: 30},
@@ -227,12 +230,13 @@ func TestXBoardEnginesThatPlayCleanlyInEveryDialect(t *testing.T) {
 			// 3 s past the clock and Fairy-Max's 30 s for its handshake:
 			// these games prove the dialects, not the clocks, and on a
 			// loaded machine Fairy-Max, starved of the CPU, lost on time
-			// in the noping and trueclaim runs.
+			// in the noping and trueclaim runs. depth=2 (sd): its moves take
+			// no time.
 			mis := "cmd=" + misengine(t) + " name=mis proto=xboard arg=-xboard arg=" + args + " tc=2+0.02 timeout=3 timemargin=3000"
 			run := runMatch(t, spec.Config{
 				Engines: []spec.EngineConfig{
 					engineSpec(t, mis),
-					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 timemargin=3000 timeout=30"),
+					engineSpec(t, "cmd="+fairymaxPath+" proto=xboard name=fm tc=2+0.02 depth=2 timemargin=3000 timeout=30"),
 				},
 				Schedule:     spec.Schedule{Games: 2, Openings: spec.OpeningsConfig{File: "testdata/black-to-move.epd"}},
 				Adjudication: spec.Adjudication{MaxMoves: 20},

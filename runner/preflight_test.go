@@ -24,30 +24,50 @@ func (c cancelAtFirstGame) Finished(*record.GameRecord, *Result) {}
 func (c cancelAtFirstGame) Warn(string)                          {}
 func (c cancelAtFirstGame) Final(*Result)                        {}
 
-// ownChildren counts this process's running children: an engine that has
-// quit but is not yet reaped (a zombie) holds no descriptor and no memory,
-// and on a busy machine one lingers for a moment while the next starts.
-// ownChildrenSeen lists the children that are not zombies, each as its
-// pid, state and command line: what a test prints when there are too many.
+// ownChildrenSeen lists this process's children that were alive at one
+// moment, each as its pid, state and command line: what a test prints
+// when there are too many. The kernel lists children per thread, so one
+// pass is no snapshot: on a busy machine, an engine read in one thread's
+// list could quit and its successor start before the next list was read,
+// and the pass counted both (5 of 4, once at load 20). A child is counted
+// only when it is in two passes and is no zombie after the second: alive
+// from the end of the first to the start of the second, with all the
+// others. (A quit engine not yet reaped holds no descriptor and no
+// memory, and on a busy machine lingers a moment as the next starts.)
 func ownChildrenSeen() []string {
-	files, _ := filepath.Glob("/proc/self/task/*/children")
+	before := map[string]bool{}
+	for _, pid := range ownChildPids() {
+		before[pid] = true
+	}
 	var seen []string
-	for _, f := range files {
-		b, _ := os.ReadFile(f)
-		for _, pid := range strings.Fields(string(b)) {
-			stat, err := os.ReadFile("/proc/" + pid + "/stat")
-			if err != nil {
-				continue // gone
-			}
-			i := strings.LastIndexByte(string(stat), ')')
-			if i >= 0 && strings.HasPrefix(string(stat[i+1:]), " Z") {
-				continue
-			}
-			cmdline, _ := os.ReadFile("/proc/" + pid + "/cmdline")
-			seen = append(seen, pid+" "+strings.Fields(string(stat[i+1:]) + " ?")[0]+" "+strings.ReplaceAll(string(cmdline), "\x00", " "))
+	for _, pid := range ownChildPids() {
+		if !before[pid] {
+			continue
 		}
+		before[pid] = false // a child reparented between threads is listed twice
+		stat, err := os.ReadFile("/proc/" + pid + "/stat")
+		if err != nil {
+			continue // gone
+		}
+		i := strings.LastIndexByte(string(stat), ')')
+		if i >= 0 && strings.HasPrefix(string(stat[i+1:]), " Z") {
+			continue
+		}
+		cmdline, _ := os.ReadFile("/proc/" + pid + "/cmdline")
+		seen = append(seen, pid+" "+strings.Fields(string(stat[i+1:]) + " ?")[0]+" "+strings.ReplaceAll(string(cmdline), "\x00", " "))
 	}
 	return seen
+}
+
+// ownChildPids reads the pids of this process's children, every thread's.
+func ownChildPids() []string {
+	files, _ := filepath.Glob("/proc/self/task/*/children")
+	var pids []string
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		pids = append(pids, strings.Fields(string(b))...)
+	}
+	return pids
 }
 
 // A big gauntlet's preflight starts each distinct engine once, a few at a

@@ -30,7 +30,7 @@ func TestFinishedMatchCanBeExtended(t *testing.T) {
 				engineSpec(t, "cmd="+stockfishPath+" name=b nodes=400 option.Hash=4 option.Threads=1"),
 			},
 			Schedule:     spec.Schedule{Games: games, Seed: 7, Openings: spec.OpeningsConfig{File: book, Order: "random"}},
-			Adjudication: spec.Adjudication{MaxMoves: 20},
+			Adjudication: spec.Adjudication{MaxMoves: 12},
 			Outputs:      spec.Outputs{PGNOut: pgnPath},
 		}
 	}
@@ -38,22 +38,22 @@ func TestFinishedMatchCanBeExtended(t *testing.T) {
 	if run := runMatch(t, cfg(2, extended)); run.err != nil {
 		t.Fatal(run.err)
 	}
-	run := runMatch(t, cfg(6, extended))
+	run := runMatch(t, cfg(4, extended))
 	if run.err != nil {
-		t.Fatalf("extending 2 games to 6: %v", run.err)
+		t.Fatalf("extending 2 games to 4: %v", run.err)
 	}
 	if run.res.Resumed != 2 {
 		t.Errorf("resumed %d games, want 2", run.res.Resumed)
 	}
 	straight := filepath.Join(dir, "straight.pgn")
-	if run := runMatch(t, cfg(6, straight)); run.err != nil {
+	if run := runMatch(t, cfg(4, straight)); run.err != nil {
 		t.Fatal(run.err)
 	}
 	a, _ := os.ReadFile(extended)
 	b, _ := os.ReadFile(straight)
 	ga, gb := parseGames(t, string(a)), parseGames(t, string(b))
-	if len(ga) != 6 || len(gb) != 6 {
-		t.Fatalf("%d and %d games, want 6 each", len(ga), len(gb))
+	if len(ga) != 4 || len(gb) != 4 {
+		t.Fatalf("%d and %d games, want 4 each", len(ga), len(gb))
 	}
 	for i := range ga {
 		ma, mb := sanOnly(ga[i].moves), sanOnly(gb[i].moves)
@@ -61,8 +61,8 @@ func TestFinishedMatchCanBeExtended(t *testing.T) {
 			t.Errorf("game %d differs between the extended and the straight run:\n%s\n%s", i+1, ma, mb)
 		}
 	}
-	run = runMatch(t, cfg(4, extended))
-	if run.err == nil || !strings.Contains(run.err.Error(), "game 5 was played, but the run now has only 4 games") {
+	run = runMatch(t, cfg(3, extended))
+	if run.err == nil || !strings.Contains(run.err.Error(), "game 4 was played, but the run now has only 3 games") {
 		t.Errorf("shrinking below the games played: error %v", run.err)
 	}
 }

@@ -61,7 +61,8 @@ func TestSlotProcessesRecordWhatALocalRunRecords(t *testing.T) {
 		Adjudication: spec.Adjudication{MaxMoves: 30},
 		Outputs:      spec.Outputs{MoveFields: spec.MoveFields{PV: true, Nodes: true}},
 	}
-	local := runMatch(t, cfg)
+	localRelay := &RelayStats{} // --runner-stats, counted below
+	local := runMatchOpts(t, cfg, Options{Relay: localRelay})
 	slotRelay := &RelayStats{}
 	slots := runSlotMatch(t, context.Background(), cfg, slotRelay)
 	if local.err != nil || slots.err != nil {
@@ -84,10 +85,6 @@ func TestSlotProcessesRecordWhatALocalRunRecords(t *testing.T) {
 		t.Errorf("result counts %d games", slots.res.Played)
 	}
 	// --runner-stats: the slots' relays are counted as a local run's are.
-	localRelay := &RelayStats{}
-	if run := runMatchOpts(t, cfg, Options{Relay: localRelay}); run.err != nil {
-		t.Fatal(run.err)
-	}
 	if slotRelay.Moves() == 0 || slotRelay.Moves() != localRelay.Moves() {
 		t.Errorf("%d relays counted in slot processes, %d in one process", slotRelay.Moves(), localRelay.Moves())
 	}
@@ -167,5 +164,6 @@ func runMatchOpts(t *testing.T, cfg spec.Config, opt Options) matchRun {
 	opt.Out = &out
 	res, err := Run(context.Background(), cfg, opt)
 	checkNoLeaks(t)
-	return matchRun{res: res, err: err, out: out.String()}
+	pgnText, _ := os.ReadFile(cfg.PGNOut)
+	return matchRun{res: res, err: err, out: out.String(), pgn: string(pgnText)}
 }

@@ -3,11 +3,9 @@ package main
 import (
 	"fmt"
 	"net"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -66,17 +64,8 @@ func TestCoordinatorAndWorkerProcesses(t *testing.T) {
 		w.Process.Signal(syscall.SIGINT)
 		w.Wait()
 	}
-	data, _ := os.ReadFile(pgnPath)
-	rounds := regexp.MustCompile(`\[Round "(\d+)"\]`).FindAllStringSubmatch(string(data), -1)
-	seen := map[string]bool{}
-	for _, r := range rounds {
-		if seen[r[1]] {
-			t.Errorf("game %s recorded twice", r[1])
-		}
-		seen[r[1]] = true
-	}
-	if len(seen) != 6 {
-		t.Fatalf("%d games recorded:\n%s", len(seen), data)
+	if games := proctest.GamesByRound(t, pgnPath); len(games) != 6 {
+		t.Fatalf("%d games recorded: %v", len(games), games)
 	}
 	// A game the killed worker began and had not published is played again
 	// by another worker. (Under load it may have published its game before
@@ -104,7 +93,7 @@ func TestCoordinatorAndWorkerProcesses(t *testing.T) {
 	}
 	// Every engine was this binary ("autoplay engine"): none may be left,
 	// the SIGKILLed worker's included.
-	proctest.WaitUntil(t, "no engine left", func() bool { return len(running(bin)) == 0 })
+	proctest.WaitUntil(t, "no engine left", func() bool { return len(proctest.Running(bin)) == 0 })
 }
 
 // What a worker's log says of a game: begun, and its result published.
@@ -112,16 +101,3 @@ var (
 	beganRe     = regexp.MustCompile(`: run \S+ game (\d+)\n`)
 	publishedRe = regexp.MustCompile(`run \S+ game (\d+): result published`)
 )
-
-// running lists the pids of processes whose program is bin.
-func running(bin string) []string {
-	var pids []string
-	dirs, _ := filepath.Glob("/proc/[0-9]*")
-	for _, d := range dirs {
-		cmdline, err := os.ReadFile(d + "/cmdline")
-		if err == nil && strings.HasPrefix(string(cmdline), bin+"\x00") {
-			pids = append(pids, filepath.Base(d))
-		}
-	}
-	return pids
-}

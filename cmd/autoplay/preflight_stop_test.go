@@ -53,7 +53,7 @@ func TestSIGTERMDuringThePreflightEndsTheRunAndItsEngines(t *testing.T) {
 		b, _ := os.ReadFile(ioLog)
 		return len(distinct(regexp.MustCompile(`\be\d+\(\d+\)`).FindAllString(string(b), -1)))
 	}
-	proctest.WaitUntil(t, "the first engines started", func() bool { return len(processesOf(mis)) > 0 })
+	proctest.WaitUntil(t, "the first engines started", func() bool { return len(proctest.Running(mis)) > 0 })
 	cmd.Process.Signal(syscall.SIGTERM)
 	signalled := time.Now()
 	exited := make(chan error, 1)
@@ -70,7 +70,7 @@ func TestSIGTERMDuringThePreflightEndsTheRunAndItsEngines(t *testing.T) {
 	if n, most := starts(), max(2, runtime.NumCPU()); n > most {
 		t.Errorf("%d of %d engines started: engines went on starting after SIGTERM (at most %d at a time)", n, entries, most)
 	}
-	proctest.WaitUntil(t, "the engines gone", func() bool { return len(processesOf(mis)) == 0 })
+	proctest.WaitUntil(t, "the engines gone", func() bool { return len(proctest.Running(mis)) == 0 })
 }
 
 func distinct(words []string) map[string]bool {
@@ -79,21 +79,4 @@ func distinct(words []string) map[string]bool {
 		set[w] = true
 	}
 	return set
-}
-
-// processesOf lists the live processes running the program at path, as
-// their command lines name it.
-func processesOf(path string) []string {
-	var found []string
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		cmdline, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		if err != nil || !bytes.HasPrefix(cmdline, []byte(path+"\x00")) {
-			continue
-		}
-		if stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); !bytes.Contains(stat, []byte(") Z ")) {
-			found = append(found, e.Name())
-		}
-	}
-	return found
 }
