@@ -144,15 +144,7 @@ func TestEmbeddedServerJoinsACluster(t *testing.T) {
 	default:
 		t.Error("nats-server B was never killed: no worker published a result")
 	}
-	want, got := gamesByRound(t, filepath.Join(dir, "local.pgn")), gamesByRound(t, filepath.Join(dir, "dist.pgn"))
-	if len(got) != 8 {
-		t.Fatalf("%d games in the distributed PGN", len(got))
-	}
-	for round, moves := range want {
-		if got[round] != moves {
-			t.Errorf("game %s:\nlocal       %s\ndistributed %s", round, moves, got[round])
-		}
-	}
+	proctest.SameGames(t, proctest.GamesByRound(t, filepath.Join(dir, "local.pgn")), proctest.GamesByRound(t, filepath.Join(dir, "dist.pgn")))
 
 	// The results stream is kept on three servers, the embedded one among them.
 	nc, err := nats.Connect(srv.URL())
