@@ -85,7 +85,7 @@ const maxSpeedSamples = 2000
 
 // announce starts a worker's heartbeats; verdict receives a coordinator's
 // refusal of this worker. stop says goodbye and ends them.
-func announce(nc *nats.Conn, o WorkerOptions, name string, verdict chan<- error) (*presenceLoop, func(), error) {
+func announce(ctx context.Context, nc *nats.Conn, o WorkerOptions, name string, verdict chan<- error) (*presenceLoop, func(), error) {
 	host, _ := os.Hostname()
 	p := &presenceLoop{nc: nc, inbox: nc.NewInbox(), speeds: map[string]*engineSpeed{}, self: presence{
 		Name: name, Host: host, CPUs: runtime.NumCPU(), Version: BuildVersion(), Wire: spec.WireVersion,
@@ -106,7 +106,7 @@ func announce(nc *nats.Conn, o WorkerOptions, name string, verdict chan<- error)
 	if err != nil {
 		return nil, nil, err
 	}
-	ctx, cancel := context.WithCancel(context.Background())
+	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -116,6 +116,10 @@ func announce(nc *nats.Conn, o WorkerOptions, name string, verdict chan<- error)
 			p.send(presenceBeat)
 			select {
 			case <-ctx.Done():
+				// Leaving: said as the worker stops taking jobs, not once
+				// its engines have quit.
+				p.send(presenceLeave)
+				nc.FlushTimeout(time.Second)
 				return
 			case <-tick.C:
 			}
@@ -125,8 +129,6 @@ func announce(nc *nats.Conn, o WorkerOptions, name string, verdict chan<- error)
 		cancel()
 		<-done
 		sub.Unsubscribe()
-		p.send(presenceLeave)
-		nc.FlushTimeout(time.Second)
 	}
 	return p, stop, nil
 }

@@ -83,14 +83,14 @@ func Work(ctx context.Context, o WorkerOptions) error {
 	// A coordinator's refusal of this worker (another version) ends it:
 	// its games go to the others, and it says why as it exits.
 	verdict := make(chan error, 1)
-	presence, leave, err := announce(nc, o, w.name, verdict)
+	ctx, refused := context.WithCancelCause(ctx)
+	defer refused(nil)
+	presence, leave, err := announce(ctx, nc, o, w.name, verdict)
 	if err != nil {
 		return err
 	}
 	defer leave()
 	w.presence = presence
-	ctx, refused := context.WithCancelCause(ctx)
-	defer refused(nil)
 	go func() {
 		select {
 		case err := <-verdict:
