@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -76,7 +77,8 @@ func TestCoordinatorKnowsItsFleet(t *testing.T) {
 		})
 	}
 	leaverCtx, leave := context.WithCancel(ctx)
-	work(ctx, WorkerOptions{Name: "steady", Engines: ownStockfish("a", "b")})
+	steadyLog := &proctest.Output{}
+	work(ctx, WorkerOptions{Name: "steady", Engines: ownStockfish("a", "b"), Log: func(l string) { fmt.Fprintln(steadyLog, l) }})
 	work(leaverCtx, WorkerOptions{Name: "leaver", Engines: ownStockfish("a", "b")})
 	work(ctx, WorkerOptions{Name: "refuser"}) // trusts neither engine
 	defer func() { cancel(); wg.Wait() }()
@@ -109,10 +111,11 @@ func TestCoordinatorKnowsItsFleet(t *testing.T) {
 	case <-time.After(90 * time.Second):
 		t.Fatalf("the run did not end; the coordinator said:\n%s", seen.notes.String())
 	}
-	proctest.WaitUntil(t, "the leaver left and the ghost went silent", func() bool {
+	proctest.WaitUntil(t, "the leaver left, the ghost went silent, every game counted", func() bool {
 		l, _ := seen.worker("leaver")
 		g, _ := seen.worker("ghost")
-		return l.State == stateLeft && g.State == stateSilent
+		s, _ := seen.worker("steady")
+		return l.State == stateLeft && g.State == stateSilent && l.Played+s.Played == cfg.Games
 	})
 	host, _ := os.Hostname()
 	played := 0
@@ -135,6 +138,9 @@ func TestCoordinatorKnowsItsFleet(t *testing.T) {
 	if r, _ := seen.worker("ghost"); r.Host != "elsewhere" || r.CPUs != 64 {
 		t.Errorf("the silent worker is listed as %+v, want what it said of itself", r)
 	}
+	if !jobLine.MatchString(steadyLog.String()) {
+		t.Errorf("the steady worker wrote no line for a job with its engines, result, ending, plies and time:\n%s", steadyLog.String())
+	}
 	notes := seen.notes.String()
 	for _, want := range []string{"worker steady joined: host " + host, "worker leaver left", "worker ghost went silent"} {
 		if !strings.Contains(notes, want) {
@@ -142,3 +148,6 @@ func TestCoordinatorKnowsItsFleet(t *testing.T) {
 		}
 	}
 }
+
+// jobLine is a worker's line for a job it played.
+var jobLine = regexp.MustCompile(`(?m)^run \S+ game \d+: result published: (a vs b|b vs a), (1-0|0-1|1/2-1/2) \([^)]+\), \d+ plies in [\d.]+m?s$`)
