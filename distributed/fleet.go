@@ -29,9 +29,10 @@ type fleetBook struct {
 	changed bool
 	full    bool // maxFleet reached, said once
 
-	sub  *nats.Subscription
-	stop chan struct{}
-	done chan struct{}
+	sub     *nats.Subscription
+	closing sync.Once // a coordinator closed twice
+	stop    chan struct{}
+	done    chan struct{}
 }
 
 // member is one worker in the book.
@@ -76,8 +77,10 @@ func (fl *fleetBook) close() {
 	if fl == nil {
 		return
 	}
-	fl.sub.Unsubscribe()
-	close(fl.stop)
+	fl.closing.Do(func() {
+		fl.sub.Unsubscribe()
+		close(fl.stop)
+	})
 	<-fl.done
 }
 
