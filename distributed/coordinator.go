@@ -12,6 +12,7 @@ import (
 	"github.com/nats-io/nats.go/jetstream"
 
 	"github.com/autoplay/autoplay/runner"
+	"github.com/autoplay/autoplay/runner/live"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )
@@ -39,7 +40,11 @@ type Coordinator struct {
 	// Replicas is how many servers of a NATS cluster keep the run's
 	// streams; 0 keeps what they have (see ensure).
 	Replicas int
+	// Fleet, when set, gets the workers as the coordinator knows them, at
+	// most once a second while they change (fleet.go). Set it before Play.
+	Fleet func([]live.FleetWorker)
 
+	fleet  *fleetBook
 	mu     sync.Mutex
 	warned map[string]bool
 	noteTo func(string) // Note, once Play has begun
@@ -56,6 +61,11 @@ func NewCoordinator(url string, auth Auth, ackWait time.Duration) (*Coordinator,
 		return nil, err
 	}
 	f.nc, f.js = nc, js
+	// The fleet is known from the start, runs or no runs.
+	if f.fleet, err = listenToFleet(nc, f.note); err != nil {
+		nc.Close()
+		return nil, err
+	}
 	return f, nil
 }
 
@@ -71,7 +81,10 @@ func (f *Coordinator) note(line string) {
 }
 
 // Close disconnects.
-func (f *Coordinator) Close() { f.nc.Close() }
+func (f *Coordinator) Close() {
+	f.fleet.close()
+	f.nc.Close()
+}
 
 // Play publishes each job and hands back each result, until every job has
 // its result, or the run stops (then its jobs are withdrawn and the workers
@@ -113,6 +126,7 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 		return err
 	}
 	defer troubleSub.Unsubscribe()
+	f.fleet.showTo(f.Fleet)
 	store := &storeWatch{giveUp: f.StoreGiveUp}
 	if store.giveUp <= 0 {
 		store.giveUp = DefaultStoreGiveUp
@@ -166,6 +180,7 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 				return ctx.Err()
 			}
 			m.Ack()
+			f.fleet.recorded(m.Headers().Get(headerWorker), rec)
 			delete(q.sent, rec.Number)
 			store.recorded()
 			refusals.played()
@@ -176,6 +191,7 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 				refusals.played()
 				continue
 			case kindRefused:
+				f.fleet.charge(sender, true)
 				f.warnOnce(sender+"|refused|"+string(m.Data), fmt.Sprintf("worker %s refuses this run's games: %s", sender, m.Data))
 				if err := refusals.report(sender, string(m.Data), time.Now()); err != nil {
 					f.withdraw(ctx, jobStream, kv, run) // no worker is left going round its jobs
@@ -225,12 +241,14 @@ func (f *Coordinator) accept(ctx context.Context, cfg *spec.Config, q *jobBook, 
 			v = "none"
 		}
 		f.warnOnce(sender+"|wire", fmt.Sprintf("refusing the results of worker %s: wire version %s, this run's is %d: run the same autoplay on every machine of the fleet; its games go back to the queue", sender, v, spec.WireVersion))
+		f.fleet.charge(sender, false)
 		m.Term()
 		return nil, true
 	}
 	rec, err := runner.UnmarshalRecord(m.Data())
 	if err != nil {
 		f.warnOnce(sender+"|decode", fmt.Sprintf("refusing a result of worker %s: %v; its game goes back to the queue", sender, err))
+		f.fleet.charge(sender, false)
 		m.Term()
 		return nil, true
 	}
@@ -241,6 +259,7 @@ func (f *Coordinator) accept(ctx context.Context, cfg *spec.Config, q *jobBook, 
 	}
 	if err := runner.CheckRecord(cfg, sj.job, rec); err != nil {
 		f.warnOnce(sender+"|"+err.Error(), fmt.Sprintf("refusing a result of worker %s: %v; the game goes back to the queue", sender, err))
+		f.fleet.charge(sender, false)
 		m.Term()
 		if err := q.requeueIfGone(ctx, rec.Number); err != nil {
 			q.err = err

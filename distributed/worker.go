@@ -41,6 +41,10 @@ type WorkerOptions struct {
 	// Waited, when set, learns how long each job waited from its publication
 	// to its start here (for the coordinator benchmark).
 	Waited func(time.Duration)
+	// Name is how the worker names itself to coordinators (default
+	// host:pid); Heartbeat how often it says it is there (DefaultHeartbeat).
+	Name      string
+	Heartbeat time.Duration
 }
 
 // Work pulls jobs of any run and plays them until ctx ends. A job is
@@ -57,12 +61,18 @@ func Work(ctx context.Context, o WorkerOptions) error {
 	if o.Log == nil {
 		o.Log = func(string) {}
 	}
+	if o.Heartbeat <= 0 {
+		o.Heartbeat = DefaultHeartbeat
+	}
+	if o.Name == "" {
+		o.Name = workerName()
+	}
 	nc, js, kv, cons, err := waitForServer(ctx, o)
 	if err != nil {
 		return err
 	}
 	defer nc.Close()
-	w := &worker{o: o, nc: nc, js: js, kv: kv, name: workerName(), configs: map[string]*spec.Config{},
+	w := &worker{o: o, nc: nc, js: js, kv: kv, name: o.Name, configs: map[string]*spec.Config{},
 		running: map[string]map[*context.CancelFunc]bool{}, stopped: map[string]bool{}, refused: map[string]bool{}, commands: map[string]bool{}}
 	o.Log(trustNote(o))
 	sub, err := nc.Subscribe(stopSubject("*"), func(m *nats.Msg) { w.stop(strings.TrimPrefix(m.Subject, stopSubject(""))) })
@@ -70,6 +80,24 @@ func Work(ctx context.Context, o WorkerOptions) error {
 		return err
 	}
 	defer sub.Unsubscribe()
+	// A coordinator's refusal of this worker (another version) ends it:
+	// its games go to the others, and it says why as it exits.
+	verdict := make(chan error, 1)
+	ctx, refused := context.WithCancelCause(ctx)
+	defer refused(nil)
+	presence, leave, err := announce(ctx, nc, o, w.name, verdict)
+	if err != nil {
+		return err
+	}
+	defer leave()
+	w.presence = presence
+	go func() {
+		select {
+		case err := <-verdict:
+			refused(err)
+		case <-ctx.Done():
+		}
+	}()
 	var wg sync.WaitGroup
 	for slot := range o.Concurrency {
 		wg.Add(1)
@@ -79,6 +107,9 @@ func Work(ctx context.Context, o WorkerOptions) error {
 		}()
 	}
 	wg.Wait()
+	if err := context.Cause(ctx); errors.Is(err, errWrongVersion) {
+		return fmt.Errorf("%w: %w", ErrCannotGoOn, err)
+	}
 	return nil
 }
 
@@ -88,6 +119,8 @@ type worker struct {
 	js   jetstream.JetStream
 	kv   jetstream.KeyValue
 	name string // how results name their sender: host:pid
+	// presence is its heartbeats: what it plays, its engines' speed.
+	presence *presenceLoop
 
 	mu      sync.Mutex
 	configs map[string]*spec.Config
@@ -227,7 +260,9 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 		w.o.Waited(time.Since(meta.Timestamp))
 	}
 	w.o.Log(fmt.Sprintf("slot %d: run %s game %d", slot+1, run, job.Number))
+	w.presence.playing.Add(1)
 	rec, err := p.Play(gameCtx, job)
+	w.presence.playing.Add(-1)
 	defer close(done) // heartbeats go on while the result waits to be stored
 	switch {
 	case ctx.Err() != nil:
@@ -253,7 +288,8 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	if !w.deliver(gameCtx, msg, resultID(m, run, job.Number), run, job.Number) {
 		return false // stopped: the job goes to another worker, or the run is over
 	}
-	w.o.Log(fmt.Sprintf("run %s game %d: result published", run, job.Number))
+	w.o.Log(fmt.Sprintf("run %s game %d: result published: %s", run, job.Number, gameLine(rec)))
+	w.presence.played(rec)
 	m.Ack()
 	return false
 }
@@ -392,7 +428,7 @@ func waitForServer(ctx context.Context, o WorkerOptions) (*nats.Conn, jetstream.
 			nc.Close()
 		}
 		if !serverNotThereYet(err) {
-			return nil, nil, nil, nil, err // a wrong token or certificate does not get better by waiting
+			return nil, nil, nil, nil, cannotGoOn(o.URL, err) // a wrong token or certificate does not get better by waiting
 		}
 		if !said {
 			o.Log(fmt.Sprintf("waiting for NATS at %s: %v", o.URL, err))

@@ -9,11 +9,14 @@ import (
 
 // Exit statuses, documented in README so that scripts and CI can act on them.
 const (
-	exitOK          = 0   // finished; an SPRT accepted H1
-	exitError       = 1   // bad input, an engine that cannot start, an I/O error
-	exitH0          = 3   // an SPRT accepted H0
-	exitUndecided   = 4   // an SPRT ran out of games without a decision
-	exitInterrupted = 130 // Ctrl-C or SIGTERM
+	exitOK        = 0 // finished; an SPRT accepted H1
+	exitError     = 1 // bad input, an engine that cannot start, an I/O error
+	exitH0        = 3 // an SPRT accepted H0
+	exitUndecided = 4 // an SPRT ran out of games without a decision
+	// exitWorkerCannotGoOn: a worker's fault that restarting does not cure
+	// (credentials refused, another version, an engine missing).
+	exitWorkerCannotGoOn = 5
+	exitInterrupted      = 130 // Ctrl-C or SIGTERM
 )
 
 // exitStatus carries a status that is not a failure to report as an error.

@@ -3,10 +3,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -111,6 +114,9 @@ runs any command line a run gives, which lets whoever can publish a run run comm
 			if o.Engines, err = workerEngines(engineSpecs); err != nil {
 				return err
 			}
+			if err := workerEnginesThere(o.Engines); err != nil {
+				return &exitStatus{exitWorkerCannotGoOn, err.Error()}
+			}
 			o.Prepare = func(cfg *spec.Config) error { return useBuiltinEngine(cfg.Engines) }
 			if !quiet {
 				o.Log = func(line string) { fmt.Fprintf(os.Stderr, "%s %s\n", time.Now().Format("15:04:05"), line) }
@@ -120,6 +126,9 @@ runs any command line a run gives, which lets whoever can publish a run run comm
 			err = distributed.Work(ctx, o)
 			if ctx.Err() != nil {
 				return errInterrupted
+			}
+			if errors.Is(err, distributed.ErrCannotGoOn) {
+				return &exitStatus{exitWorkerCannotGoOn, err.Error()}
 			}
 			return err
 		},
@@ -132,6 +141,8 @@ runs any command line a run gives, which lets whoever can publish a run run comm
 	f.StringVar(&o.Auth.CAFile, "nats-ca", "", "the CA (PEM) the server's TLS certificate is checked against")
 	f.DurationVar(&o.AckWait, "ack-wait", distributed.DefaultAckWait, "the coordinator's --ack-wait: how often this worker says it is still playing (a third of it)")
 	f.IntVar(&o.Concurrency, "concurrency", spec.DefaultConcurrency, "games at a time")
+	f.StringVar(&o.Name, "name", "", "how this worker names itself to coordinators and on their dashboards (default HOST:PID)")
+	f.DurationVar(&o.Heartbeat, "heartbeat", distributed.DefaultHeartbeat, "how often this worker tells coordinators it is there (one that misses three is shown silent)")
 	f.BoolVar(&quiet, "quiet", false, "say nothing about the jobs")
 	f.BoolVar(&o.AcceptBinaries, "accept-binaries", false, "run engine programs coordinators ship (--ship-engines), after checking their SHA-256")
 	f.StringArrayVar(&engineSpecs, "engine", nil, "an engine this worker trusts, as name=NAME cmd=PROGRAM [arg=ARG]... [dir=DIR] [stderr=FILE]: a run's engine of that name runs so (give once per engine)")
@@ -169,6 +180,25 @@ func workerEngines(specs []string) ([]spec.EngineConfig, error) {
 		engines = append(engines, e)
 	}
 	return engines, nil
+}
+
+// workerEnginesThere checks, before the worker joins, that each engine it
+// trusts can be started here: a worker whose engine is missing would
+// refuse every run that names it.
+func workerEnginesThere(engines []spec.EngineConfig) error {
+	for _, e := range engines {
+		if e.Cmd == spec.BuiltinCmd {
+			continue // this very program
+		}
+		prog := e.Cmd
+		if e.Dir != "" && !filepath.IsAbs(prog) && strings.ContainsRune(prog, filepath.Separator) {
+			prog = filepath.Join(e.Dir, prog)
+		}
+		if _, err := exec.LookPath(prog); err != nil {
+			return fmt.Errorf("engine %s: its program %s cannot be run here (%v): install it, or fix its --engine cmd=", e.Name, e.Cmd, errors.Unwrap(err))
+		}
+	}
+	return nil
 }
 
 // unuseBuiltinEngine undoes useBuiltinEngine for a config sent to workers

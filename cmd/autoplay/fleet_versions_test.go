@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
@@ -27,9 +26,10 @@ func buildAutoplayWire(t *testing.T, version string) string {
 }
 
 // A fleet upgraded one machine at a time: a worker of another wire version
-// joins first and takes jobs, but cannot play the run; it says so once,
-// loudly, and leaves the games to the worker of the run's version. Every
-// game is recorded once and the run ends.
+// joins first; the coordinator tells it it cannot play its runs, and it
+// exits with status 5 (which a service manager is told not to restart on),
+// naming both versions, before it begins a game. The worker of the run's
+// version plays every game once and the run ends.
 func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
 	t.Parallel()
 	bin := buildAutoplay(t)
@@ -43,7 +43,14 @@ func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
 
 	old := startWorker(t, other, url)
 	oldLog := old.log
-	proctest.WaitUntil(t, "the other version's worker refuses the run", func() bool { return strings.Contains(oldLog.String(), "WARNING: run ") })
+	select {
+	case <-old.exited:
+	case <-time.After(60 * time.Second):
+		t.Fatalf("the worker of version 99 is still there:\n%s", oldLog.String())
+	}
+	if code := old.cmd.ProcessState.ExitCode(); code != exitWorkerCannotGoOn {
+		t.Errorf("the worker of version 99 exited with status %d, want %d:\n%s", code, exitWorkerCannotGoOn, oldLog.String())
+	}
 	current := startWorker(t, bin, url)
 	currentLog := current.log
 	select {
@@ -67,9 +74,9 @@ func TestFleetOfMixedVersionsPlaysEveryGameOnce(t *testing.T) {
 	if len(seen) != 6 {
 		t.Errorf("%d games recorded, want 6", len(seen))
 	}
-	warnings := strings.Count(oldLog.String(), "WARNING:")
-	if warnings != 1 || !strings.Contains(oldLog.String(), fmt.Sprintf("version %d, this autoplay reads version 99", spec.WireVersion)) {
-		t.Errorf("the other version's worker said %d warnings, want one naming both versions:\n%s", warnings, oldLog.String())
+	want := fmt.Sprintf("autoplay: this worker cannot go on: the coordinator runs another version of autoplay: its runs are of wire version %d, this autoplay (devel) reads version 99", spec.WireVersion)
+	if !strings.Contains(oldLog.String(), want) {
+		t.Errorf("the other version's worker did not say %q:\n%s", want, oldLog.String())
 	}
 	if beganRe.MatchString(oldLog.String()) {
 		t.Errorf("the other version's worker began a game:\n%s", oldLog.String())

@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 
+	"github.com/autoplay/autoplay/distributed"
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/live"
 	"github.com/autoplay/autoplay/web"
@@ -24,6 +25,9 @@ func serveDashboard(addr string, names []string, opt *runner.Options) (func(), e
 		return nil, err
 	}
 	opt.Live = state
+	if coord, ok := opt.Dispatcher.(*distributed.Coordinator); ok {
+		coord.Fleet = state.SetFleet // the workers on the dashboard
+	}
 	return stop, nil
 }
 

@@ -31,6 +31,7 @@ type State struct {
 	pvs      pvBoards       // spells the PVs of a view in SAN
 	history  history
 	summary  Summary
+	fleet    []FleetWorker // a distributed run's workers (fleet.go)
 }
 
 // maxLiveFinished bounds the finished games a State keeps (with their PGN).
@@ -313,6 +314,7 @@ type View struct {
 	Games    []Game         `json:"games"`
 	Finished []FinishedGame `json:"finished"` // the latest 100
 	History  []Point        `json:"history"`
+	Fleet    []FleetWorker  `json:"fleet,omitempty"` // a distributed run's workers
 }
 
 // View copies the run's state, with the live PVs in SAN.
@@ -325,7 +327,8 @@ func (l *State) View() View {
 func (l *State) copyView() View {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	v := View{Version: l.version.Load(), Run: l.info, Summary: l.summary, History: append([]Point(nil), l.history.points...)}
+	v := View{Version: l.version.Load(), Run: l.info, Summary: l.summary, History: append([]Point(nil), l.history.points...),
+		Fleet: l.fleet} // SetFleet hands over a fresh slice each time
 	for _, g := range l.games {
 		c := *g
 		c.Moves = append([]string(nil), g.Moves...)

@@ -331,10 +331,37 @@ async function viewGame(n, scroll = true) {
   if (scroll) box.scrollIntoView({ block: "nearest" });
 }
 
+// renderFleet lists a distributed run's workers as the coordinator knows
+// them: a silent worker stays listed, marked, with how long it has been
+// silent (the coordinator's count: no clock of this browser's is trusted).
+function renderFleet(workers) {
+  const section = document.getElementById("fleet");
+  section.hidden = !workers || workers.length === 0;
+  if (section.hidden) return;
+  const count = s => workers.filter(w => w.state === s).length;
+  document.getElementById("fleet-count").textContent =
+    `(${workers.length}: ${count("playing")} playing, ${count("idle")} idle, ${count("silent")} silent, ${count("left")} left)`;
+  const tbody = document.querySelector("#fleet-table tbody");
+  tbody.replaceChildren();
+  for (const w of workers) {
+    const tr = el("tr", { class: "worker-" + w.state });
+    const state = w.state === "playing" ? `playing ${w.playing} of ${w.slots}`
+      : w.state === "silent" ? `silent ${Math.round(w.silent_for_s || 0)} s` : w.state;
+    const failures = (w.refused || 0) + (w.rejected || 0) + (w.forfeits || 0);
+    const seen = new Date(w.last_seen).toLocaleTimeString();
+    const speed = (w.engines || []).map(e => e.nps ? `${e.name} ${(e.nps / 1e6).toFixed(2)} M` : e.name).join(", ");
+    [w.name, w.host, w.cpus, state, w.played, (w.games_per_min || 0).toFixed(1), seen].forEach(x => tr.appendChild(el("td", {}, String(x))));
+    tr.appendChild(el("td", { title: `${w.refused || 0} jobs refused, ${w.rejected || 0} results refused, ${w.forfeits || 0} games forfeited by an engine` }, String(failures)));
+    [w.version, speed].forEach(x => tr.appendChild(el("td", {}, x)));
+    tbody.appendChild(tr);
+  }
+}
+
 function render(v) {
   renderSummary(v);
   renderBoards(v.games);
   renderFinished(v.finished);
+  renderFleet(v.fleet);
   plot("elo-plot", v.history, "elo", "elo95", [0], "Elo ± 95 %");
   const sprt = v.summary.sprt;
   document.getElementById("llr-plot").style.display = sprt ? "" : "none";

@@ -1,0 +1,90 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/autoplay/autoplay/internal/proctest"
+)
+
+var dashboardAt = regexp.MustCompile(`Dashboard at (http://\S+)`)
+
+// A coordinator's dashboard lists its fleet of 16 worker processes live, in
+// a real browser following the page's event stream: each worker with its
+// state, games, rate, last sight, failures, version and engines; one
+// killed (kill -9) is marked silent and stays listed, one stopped is
+// listed as left. The screenshot is written to $AUTOPLAY_FLEET_SCREENSHOT
+// when set.
+func TestDashboardShowsTheFleet(t *testing.T) {
+	if _, err := os.Stat(chromiumPath); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatal("CI must install chromium")
+		}
+		t.Skip("chromium not installed")
+	}
+	t.Parallel()
+	bin := buildAutoplay(t)
+	dir := t.TempDir()
+	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
+	coord := serveRun(t, bin, url, "--web", "127.0.0.1:0",
+		"--engine", "cmd=builtin name=deep depth=3", "--engine", "cmd=builtin name=shallow depth=2",
+		"--games", "1000", "--maxmoves", "30", "--concurrency", "16", "--pgnout", filepath.Join(dir, "games.pgn"))
+	proctest.WaitUntil(t, "the dashboard", func() bool { return dashboardAt.MatchString(coord.stderr.String()) })
+	page := dashboardAt.FindStringSubmatch(coord.stderr.String())[1]
+
+	const n = 16
+	workers := make([]*exec.Cmd, n)
+	for i := range workers {
+		w := exec.Command(bin, "worker", "--nats", url, "--ack-wait", "3s", "--heartbeat", "500ms", "--concurrency", "1", "--name", fmt.Sprintf("w%02d", i+1))
+		w.Stderr = &proctest.Output{}
+		if err := w.Start(); err != nil {
+			t.Fatal(err)
+		}
+		exited := make(chan struct{})
+		go func() { w.Wait(); close(exited) }()
+		t.Cleanup(func() { w.Process.Kill(); <-exited })
+		workers[i] = w
+	}
+	t.Logf("%s: the coordinator and 16 workers started", time.Now().Format("15:04:05"))
+	b := openBrowser(t, page)
+	rows := func() (states []string) {
+		b.eval(t, `[...document.querySelectorAll("#fleet-table tbody tr")].map(tr => tr.children[0].textContent + " " + tr.children[3].textContent + " " + tr.children[4].textContent)`, &states)
+		return states
+	}
+	proctest.WaitUntil(t, "16 workers listed, w01 and w02 playing", func() bool {
+		got := strings.Join(rows(), "\n")
+		return strings.Count(got, "\n") == n-1 && strings.Contains(got, "w01 playing") && strings.Contains(got, "w02 playing")
+	})
+	t.Logf("%s: 16 workers listed", time.Now().Format("15:04:05"))
+	workers[0].Process.Signal(syscall.SIGKILL)
+	workers[1].Process.Signal(syscall.SIGINT)
+	proctest.WaitUntil(t, "w01 listed silent and w02 left", func() bool {
+		got := strings.Join(rows(), "\n")
+		return strings.Contains(got, "w01 silent") && strings.Contains(got, "w02 left")
+	})
+	t.Logf("%s: w01 silent, w02 left", time.Now().Format("15:04:05"))
+	var heading string
+	b.eval(t, `document.querySelector("#fleet h2").textContent`, &heading)
+	if !strings.Contains(heading, "(16: ") || !strings.Contains(heading, "1 silent, 1 left") {
+		t.Errorf("the fleet's heading says %q, want 16 workers, 1 silent, 1 left", heading)
+	}
+	var cells []string
+	b.eval(t, `[...[...document.querySelectorAll("#fleet-table tbody tr")].find(tr => tr.children[0].textContent == "w03").children].map(td => td.textContent)`, &cells)
+	host, _ := os.Hostname()
+	if len(cells) != 10 || cells[0] != "w03" || cells[1] != host || cells[2] == "0" || !strings.Contains(cells[8], "(wire ") || !strings.Contains(cells[9], "deep") {
+		t.Errorf("worker w03's row is %q, want its name, host %s, its cores, version and engines", cells, host)
+	}
+	shot := filepath.Join(dir, "fleet.png")
+	b.screenshot(t, shot)
+	if out := os.Getenv("AUTOPLAY_FLEET_SCREENSHOT"); out != "" {
+		data, _ := os.ReadFile(shot)
+		os.WriteFile(out, data, 0o644)
+	}
+}
