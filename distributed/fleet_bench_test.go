@@ -290,7 +290,11 @@ type roleProcess struct {
 }
 
 func startRole(b *testing.B, role string, env ...string) *roleProcess {
-	cmd := exec.Command(os.Args[0], "-test.run", "^TestFleetRole$", "-test.count", "1")
+	args := []string{"-test.run", "^TestFleetRole$", "-test.count", "1"}
+	if dir := os.Getenv("AUTOPLAY_FLEET_PROFILES"); dir != "" {
+		args = append(args, "-test.cpuprofile", filepath.Join(dir, role+".prof")) // pprof the server's and the workers' CPU too
+	}
+	cmd := exec.Command(os.Args[0], args...)
 	cmd.Env = append(append(os.Environ(), fleetRoleEnv+"="+role), env...)
 	cmd.Stderr = os.Stderr
 	stdin, err := cmd.StdinPipe()
