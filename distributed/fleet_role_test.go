@@ -156,7 +156,11 @@ func (f *simFleet) serve(ctx context.Context, w *worker, cons jetstream.Consumer
 			f.handle(ctx, w, m)
 		}
 		if err := batch.Error(); err != nil && ctx.Err() == nil && !errors.Is(err, nats.ErrTimeout) {
-			f.fetchError(err) // and asks again at once, as worker.serve does
+			f.fetchError(err)
+			select { // as worker.serve does
+			case <-ctx.Done():
+			case <-time.After(askRefusedPause):
+			}
 		}
 	}
 }
