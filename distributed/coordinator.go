@@ -107,7 +107,10 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 	if err != nil {
 		return fmt.Errorf("results consumer: %w", err)
 	}
-	troubles := make(chan *nats.Msg, 64)
+	// Every game's start is reported here: with 64 places, 256 workers'
+	// reports overflowed it while a result was recorded (nats.go's "slow
+	// consumer, messages dropped" on the coordinator's terminal).
+	troubles := make(chan *nats.Msg, 4096)
 	troubleSub, err := f.nc.ChanSubscribe(troubleSubject(run), troubles)
 	if err != nil {
 		return err
