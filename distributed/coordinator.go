@@ -169,7 +169,7 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 				return ctx.Err()
 			}
 			m.Ack()
-			delete(q.sent, rec.Number)
+			q.recorded(rec.Number)
 			store.recorded()
 			refusals.played()
 		case m := <-troubles:
@@ -316,6 +316,20 @@ func (q *jobBook) publish(ctx context.Context, job runner.GameJob) error {
 	}
 	q.sent[job.Number] = sentJob{job: job, seq: ack.Sequence, attempt: attempt}
 	return nil
+}
+
+// recorded forgets game n's job, and takes its message out of the queue
+// if it is still there: its worker died or was cut off after its result
+// was stored and before its acknowledgement reached the server, and the
+// job would be given to another worker to play again (a worker killed as
+// it reported: its game played twice). Fire and forget, no wait in the
+// coordinator's loop: a delete lost only lets the game be played again,
+// its result then refused as a game recorded already.
+func (q *jobBook) recorded(n int) {
+	if sj, ok := q.sent[n]; ok {
+		q.f.nc.Publish(jetstream.DefaultAPIPrefix+"STREAM.MSG.DELETE."+jobsStream, []byte(`{"seq":`+strconv.FormatUint(sj.seq, 10)+`,"no_erase":true}`))
+	}
+	delete(q.sent, n)
 }
 
 // requeueIfGone publishes game n's job again if its message left the queue

@@ -99,19 +99,12 @@ func runFleet(url string, n int) error {
 	workers := make([]*worker, n)
 	conns := make([]jetstream.Consumer, n)
 	for i := range n {
-		nc, js, err := connect(url, Auth{}, "autoplay worker", nil)
+		w, cons, err := newSimWorker(ctx, url, "sim-"+strconv.Itoa(i+1), DefaultAckWait)
 		if err != nil {
 			return err
 		}
-		defer nc.Close()
-		_, _, kv, cons, err := ensure(ctx, js, DefaultAckWait, 0)
-		if err != nil {
-			return err
-		}
-		workers[i] = &worker{o: WorkerOptions{TrustCoordinatorCommands: true, Log: func(string) {}}, nc: nc, js: js, kv: kv,
-			name: "sim-" + strconv.Itoa(i+1), configs: map[string]*spec.Config{}, running: map[string]map[*context.CancelFunc]bool{},
-			stopped: map[string]bool{}, refused: map[string]bool{}, commands: map[string]bool{}}
-		conns[i] = cons
+		defer w.nc.Close()
+		workers[i], conns[i] = w, cons
 	}
 	fmt.Println("ready")
 	var wg sync.WaitGroup
@@ -125,6 +118,23 @@ func runFleet(url string, n int) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return json.NewEncoder(os.Stdout).Encode(f.report)
+}
+
+// newSimWorker connects a simulated worker, which trusts the coordinator's
+// command lines; the caller closes w.nc.
+func newSimWorker(ctx context.Context, url, name string, ackWait time.Duration) (*worker, jetstream.Consumer, error) {
+	nc, js, err := connect(url, Auth{}, "autoplay worker", nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, _, kv, cons, err := ensure(ctx, js, ackWait, 0)
+	if err != nil {
+		nc.Close()
+		return nil, nil, err
+	}
+	return &worker{o: WorkerOptions{TrustCoordinatorCommands: true, Log: func(string) {}}, nc: nc, js: js, kv: kv,
+		name: name, configs: map[string]*spec.Config{}, running: map[string]map[*context.CancelFunc]bool{},
+		stopped: map[string]bool{}, refused: map[string]bool{}, commands: map[string]bool{}}, cons, nil
 }
 
 // serve is worker.serve's loop with a game that costs nothing.
