@@ -120,7 +120,10 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 	if err != nil {
 		return fmt.Errorf("results consumer: %w", err)
 	}
-	troubles := make(chan *nats.Msg, 64)
+	// Every game's start is reported here: with 64 places, 256 workers'
+	// reports overflowed it while a result was recorded (nats.go's "slow
+	// consumer, messages dropped" on the coordinator's terminal).
+	troubles := make(chan *nats.Msg, 4096)
 	troubleSub, err := f.nc.ChanSubscribe(troubleSubject(run), troubles)
 	if err != nil {
 		return err
@@ -181,7 +184,7 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 			}
 			m.Ack()
 			f.fleet.recorded(m.Headers().Get(headerWorker), rec)
-			delete(q.sent, rec.Number)
+			q.recorded(rec.Number)
 			store.recorded()
 			refusals.played()
 		case m := <-troubles:
@@ -332,6 +335,20 @@ func (q *jobBook) publish(ctx context.Context, job runner.GameJob) error {
 	}
 	q.sent[job.Number] = sentJob{job: job, seq: ack.Sequence, attempt: attempt}
 	return nil
+}
+
+// recorded forgets game n's job, and takes its message out of the queue
+// if it is still there: its worker died or was cut off after its result
+// was stored and before its acknowledgement reached the server, and the
+// job would be given to another worker to play again (a worker killed as
+// it reported: its game played twice). Fire and forget, no wait in the
+// coordinator's loop: a delete lost only lets the game be played again,
+// its result then refused as a game recorded already.
+func (q *jobBook) recorded(n int) {
+	if sj, ok := q.sent[n]; ok {
+		q.f.nc.Publish(jetstream.DefaultAPIPrefix+"STREAM.MSG.DELETE."+jobsStream, []byte(`{"seq":`+strconv.FormatUint(sj.seq, 10)+`,"no_erase":true}`))
+	}
+	delete(q.sent, n)
 }
 
 // requeueIfGone publishes game n's job again if its message left the queue

@@ -144,6 +144,10 @@ const refusedDelay = 2 * time.Second
 // waited (8-90 s seen for a 2-game run).
 const refusedPause = refusedDelay + time.Second
 
+// askRefusedPause is how long a slot whose ask for a job the server
+// refused waits before it asks again.
+const askRefusedPause = time.Second
+
 // player prepares to play a run here: its config in this autoplay's wire
 // version, and every engine of it started once. A run whose config or
 // engines fail here is one this worker leaves to others.
@@ -195,14 +199,21 @@ func (w *worker) serve(ctx context.Context, slot int, cons jetstream.Consumer) {
 			}
 			continue
 		}
-		refused := false
+		var pause time.Duration
 		for m := range batch.Messages() {
-			refused = w.handle(ctx, slot, m, players) || refused
+			if w.handle(ctx, slot, m, players) {
+				pause = refusedPause
+			}
 		}
-		if refused {
+		if err := batch.Error(); err != nil && !errors.Is(err, nats.ErrTimeout) && pause == 0 {
+			// The server refused the ask (more idle slots than it holds
+			// asks: "Exceeded MaxWaiting"): asking again at once spun.
+			pause = askRefusedPause
+		}
+		if pause > 0 {
 			select {
 			case <-ctx.Done():
-			case <-time.After(refusedPause):
+			case <-time.After(pause):
 			}
 		}
 	}
