@@ -119,7 +119,7 @@ func TestDistributedRunPlaysTheLocalRunsGames(t *testing.T) {
 					once.Do(func() { time.AfterFunc(150*time.Millisecond, kill) })
 				}
 			}
-			if m := regexp.MustCompile(`run \w+ game (\d+): result published$`).FindStringSubmatch(line); m != nil && i == 0 {
+			if m := regexp.MustCompile(`run \w+ game (\d+): result published`).FindStringSubmatch(line); m != nil && i == 0 {
 				delete(doomedOwes, m[1])
 			}
 		}

@@ -102,7 +102,7 @@ func TestEmbeddedServerJoinsACluster(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			err := Work(wctx, WorkerOptions{URL: urls, Concurrency: 1, AckWait: ackWait, Engines: ownStockfish("a", "b"), Log: func(line string) {
-				if strings.HasSuffix(line, "result published") {
+				if strings.Contains(line, ": result published") {
 					killOnce.Do(func() { time.AfterFunc(100*time.Millisecond, killB) })
 				}
 			}})
