@@ -12,7 +12,7 @@ import (
 
 	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
+	"github.com/autoplay/autoplay/runner/spec/parse/runfile"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 
@@ -258,11 +258,11 @@ func indexOf(xs []string, x string) int {
 }
 
 func TestKnockoutConfigChecks(t *testing.T) {
-	_, err := parse.ParseConfig("ko.yaml", []byte("type: knockout\nrounds: 2\nengines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}, {name: c, cmd: builtin, depth: 1}]\n"))
+	_, err := runfile.ParseConfig("ko.yaml", []byte("type: knockout\nrounds: 2\nengines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}, {name: c, cmd: builtin, depth: 1}]\n"))
 	if err == nil || !strings.Contains(err.Error(), "ko.yaml:2:") || !strings.Contains(err.Error(), "knockout's rounds") {
 		t.Errorf("rounds: %v", err)
 	}
-	c, err := parse.ParseConfig("ko.yaml", []byte("type: knockout\ngames: 4\nengines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}, {name: c, cmd: builtin, depth: 1}]\n"))
+	c, err := runfile.ParseConfig("ko.yaml", []byte("type: knockout\ngames: 4\nengines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}, {name: c, cmd: builtin, depth: 1}]\n"))
 	if err != nil || c.Type != spec.TypeKnockout || c.Games != 4 {
 		t.Errorf("knockout config: %+v, %v", c, err)
 	}

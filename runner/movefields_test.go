@@ -12,7 +12,7 @@ import (
 
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
+	"github.com/autoplay/autoplay/runner/spec/parse/runfile"
 )
 
 var moveComment = regexp.MustCompile(`(\S+) \{([^}]*)\}`)
@@ -117,7 +117,7 @@ func TestMoveFieldNamesAreChecked(t *testing.T) {
 	if _, err := spec.ParseMoveFields([]string{"nodes", "depthh"}); err == nil || !strings.Contains(err.Error(), `"depthh"`) {
 		t.Fatalf("err = %v", err)
 	}
-	_, err := parse.ParseConfig("x.yaml", []byte("engines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}]\npgnfields: [nodes, speed]\nmatch_line: '('\n"))
+	_, err := runfile.ParseConfig("x.yaml", []byte("engines: [{name: a, cmd: builtin, depth: 1}, {name: b, cmd: builtin, depth: 1}]\npgnfields: [nodes, speed]\nmatch_line: '('\n"))
 	if err == nil || !strings.Contains(err.Error(), `x.yaml:2:`) || !strings.Contains(err.Error(), `"speed"`) || !strings.Contains(err.Error(), "x.yaml:3:") {
 		t.Fatalf("err = %v", err)
 	}

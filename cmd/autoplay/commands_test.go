@@ -1,7 +1,9 @@
 package main
 
 import (
+	"os/exec"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -31,14 +33,62 @@ func TestEngineAndSlotBuildOnlyTheirCommand(t *testing.T) {
 		runtime.ReadMemStats(&after)
 		return after.TotalAlloc - before.TotalAlloc, len(root.Commands())
 	}
-	all, n := allocated("--help")
+	all, n := allocated("help", "run")
 	if n != len(commands)+1 {
-		t.Fatalf("--help built %d commands of %d and completion", n, len(commands))
+		t.Fatalf("help run built %d commands of %d and completion", n, len(commands))
 	}
 	for _, name := range []string{"engine", "slot"} {
 		bytes, n := allocated(name, "--xboard")
 		if n != 1 || bytes*4 > all {
 			t.Errorf("autoplay %s built %d commands, %d bytes; the whole tree is %d bytes", name, n, bytes, all)
 		}
+	}
+}
+
+// The command list (--help) shows completion's line without building
+// cobra's completion command, its four shells' subcommands and help texts;
+// a start that names completion gets cobra's.
+func TestHelpListsCompletionWithoutBuildingIt(t *testing.T) {
+	tree := func(args ...string) (*cobra.Command, uint64) {
+		root := &cobra.Command{Use: "autoplay"}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		addCommands(root, args)
+		root.InitDefaultCompletionCmd(args...) // as Execute does
+		runtime.ReadMemStats(&after)
+		return root, after.TotalAlloc - before.TotalAlloc
+	}
+	completion := func(root *cobra.Command) *cobra.Command {
+		for _, c := range root.Commands() {
+			if c.Name() == "completion" {
+				return c
+			}
+		}
+		return nil
+	}
+	named, full := tree("completion", "bash")
+	if c := completion(named); c == nil || len(c.Commands()) != 4 {
+		t.Fatalf("autoplay completion bash: not cobra's completion command with its four shells")
+	}
+	for _, args := range [][]string{{"--help"}, {"-h"}, {"help"}, {}} {
+		root, bytes := tree(args...)
+		c := completion(root)
+		if c == nil || !c.IsAvailableCommand() {
+			t.Errorf("autoplay %s: no completion in the command list", strings.Join(args, " "))
+		} else if len(c.Commands()) != 0 {
+			t.Errorf("autoplay %s built cobra's completion command (%d subcommands), want its line only", strings.Join(args, " "), len(c.Commands()))
+		}
+		if bytes >= full {
+			t.Errorf("autoplay %s allocated %d bytes, as many as with cobra's completion (%d)", strings.Join(args, " "), bytes, full)
+		}
+	}
+	bin := buildAutoplay(t)
+	help, err := exec.Command(bin, "--help").Output()
+	if err != nil || !strings.Contains(string(help), "completion  Generate the autocompletion script for the specified shell") {
+		t.Errorf("autoplay --help (%v) does not list completion:\n%s", err, help)
+	}
+	script, err := exec.Command(bin, "completion", "bash").Output()
+	if err != nil || !strings.Contains(string(script), "bash completion") {
+		t.Errorf("autoplay completion bash (%v) printed no script:\n%.300s", err, script)
 	}
 }

@@ -204,7 +204,7 @@ func workerEnginesThere(engines []spec.EngineConfig) error {
 // unuseBuiltinEngine undoes useBuiltinEngine for a config sent to workers
 // elsewhere, whose own binary holds the engine.
 func unuseBuiltinEngine(e *spec.EngineConfig) {
-	self, err := builtinEngineProgram()
+	self, err := childProgram()
 	if err != nil || e.Cmd != self || len(e.Args) == 0 || e.Args[0] != "engine" {
 		return
 	}

@@ -10,6 +10,7 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/live"
@@ -17,9 +18,10 @@ import (
 )
 
 // The lean build (make build's bin/autoplay, go build -tags lean) links
-// neither the NATS server and client nor the dashboard's HTTP server: their
-// package inits alone cost more start-up than a bare Go program's whole,
-// paid by every autoplay --help, built-in engine and slot process. A
+// neither the NATS server and client nor the dashboard's HTTP server nor
+// the YAML reader of run files: their package inits cost start-up (NATS's
+// and HTTP's alone more than a bare Go program's whole), paid by every
+// autoplay --help, built-in engine and slot process. A
 // command that needs them becomes autoplay-full, the build without the tag,
 // from the same directory: exec keeps the process, its arguments, its
 // standard files and its place among its parent's children.
@@ -29,7 +31,7 @@ import (
 var startArgs = append([]string(nil), os.Args...)
 
 // handOverToFull execs autoplay-full with the program's own arguments when
-// cmd needs its code (the worker, view, --serve, --nats, --web); otherwise
+// cmd needs its code (run, the worker, view, --serve, --nats, --web); otherwise
 // it returns nil and the lean build goes on.
 func handOverToFull(cmd *cobra.Command) error {
 	why := cmd.Annotations[needsFull]
@@ -47,7 +49,7 @@ func handOverToFull(cmd *cobra.Command) error {
 	}
 	full := filepath.Join(filepath.Dir(self), fullProgram)
 	if _, err := os.Stat(full); err != nil {
-		return fmt.Errorf("%s needs %s, the build of autoplay with the NATS and dashboard code, beside this program: %s is missing (make build writes both)", why, fullProgram, full)
+		return fmt.Errorf("%s needs %s, the build of autoplay with the YAML, NATS and dashboard code, beside this program: %s is missing (make build writes both)", why, fullProgram, full)
 	}
 	err = syscall.Exec(full, startArgs, os.Environ())
 	return fmt.Errorf("%s needs %s: %w", why, full, err)
@@ -85,4 +87,10 @@ func serveDashboard(addr string, _ []string, _ *runner.Options) (func(), error) 
 
 func startDashboard(string, []string, *live.State) (func(), error) {
 	return nil, errNotLean
+}
+
+// loadRunFile is autoplay-full's (runfile.go): the lean build links no YAML
+// reader, whose package init every start would pay, and hands run over.
+func loadRunFile(string, *pflag.FlagSet) (*spec.Config, []string, error) {
+	return nil, nil, errNotLean
 }

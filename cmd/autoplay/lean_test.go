@@ -72,6 +72,25 @@ func TestLeanBuildLinksNoNetworkCode(t *testing.T) {
 	}
 }
 
+// Nor does it link the YAML reader (run files are autoplay-full's) or Go's
+// own parser and printer (go/format, once the engine's weights writer's):
+// every start, --help, the built-in engine and each slot process, ran
+// yaml.v3's init, the largest of the lean build's.
+func TestLeanBuildLinksNoYAMLOrGoSourceCode(t *testing.T) {
+	inits := initAllocs(t, buildLean(t), "--help")
+	for pkg := range inits {
+		if strings.HasPrefix(pkg, "gopkg.in/yaml") || strings.HasPrefix(pkg, "go/") {
+			t.Errorf("the lean build links %s", pkg)
+		}
+	}
+	if _, ok := inits["runtime"]; !ok {
+		t.Errorf("no runtime init listed: the check above sees nothing")
+	}
+	if _, ok := initAllocs(t, buildAutoplay(t), "--help")["gopkg.in/yaml%2ev3"]; !ok {
+		t.Errorf("the full build does not list yaml.v3's init: the check above sees nothing")
+	}
+}
+
 // What needs the NATS or dashboard code is autoplay-full's, from its
 // --help on; without it beside the lean build, the error says what to do.
 func TestLeanBuildHandsNetworkCommandsToFull(t *testing.T) {
@@ -100,7 +119,10 @@ func TestLeanBuildHandsNetworkCommandsToFull(t *testing.T) {
 	if err := os.WriteFile(alone, program, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	want := "--web needs autoplay-full, the build of autoplay with the NATS and dashboard code, beside this program: " + filepath.Join(filepath.Dir(alone), "autoplay-full") + " is missing (make build writes both)"
+	want := "--web needs autoplay-full, the build of autoplay with the YAML, NATS and dashboard code, beside this program: " + filepath.Join(filepath.Dir(alone), "autoplay-full") + " is missing (make build writes both)"
+	if out := run(alone, "run", "x.yaml"); !strings.Contains(out, "run needs autoplay-full") {
+		t.Errorf("autoplay run without autoplay-full:\n%s", out)
+	}
 	if out := run(alone, "view", "x.pgn", "--web", "127.0.0.1:0"); !strings.Contains(out, "view needs autoplay-full") {
 		t.Errorf("autoplay view without autoplay-full:\n%s", out)
 	}
@@ -136,6 +158,45 @@ func TestHandedOverRunPlaysTheLeanBuiltinEngine(t *testing.T) {
 	for _, tag := range []string{`[White "autoplay"]`, `[Black "autoplay"]`} {
 		if !strings.Contains(string(games), tag) {
 			t.Errorf("no %s in the PGN (the engine ran from autoplay-full?):\n%s", tag, games)
+		}
+	}
+}
+
+// autoplay run is autoplay-full's in the lean build (it links the YAML
+// reader), but its slot processes are the lean program's, as its built-in
+// engine is: each engine says which program started it.
+func TestHandedOverRunStartsLeanSlotProcesses(t *testing.T) {
+	lean := buildLean(t)
+	dir := t.TempDir()
+	parents := filepath.Join(dir, "parents")
+	engine := filepath.Join(dir, "engine.sh")
+	script := "#!/bin/sh\nreadlink /proc/$PPID/exe >> " + parents + "\nexec " + lean + " engine\n"
+	if err := os.WriteFile(engine, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	run := filepath.Join(dir, "run.yaml")
+	yaml := "games: 2\nconcurrency: 2\nslot_processes: true\neach: {depth: 1}\nengines:\n  - {name: a, cmd: " + engine + "}\n  - {name: b, cmd: " + engine + "}\n"
+	if err := os.WriteFile(run, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(lean, "run", run, "--quiet").CombinedOutput(); err != nil {
+		t.Fatalf("autoplay run: %v\n%s", err, out)
+	}
+	got, err := os.ReadFile(parents)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := filepath.EvalSymlinks(lean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Fields(string(got))
+	if len(lines) < 2 {
+		t.Fatalf("%d engines started, want 2 or more:\n%s", len(lines), got)
+	}
+	for _, parent := range lines {
+		if parent != want {
+			t.Errorf("an engine was started by %s, want the lean slot process %s", parent, want)
 		}
 	}
 }

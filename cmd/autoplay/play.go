@@ -33,6 +33,14 @@ func playRun(cfg *spec.Config, f runFlags) error {
 	if f.runnerStats {
 		opt.Relay = &runner.RelayStats{}
 	}
+	// Slot processes start from the lean program when it is there, without
+	// the NATS, dashboard and YAML code whose inits a run handed over to
+	// autoplay-full (run, --web) would otherwise pay in every slot.
+	self, err := childProgram()
+	if err != nil {
+		return fmt.Errorf("slot processes: %w", err)
+	}
+	opt.SlotProgram = []string{self, "slot"}
 	opt.Layout = func(c runner.LayoutChoice) {
 		if cfg.Verbose {
 			fmt.Println(c)

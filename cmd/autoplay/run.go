@@ -3,13 +3,8 @@ package main
 import (
 	"fmt"
 	"os"
-	"path/filepath"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
-
-	"github.com/autoplay/autoplay/runner/spec"
-	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 func newRunCmd() *cobra.Command {
@@ -35,8 +30,12 @@ extend a resumed run, while another engine or time control in the file is anothe
 Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecided, 130 interrupted.`,
 		Example: "  autoplay run configs/sprt-ab.yaml\n  autoplay run configs/sprt-ab.yaml --games 4 --pgnout try.pgn\n  autoplay run configs/round-robin.yaml --json results.json",
 		Args:    cobra.ExactArgs(1),
+		// The lean build hands it to autoplay-full, which links the YAML
+		// reader (runfile.go); its slot processes and built-in engine are
+		// the lean program's still (childProgram).
+		Annotations: map[string]string{needsFull: "run"},
 		RunE: func(cmd *cobra.Command, args []string) error {
-			cfg, notes, err := parse.LoadRun(args[0], overrides(cmd.Flags()))
+			cfg, notes, err := loadRunFile(args[0], cmd.Flags())
 			if err != nil {
 				return err
 			}
@@ -63,54 +62,4 @@ Exit status: 0 finished (or H1 accepted), 1 error, 3 H0 accepted, 4 SPRT undecid
 	f.StringArrayVar(&webHosts, "web-host", nil, webHostUsage)
 	f.BoolVar(&showRunnerStats, "runner-stats", false, "report relay latency and the runner's CPU per move at the end")
 	return cmd
-}
-
-// overrides are the flags given over the run file's keys: only those the
-// user typed, so that a flag's default never hides the file's value.
-func overrides(f *pflag.FlagSet) []parse.Override {
-	var out []parse.Override
-	for _, key := range parse.OverrideKeys {
-		if flag := f.Lookup(key); flag != nil && flag.Changed {
-			out = append(out, parse.Override{Flag: "--" + key, Key: key, Value: flag.Value.String()})
-		}
-	}
-	return out
-}
-
-// useBuiltinEngine points engines whose cmd is "builtin" at this binary's
-// own engine, speaking the protocol the config asked for. It is the one
-// place that decides how the built-in engine is started, for match and run.
-func useBuiltinEngine(engines []spec.EngineConfig) error {
-	for i := range engines {
-		e := &engines[i]
-		if e.Cmd != spec.BuiltinCmd {
-			continue
-		}
-		self, err := builtinEngineProgram()
-		if err != nil {
-			return err
-		}
-		args := []string{"engine"}
-		if e.Proto == spec.XBoard {
-			args = append(args, "--xboard")
-		}
-		e.Cmd, e.Args = self, append(args, e.Args...)
-	}
-	return nil
-}
-
-// builtinEngineProgram is the program the built-in engine runs from: this
-// one, or, from autoplay-full, the lean autoplay that make build leaves
-// beside it (lean.go), which starts at half the cost and names the engine
-// "autoplay" in the PGN with or without --web, --serve and workers.
-func builtinEngineProgram() (string, error) {
-	self, err := os.Executable()
-	if err != nil || filepath.Base(self) != fullProgram {
-		return self, err
-	}
-	lean := filepath.Join(filepath.Dir(self), "autoplay")
-	if st, err := os.Stat(lean); err == nil && st.Mode().IsRegular() {
-		return lean, nil
-	}
-	return self, nil
 }

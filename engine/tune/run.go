@@ -97,12 +97,9 @@ func Run(cfg Config, log io.Writer) (*Report, error) {
 		return r, nil
 	}
 	engine.SetWeights(w)
-	src, err := engine.WeightsSource(fmt.Sprintf(
+	src := engine.WeightsSource(fmt.Sprintf(
 		"Tuned by \"autoplay engine tune\" on %d positions (epoch %d of %d, K %.6f, score share %g):\n"+
 			"training error %.6f before, %.6f after; validation (%d positions) %.6f, %.6f.",
 		r.Positions, r.Epoch, r.Epochs, r.K, r.ScoreShare, r.Before, r.After, r.Validation, r.ValidBefore, r.ValidAfter))
-	if err != nil {
-		return r, err
-	}
 	return r, os.WriteFile(cfg.Out, src, 0o644)
 }

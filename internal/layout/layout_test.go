@@ -70,6 +70,7 @@ func TestImportRules(t *testing.T) {
 		runner     = module + "/runner"
 		spec       = runner + "/spec"
 		parse      = spec + "/parse"
+		runfile    = parse + "/runfile"
 		record     = runner + "/record"
 		stats      = runner + "/stats"
 		enginehost = runner + "/internal/enginehost"
@@ -98,9 +99,18 @@ func TestImportRules(t *testing.T) {
 				}
 			}
 		}
+		// 2b. YAML is the run files' reader's alone: the other readers of
+		// configuration text, which the built-in engine and every slot
+		// process link, do not pay its package init.
+		if p.ImportPath != runfile && p.imports(yaml) {
+			t.Errorf("%s imports %s: only runner/spec/parse/runfile reads YAML", rel, yaml)
+		}
+		if p.ImportPath == parse && (p.dependsOn(yaml) || p.dependsOn(runfile)) {
+			t.Errorf("runner/spec/parse depends on the YAML reader: run files are runner/spec/parse/runfile's")
+		}
 		// 3. The host and the game take plain config types.
 		if p.ImportPath == enginehost || p.ImportPath == game {
-			for _, banned := range []string{yaml, parse} {
+			for _, banned := range []string{yaml, parse, runfile} {
 				if p.dependsOn(banned) {
 					t.Errorf("%s depends on %s: the engine host and the game take plain config types", rel, banned)
 				}
@@ -140,8 +150,8 @@ func TestImportRules(t *testing.T) {
 		// 6. The rest of the project uses runner's front rooms only.
 		if !under(rel, "runner") {
 			for _, imp := range p.Imports {
-				if under(imp, runner) && !slices.Contains([]string{runner, spec, parse, record, stats, live}, imp) {
-					t.Errorf("%s imports %s: outside runner/ use runner, runner/spec(/parse), runner/record, runner/stats and runner/live", rel, imp)
+				if under(imp, runner) && !slices.Contains([]string{runner, spec, parse, runfile, record, stats, live}, imp) {
+					t.Errorf("%s imports %s: outside runner/ use runner, runner/spec(/parse(/runfile)), runner/record, runner/stats and runner/live", rel, imp)
 				}
 			}
 		}
@@ -177,7 +187,7 @@ func TestImportRules(t *testing.T) {
 			}
 		}
 	}
-	for _, want := range []string{runner, spec, parse, record, stats, procs, enginehost, game, live, module + "/web"} {
+	for _, want := range []string{runner, spec, parse, runfile, record, stats, procs, enginehost, game, live, module + "/web"} {
 		if !seen[want] {
 			t.Errorf("package %s not found: update ARCHITECTURE.md and this test", want)
 		}

@@ -1,7 +1,7 @@
 // Package slotprocs puts a slot process (autoplay slot) on one Go
 // processor from its first package inits on, not from its main: it imports
 // nothing of the project, so it is initialised right after os, before the
-// inits of regexp, yaml.v3, cobra and the rest. Those then run on one
+// inits of regexp, cobra and the rest. Those then run on one
 // thread, and no second processor's caches are filled and handed back
 // when the slot drops to one: about 60 of a slot process's 420 page
 // faults (bench/startup.sh).

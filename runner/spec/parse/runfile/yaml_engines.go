@@ -1,4 +1,4 @@
-package parse
+package runfile
 
 import (
 	"cmp"
@@ -13,6 +13,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
 // engineSource remembers where an engine's checked keys were written, which
@@ -197,7 +198,7 @@ func (p *configParser) engineScalar(e *spec.EngineConfig, key string, n *yaml.No
 
 // set applies one key through spec.EngineConfig.set and places its error.
 func (p *configParser) set(e *spec.EngineConfig, key, value string, n *yaml.Node, path string) bool {
-	err := SetEngineKey(e, key, value)
+	err := parse.SetEngineKey(e, key, value)
 	switch {
 	case err == nil:
 		return true

@@ -1,4 +1,4 @@
-package parse
+package runfile
 
 import (
 	"errors"
@@ -340,7 +340,7 @@ func TestLoadConfigNamesAMissingFile(t *testing.T) {
 
 // The examples are run from the repository root, so they are loaded from there.
 func TestExampleConfigsLoad(t *testing.T) {
-	t.Chdir("../../..")
+	t.Chdir("../../../..")
 	files, err := filepath.Glob("configs/*.yaml")
 	if err != nil || len(files) < 3 {
 		t.Fatalf("found %v (%v), want the three examples", files, err)

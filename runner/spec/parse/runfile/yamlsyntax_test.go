@@ -1,4 +1,4 @@
-package parse
+package runfile
 
 import (
 	"fmt"
@@ -96,9 +96,9 @@ func TestYAMLDuplicateKeyNamesBothLines(t *testing.T) {
 // saw in valid YAML would hide the real one: it sees none in the shipped
 // run files and the test files.
 func TestSyntaxScannerPassesValidFiles(t *testing.T) {
-	files, _ := filepath.Glob("../../../configs/*.yaml")
+	files, _ := filepath.Glob("../../../../configs/*.yaml")
 	more, _ := filepath.Glob("testdata/yaml/*.yaml")
-	more2, _ := filepath.Glob("../../../configs/*/*.yaml")
+	more2, _ := filepath.Glob("../../../../configs/*/*.yaml")
 	files = append(append(files, more...), more2...)
 	if len(files) < 5 {
 		t.Fatalf("only %d files found", len(files))

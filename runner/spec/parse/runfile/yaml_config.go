@@ -1,4 +1,4 @@
-package parse
+package runfile
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/autoplay/autoplay/pgn"
 	"github.com/autoplay/autoplay/runner/spec"
+	"github.com/autoplay/autoplay/runner/spec/parse"
 	"github.com/autoplay/autoplay/runner/stats"
 )
 
@@ -382,7 +383,7 @@ func (p *configParser) sample(n *yaml.Node, path string) *spec.SampleConfig {
 	var tokens []string
 	switch n.Kind {
 	case yaml.ScalarNode:
-		words, err := SplitWords(n.Value)
+		words, err := parse.SplitWords(n.Value)
 		if err != nil {
 			p.add(n, path, err)
 			return nil
@@ -401,7 +402,7 @@ func (p *configParser) sample(n *yaml.Node, path string) *spec.SampleConfig {
 		p.errorf(n, path, "expected \"file=F freq=P ...\" or a mapping of file, freq, skipcheck, quiet, plies, format, move")
 		return nil
 	}
-	s, err := SampleFields(tokens)
+	s, err := parse.SampleFields(tokens)
 	if err != nil {
 		p.add(n, path, err)
 		return nil
