@@ -46,6 +46,7 @@ func (inv *Invocation) Options(w io.Writer) runner.Options {
 // to (fastchess's append=false), prints cutechess-cli's warnings of the
 // command line, and says which options had no effect.
 func (inv *Invocation) Prepare(stderr io.Writer) error {
+	inv.stderr = stderr // where cutechess-cli's warnings go
 	for _, f := range []struct {
 		path   string
 		append bool
