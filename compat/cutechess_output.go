@@ -70,7 +70,9 @@ func (p *cutechessPrinter) scoreLine() string {
 // table (which ends in a newline); then the SPRT line.
 func (p *cutechessPrinter) results(res *runner.Result) string {
 	var out string
-	if len(p.tally.players) == 2 {
+	if p.inv.Config.Type == spec.TypeKnockout && p.inv.Dialect == Cutechess {
+		out = cutechessKnockoutResults(res.Knockout) // its bracket stands for the ranking
+	} else if len(p.tally.players) == 2 {
 		out = p.cutechessHeadToHead()
 	} else {
 		seeds := 0

@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"math"
 	"time"
 
 	"github.com/autoplay/autoplay/runner/spec"
@@ -46,6 +47,9 @@ func (inv *Invocation) finish() error {
 		// first engine is a seed, at most all engines but one: seeds meet.
 		c.Seeds, c.SeedsMeet = min(c.Seeds, len(c.Engines)-1), true
 	}
+	if c.Type == spec.TypeKnockout && inv.Dialect == Cutechess {
+		c.KnockoutSeeded = c.Seeds // cutechess-cli's knockout seeds them, the rest drawn
+	}
 	if c.Seeds > 0 && c.Type != spec.TypeGauntlet {
 		c.Seeds = 0 // -seeds only matters to a gauntlet
 	}
@@ -64,6 +68,9 @@ func (inv *Invocation) finish() error {
 			repeat = 1 // without -repeat every game has its own opening
 		case -1:
 			repeat = games // policy=encounter: one opening per encounter
+			if c.Type == spec.TypeKnockout {
+				repeat = math.MaxInt32 // its tie-breaks too
+			}
 		default:
 			repeat = inv.repeat
 		}

@@ -4,6 +4,7 @@
 package compat
 
 import (
+	"io"
 	"sync/atomic"
 	"time"
 
@@ -58,6 +59,8 @@ type Invocation struct {
 	Notes            []string    // options accepted without an effect here, said once
 	seeded           bool        // -srand was given
 	repeat           int         // -repeat N (cutechess); 0 = not given
+	repeatGiven      int         // -repeat's N, whatever the opening policy, for its warning
+	stderr           io.Writer   // standard error, from Prepare: cutechess-cli warns there
 	games, rounds    int
 	moveFields       []string // fastchess -pgnout nodes=true ...
 	matchLines       []string // fastchess -pgnout match_line=REGEX

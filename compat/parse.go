@@ -292,7 +292,7 @@ func (inv *Invocation) repeatOpenings(v []string) error {
 		inv.games = n // fastchess: -repeat is -games 2
 		return nil
 	}
-	inv.repeat = n
+	inv.repeat, inv.repeatGiven = n, n
 	return nil
 }
 

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -110,13 +109,17 @@ func TestDropinOutputMatchesRecordedTools(t *testing.T) {
 			pgnPath := filepath.Join(t.TempDir(), c.name+".pgn")
 			line := strings.NewReplacer("{SF}", stockfish, "{BOOK}", book, "{PGNBOOK}", pgnBook, "{PGN}", pgnPath,
 				"{ADJBOOK}", adjBook, "{TBBOOK}", tbBook, "{SYZYGY}", syzygy).Replace(c.args)
-			got := runDropin(t, c.tool, strings.Fields(line))
+			got, gotErr := runDropin(t, c.tool, strings.Fields(line))
 			want, err := os.ReadFile(filepath.Join(recorded, c.name+".out"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			wantLines, gotLines := lines(string(want), stdoutMasks), lines(got, stdoutMasks)
 			compareLines(t, "standard output", wantLines, gotLines)
+			// A tool's warnings, when it printed any, on standard error.
+			if wantErr, err := os.ReadFile(filepath.Join(recorded, c.name+".err")); err == nil {
+				compareLines(t, "standard error", lines(string(wantErr), nil), lines(gotErr, nil))
+			}
 			wantPGN, err := os.ReadFile(filepath.Join(recorded, c.name+".pgn"))
 			if err != nil {
 				t.Fatal(err)
@@ -134,14 +137,15 @@ func TestDropinOutputMatchesRecordedTools(t *testing.T) {
 }
 
 // runDropin runs a command line as `autoplay cutechess|fastchess` does and
-// returns its standard output.
-func runDropin(t *testing.T, d Dialect, args []string) string {
+// returns its standard output and standard error.
+func runDropin(t *testing.T, d Dialect, args []string) (string, string) {
 	t.Helper()
 	inv, err := Parse(d, args)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := inv.Prepare(io.Discard); err != nil {
+	var stderr bytes.Buffer
+	if err := inv.Prepare(&stderr); err != nil {
 		t.Fatal(err)
 	}
 	var out bytes.Buffer
@@ -151,7 +155,7 @@ func runDropin(t *testing.T, d Dialect, args []string) string {
 	if err := inv.Conclude(&out); err != nil {
 		t.Fatal(err)
 	}
-	return out.String()
+	return out.String(), stderr.String()
 }
 
 func lines(s string, masks []*regexp.Regexp) []string {

@@ -43,8 +43,10 @@ func (inv *Invocation) Options(w io.Writer) runner.Options {
 }
 
 // Prepare empties the PGN and EPD files a command line asked not to append
-// to (fastchess's append=false), and says which options had no effect.
+// to (fastchess's append=false), prints cutechess-cli's warnings of the
+// command line, and says which options had no effect.
 func (inv *Invocation) Prepare(stderr io.Writer) error {
+	inv.stderr = stderr // where cutechess-cli's warnings go
 	for _, f := range []struct {
 		path   string
 		append bool
@@ -54,6 +56,11 @@ func (inv *Invocation) Prepare(stderr io.Writer) error {
 		}
 		if err := os.Truncate(f.path, 0); err != nil && !os.IsNotExist(err) {
 			return fmt.Errorf("%s: %w", f.path, err)
+		}
+	}
+	if inv.Dialect == Cutechess {
+		for _, w := range inv.cutechessWarnings() {
+			fmt.Fprintln(stderr, "Warning:", w)
 		}
 	}
 	for _, n := range inv.Notes {

@@ -21,7 +21,13 @@ func (p *toolPrinter) Started(number, total int, white, black string) {
 	io.WriteString(p.w, p.order.started(number, total, white, black))
 }
 
+// Warn prints a warning where the tool does: fastchess on standard output,
+// cutechess-cli (Qt's qWarning) on standard error, once Prepare has it.
 func (p *toolPrinter) Warn(msg string) {
-	io.WriteString(p.w, p.warning+msg+"\n")
+	w := p.w
+	if p.inv.Dialect == Cutechess && p.inv.stderr != nil {
+		w = p.inv.stderr
+	}
+	io.WriteString(w, p.warning+msg+"\n")
 	p.inv.sawWarning()
 }

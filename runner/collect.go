@@ -22,6 +22,10 @@ func (r *run) collect(results <-chan *record.GameRecord, res *Result, outs *outp
 			continue
 		}
 		res.add(scheduledOf(rec), rec.Outcome, rec.Culprit, rec.Failure)
+		if r.knockout != nil { // counted before it is reported, as cutechess-cli prints its bracket
+			r.knockout.score(scheduledOf(rec), rec.Outcome)
+			res.Knockout = r.knockout.Bracket()
+		}
 		if r.timing != nil {
 			r.timing.add(rec)
 			res.Timing = r.timing.summary()
@@ -32,7 +36,7 @@ func (r *run) collect(results <-chan *record.GameRecord, res *Result, outs *outp
 			r.live.Plot(pointOf(res))
 		}
 		if r.knockout != nil {
-			more, said, done := r.knockout.record(scheduledOf(rec), rec.Outcome, res)
+			more, said, done := r.knockout.record(res)
 			r.growPlan(res)
 			res.Knockout = r.knockout.Bracket()
 			for _, line := range said {

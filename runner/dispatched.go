@@ -29,7 +29,7 @@ func (r *run) runDispatched(ctx context.Context, opt Options, todo []scheduledGa
 				r.fail(err)
 				return
 			}
-			job := GameJob{Number: g.number, Encounter: g.encounter, Pair: g.pair, White: g.white, Black: g.black, OpeningIx: g.opening, Opening: opening}
+			job := GameJob{Number: g.number, Encounter: g.encounter, Pair: g.pair, White: g.white, Black: g.black, OpeningIx: g.opening, Opening: opening, Round: g.round}
 			select {
 			case dispatched <- job:
 			case <-ctx.Done():

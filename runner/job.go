@@ -12,8 +12,9 @@ type GameJob struct {
 	Black     int         `json:"black"`
 	OpeningIx int         `json:"opening_index"`
 	Opening   pgn.Opening `json:"opening"`
+	Round     int         `json:"round,omitempty"` // the PGN Round tag when the schedule sets it
 }
 
 func (j GameJob) scheduled() scheduledGame {
-	return scheduledGame{number: j.Number, encounter: j.Encounter, pair: j.Pair, white: j.White, black: j.Black, opening: j.OpeningIx}
+	return scheduledGame{number: j.Number, encounter: j.Encounter, pair: j.Pair, white: j.White, black: j.Black, opening: j.OpeningIx, round: j.Round}
 }

@@ -64,6 +64,9 @@ func bracketOrder(n int) []int {
 	return order
 }
 
+// extra is how many tie-break games are scheduled so far.
+func (k *knockout) extra() int { return k.extraGames }
+
 // knockoutRounds is how many rounds n engines need.
 func knockoutRounds(n int) int { return bits.Len(uint(n - 1)) }
 
@@ -122,18 +125,23 @@ func (k *knockout) gamesOf(e *koEncounter, count int) []scheduledGame {
 	return games
 }
 
-// record counts a finished game. When it ends a phase it returns the next
-// phase's games (tie-break pairs, or the next round), with lines saying what
-// was decided; done says the tournament has its winner.
-func (k *knockout) record(g scheduledGame, outcome record.Outcome, res *Result) (more []scheduledGame, said []string, done bool) {
-	round := k.rounds[len(k.rounds)-1]
-	for _, e := range round {
+// score counts a finished game into its encounter's score.
+func (k *knockout) score(g scheduledGame, outcome record.Outcome) {
+	for _, e := range k.rounds[len(k.rounds)-1] {
 		if e.result == g.encounter {
 			first := firstEngineScore(g, e.players[0], outcome)
 			e.score[0] += first
 			e.score[1] += 1 - first
 		}
 	}
+}
+
+// record follows a finished game, its score counted. When it ends a phase
+// it returns the next phase's games (tie-break pairs, or the next round),
+// with lines saying what was decided; done says the tournament has its
+// winner.
+func (k *knockout) record(res *Result) (more []scheduledGame, said []string, done bool) {
+	round := k.rounds[len(k.rounds)-1]
 	k.pending--
 	if k.pending > 0 {
 		return nil, nil, false

@@ -16,7 +16,9 @@ func (r *run) resumeKnockout(appendOnly bool, res *Result) ([]scheduledGame, err
 	todo := r.knockout.start(res)
 	res.Knockout = r.knockout.Bracket()
 	c := r.cfg
-	if appendOnly || c.PGNOut == "" {
+	// cutechess-cli's knockout is the drop-in's, which appends without
+	// resuming (its PGN's Round tags are its rounds, not game numbers).
+	if appendOnly || c.PGNOut == "" || c.Colours == spec.ColoursCutechess {
 		return todo, nil
 	}
 	played, err := knockoutPlayed(c, r.out.warn)
@@ -45,7 +47,8 @@ func (r *run) resumeKnockout(appendOnly bool, res *Result) ([]scheduledGame, err
 				r.recorded = map[int]bool{}
 			}
 			r.recorded[g.number] = true
-			more, _, _ := r.knockout.record(g, outcome, res)
+			r.knockout.score(g, outcome)
+			more, _, _ := r.knockout.record(res)
 			r.growPlan(res)
 			rest = append(rest, more...)
 			progressed = true

@@ -29,7 +29,7 @@ type run struct {
 	cpus      []proc.CPUSet // by worker, with Config.Affinity
 	picker    *openingPicker
 	schedule  []scheduledGame // nil for a knockout, whose games come as it goes
-	knockout  *knockout
+	knockout  knockoutPlan
 	recorded  map[int]bool       // game numbers in the PGN, resumed ones included
 	live      *live.State        // nil without a watcher
 	capture   enginehost.Capture // what the engines' decoders keep beyond the score
@@ -149,6 +149,10 @@ func newRun(cfg *spec.Config, opt Options) (*run, *Result, error) {
 func (r *run) planGames() (int, error) {
 	if r.cfg.Type == spec.TypeKnockout {
 		// Its games come as it goes: check the openings its most games can draw.
+		if r.cfg.Colours == spec.ColoursCutechess {
+			r.knockout = newCutechessKnockout(r.cfg, r.picker)
+			return r.cfg.KnockoutGames(), r.picker.check(cutechessKnockoutProbe(r.cfg, r.picker))
+		}
 		r.knockout = newKnockout(r.cfg, r.picker)
 		return r.cfg.KnockoutGames(), r.picker.check(knockoutOpeningsProbe(r.cfg, r.picker))
 	}
@@ -274,7 +278,7 @@ func (r *run) total() int { return int(r.planned.Load()) }
 
 // growPlan counts a knockout's tie-break games into the games expected.
 func (r *run) growPlan(res *Result) {
-	if extra := r.cfg.KnockoutGames() + r.knockout.extraGames - r.total(); extra > 0 {
+	if extra := r.cfg.KnockoutGames() + r.knockout.extra() - r.total(); extra > 0 {
 		res.Total += extra
 		r.planned.Add(int64(extra))
 	}

@@ -15,6 +15,7 @@ type scheduledGame struct {
 	white     int // engine indices
 	black     int
 	opening   int // index into the opening suite; -1 = initial position
+	round     int // the PGN Round tag when the schedule sets it (cutechess-cli's knockout); 0 otherwise
 }
 
 // buildSchedule lays out every game: round by round, encounter by
@@ -51,11 +52,11 @@ func buildSchedule(c *spec.Config, picker *openingPicker) []scheduledGame {
 
 // place is the game's place in the schedule as its record carries it.
 func (g scheduledGame) place() record.Place {
-	return record.Place{Encounter: g.encounter, Pair: g.pair, White: g.white, Black: g.black, Opening: g.opening}
+	return record.Place{Encounter: g.encounter, Pair: g.pair, White: g.white, Black: g.black, Opening: g.opening, Round: g.round}
 }
 
 // scheduledOf is the scheduled game a record was played for.
 func scheduledOf(rec *record.GameRecord) scheduledGame {
 	p := rec.Place
-	return scheduledGame{number: rec.Number, encounter: p.Encounter, pair: p.Pair, white: p.White, black: p.Black, opening: p.Opening}
+	return scheduledGame{number: rec.Number, encounter: p.Encounter, pair: p.Pair, white: p.White, black: p.Black, opening: p.Opening, round: p.Round}
 }

@@ -133,3 +133,20 @@ func (m *cutechessMersenne) cutechessChess960() int {
 	}
 	panic("unreachable")
 }
+
+// cutechessDraws is cutechess-cli's generator as its tournament finds it
+// when it starts (a knockout draws its unseeded engines' places from it):
+// seeded by -srand, past the draws of the suite's shuffle; when it draws
+// Chess960 arrays, the picker's own, so that the arrays follow the places.
+func (p *openingPicker) cutechessDraws() *cutechessMersenne {
+	if p.cutechess != nil {
+		return p.cutechess
+	}
+	m := newCutechessMersenne(uint32(p.seed))
+	if p.shuffled != nil {
+		for range len(p.shuffled) - 1 {
+			m.next()
+		}
+	}
+	return m
+}

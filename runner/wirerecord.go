@@ -24,7 +24,7 @@ func MarshalRecord(rec *record.GameRecord) ([]byte, error) {
 	head := *rec
 	head.Plies = nil
 	w := wireRecord{GameRecord: &head,
-		Job: GameJob{Number: rec.Number, Encounter: p.Encounter, Pair: p.Pair, White: p.White, Black: p.Black, OpeningIx: p.Opening}}
+		Job: GameJob{Number: rec.Number, Encounter: p.Encounter, Pair: p.Pair, White: p.White, Black: p.Black, OpeningIx: p.Opening, Round: p.Round}}
 	js, err := json.Marshal(w)
 	if err != nil {
 		return nil, err

@@ -103,9 +103,12 @@ func TestUndeclaredOptionWarnsUnderQuietWithTheNearestName(t *testing.T) {
 // undeclared name is a warning, not sent, and the games are played.
 func TestDropinModesWarnOfRefusedOptionsAndDoNotSendThem(t *testing.T) {
 	needStockfish(t)
-	for _, tool := range []struct{ name, warning, log string }{
-		{"cutechess-cli", "Warning: ", "-debug"}, // the engines' lines on standard output
-		{"fastchess", "Warning; ", "-log"},
+	for _, tool := range []struct {
+		name, warning, log string
+		onStderr           bool // the tool's warnings: cutechess-cli's on standard error
+	}{
+		{"cutechess-cli", "Warning: ", "-debug", true}, // the engines' lines on standard output
+		{"fastchess", "Warning; ", "-log", false},
 	} {
 		dir := t.TempDir()
 		logArgs := []string{tool.log}
@@ -122,14 +125,24 @@ func TestDropinModesWarnOfRefusedOptionsAndDoNotSendThem(t *testing.T) {
 		if data, err := os.ReadFile(filepath.Join(dir, "io.log")); err == nil {
 			out += string(data)
 		}
+		warnings := out
+		if tool.onStderr {
+			warnings = stderr
+			if strings.Contains(out, "Warning") {
+				t.Errorf("%s: a warning on standard output:\n%s", tool.name, out)
+			}
+		}
 		for _, want := range []string{
 			tool.warning + "engine sf: invalid value for option UCI_Elo: 5000, out of the declared range (spin 1350..2850); not sent",
 			tool.warning + `engine sf does not declare option "Hsh" (did you mean Hash?); not sent`,
-			"setoption name Hash value 8", // the engine's lines are in the output, so what is missing was not sent
 		} {
-			if !strings.Contains(out, want) {
-				t.Errorf("%s: no %q in:\n%s", tool.name, want, out)
+			if !strings.Contains(warnings, want) {
+				t.Errorf("%s: no %q in:\n%s", tool.name, want, warnings)
 			}
+		}
+		// The engine's lines are in the output, so what is missing was not sent.
+		if !strings.Contains(out, "setoption name Hash value 8") {
+			t.Errorf("%s: Hash was not sent:\n%s", tool.name, out)
 		}
 		if strings.Contains(out, "setoption name UCI_Elo") || strings.Contains(out, "setoption name Hsh") {
 			t.Errorf("%s: a refused option was sent:\n%s", tool.name, out)

@@ -33,11 +33,15 @@ func (r *GameRecord) roster(o *spec.Outputs, event, site string) []pgn.Tag {
 	if o.Site != "" {
 		site = o.Site
 	}
+	round := o.RoundTag(r.Number)
+	if r.Place.Round > 0 {
+		round = r.Place.Round
+	}
 	return []pgn.Tag{
 		{Name: "Event", Value: event},
 		{Name: "Site", Value: site},
 		{Name: "Date", Value: r.Started.Format("2006.01.02")},
-		{Name: "Round", Value: strconv.Itoa(o.RoundTag(r.Number))},
+		{Name: "Round", Value: strconv.Itoa(round)},
 		{Name: "White", Value: r.White},
 		{Name: "Black", Value: r.Black},
 		{Name: "Result", Value: r.Outcome.String()},

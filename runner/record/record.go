@@ -52,11 +52,13 @@ type Identity struct {
 
 // Place is a game's place in its run's schedule: its encounter, its pair
 // (the two games of a pair share an opening, colours swapped), the engines
-// by index and the opening's index.
+// by index and the opening's index; Round, when the schedule gives it
+// (cutechess-cli's knockout round), is its PGN Round tag.
 type Place struct {
 	Encounter, Pair int
 	White, Black    int
 	Opening         int
+	Round           int // 0: the tag follows from the game's number
 }
 
 // SetEnd records how the game ended.

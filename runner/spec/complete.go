@@ -190,6 +190,10 @@ func (c *Config) checkTournament() error {
 	default:
 		return fmt.Errorf("colours %q: want %s or %s", c.Colours, ColoursCutechess, ColoursFastchess)
 	}
+	if c.KnockoutSeeded < 0 {
+		return fmt.Errorf("knockout seeds %d: must be 0 (every engine placed at random) or more", c.KnockoutSeeded)
+	}
+	c.KnockoutSeeded = min(c.KnockoutSeeded, len(c.Engines)) // as cutechess-cli takes -seeds
 	if c.SPRT != nil {
 		return CheckSPRTType(c.Type)
 	}

@@ -39,6 +39,10 @@ type Schedule struct {
 	// each round an encounter's games alternate from its first engine White
 	// (a pyramid's alternate over the whole run).
 	Colours string `json:"colours,omitempty"`
+	// KnockoutSeeded, in cutechess-cli's knockout (Colours cutechess), is
+	// how many of the first engines keep their places as seeds; the others
+	// are placed at random from Seed, as cutechess-cli's -seeds (0: all).
+	KnockoutSeeded int `json:"knockout_seeded,omitempty"`
 }
 
 // Tools whose colours Colours copies.
