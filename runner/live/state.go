@@ -333,7 +333,7 @@ func (l *State) copyView() View {
 	v := View{Version: l.version.Load(), Run: l.info, Summary: l.summary, History: append([]Point(nil), l.history.points...)}
 	for _, g := range l.games {
 		c := *g
-		c.Moves = append([]string(nil), g.Moves...)
+		c.Moves = slices.Clone(g.Moves) // [] before the first move, not null: the page reads its length
 		c.Scores = append([]Score(nil), g.Scores...)
 		v.Games = append(v.Games, c)
 	}
