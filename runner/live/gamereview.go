@@ -23,6 +23,14 @@ type GameReview struct {
 	Result   string `json:"result"`
 	Reason   string `json:"reason"`
 	StartFEN string `json:"start_fen"` // "" for the standard start
+	// Variant is the game's Variant tag as autoplay names it ("crazyhouse",
+	// "fischerandom"); "" for chess.
+	Variant string `json:"variant,omitempty"`
+	// Positions are, in a variant other than Chess960, the FEN before the
+	// first move and after each (pockets, promoted pieces, checks left):
+	// the board is drawn from them, not by replaying the moves, as drops
+	// and explosions are the chess core's rules, not the page's.
+	Positions []string `json:"positions,omitempty"`
 	// Moves are UCI, castling as the king's step (e8c8); in Chess960, where
 	// that does not say which rook castles, with the rook's file (e1g1/h).
 	Moves []string    `json:"moves"`
@@ -71,13 +79,21 @@ func reviewOf(text string) GameReview {
 	var omittedTags int
 	g.Tags, tags, omittedTags = reviewTags(head)
 	g.White, g.Black, g.Result, g.StartFEN = tags["White"], tags["Black"], tags["Result"], tags["FEN"]
-	pos, err := chess.StartPosition(g.StartFEN)
+	variant := variantOfTag(tags["Variant"])
+	pos, err := variant.StartPosition(g.StartFEN)
 	if err != nil {
+		variant = spec.Standard
 		pos = chess.NewPosition()
 	}
+	if variant != spec.Standard {
+		g.Variant = string(variant)
+	}
 	g.start = pos.Clone()
-	v := strings.ToLower(tags["Variant"])
-	chess960 := pos.Chess960() || v == "fischerandom" || v == "chess960"
+	chess960 := pos.Chess960() || variant.IsChess960()
+	positions := variant.IsVariant()
+	if positions {
+		g.Positions = append(g.Positions, pos.FEN())
+	}
 	reading, cut := true, false
 	last := movetext(body, func(tok string) {
 		if !reading {
@@ -99,6 +115,9 @@ func reviewOf(text string) GameReview {
 		g.Moves = append(g.Moves, liveMove(pos.CanonicalMove(m), chess960))
 		g.Plies = append(g.Plies, ReviewPly{SAN: pos.SAN(m)})
 		pos.MakeMove(m)
+		if positions {
+			g.Positions = append(g.Positions, pos.FEN())
+		}
 	}, func(comment string) {
 		if reading && len(g.Plies) > 0 && g.Plies[len(g.Plies)-1].Comment == "" {
 			g.Plies[len(g.Plies)-1].readComment(comment)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/autoplay/autoplay/engine/chess"
 	"github.com/autoplay/autoplay/protocol"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // maxPVMoves bounds a PV as the dashboard shows it.
@@ -28,8 +29,10 @@ type pvBoard struct {
 }
 
 // spell turns the PVs of games (a view's copies) into SAN, each from the
-// position it was searched in, up to its first move that is not legal.
-func (b *pvBoards) spell(games []Game) {
+// position it was searched in, up to its first move that is not legal; in
+// a variant of rules other than chess's it gives each game its position
+// now (Game.FEN), which the page draws pockets and checks from.
+func (b *pvBoards) spell(games []Game, variant spec.Variant) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.boards == nil {
@@ -47,7 +50,7 @@ func (b *pvBoards) spell(games []Game) {
 		}
 		bd := b.boards[g.Number]
 		if bd == nil || bd.plies > base {
-			pos, err := chess.StartPosition(g.StartFEN)
+			pos, err := variant.StartPosition(g.StartFEN)
 			if err != nil {
 				continue
 			}
@@ -67,6 +70,11 @@ func (b *pvBoards) spell(games []Game) {
 			pos := bd.pos.Clone()
 			if playMoves(pos, g.Moves[base:e.Ply-1]) {
 				e.PV = sanLine(pos, e.PV)
+			}
+		}
+		if variant.IsVariant() {
+			if now := bd.pos.Clone(); playMoves(now, g.Moves[base:]) {
+				g.FEN = now.FEN()
 			}
 		}
 	}

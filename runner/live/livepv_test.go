@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/autoplay/autoplay/engine/chess"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // A PV in SAN: numbered from its position, cut at its first illegal move
@@ -36,7 +37,7 @@ func TestLivePVsAreSpelledFromTheirOwnPositions(t *testing.T) {
 	g.Evals[0] = Eval{PV: "g1f3 b8c6 f1b5", Ply: 3}
 	g.Evals[1] = Eval{PV: "e7e5 g1f3", Ply: 2}
 	games := []Game{g}
-	b.spell(games)
+	b.spell(games, spec.Standard)
 	if games[0].Evals[0].PV != "2. Nf3 Nc6 3. Bb5" || games[0].Evals[1].PV != "1... e5 2. Nf3" {
 		t.Fatalf("PVs %q, %q", games[0].Evals[0].PV, games[0].Evals[1].PV)
 	}
@@ -44,14 +45,14 @@ func TestLivePVsAreSpelledFromTheirOwnPositions(t *testing.T) {
 	g.Evals[1] = Eval{PV: "b8c6 f1b5 a7a6", Ply: 4}
 	g.Evals[0] = Eval{PV: "f1b5 a7a6 b5a4", Ply: 5}
 	games = []Game{g}
-	b.spell(games)
+	b.spell(games, spec.Standard)
 	if games[0].Evals[0].PV != "3. Bb5 a6 4. Ba4" || games[0].Evals[1].PV != "2... Nc6 3. Bb5 a6" {
 		t.Fatalf("PVs %q, %q", games[0].Evals[0].PV, games[0].Evals[1].PV)
 	}
 	if b.boards[7].plies != 3 {
 		t.Errorf("kept position at ply %d, want 3", b.boards[7].plies)
 	}
-	b.spell(nil)
+	b.spell(nil, spec.Standard)
 	if len(b.boards) != 0 {
 		t.Error("a finished game's position is kept")
 	}
@@ -86,5 +87,28 @@ func TestOpeningFileDropsThePlace(t *testing.T) {
 		if got := openingFile(in); got != want {
 			t.Errorf("%q: %q, want %q", in, got, want)
 		}
+	}
+}
+
+// A live crazyhouse game: its position now (the pocket a capture filled,
+// the drop made from it) for the page to draw, and a PV with a drop spelled
+// in SAN; a chess game gets no position (the page plays its moves).
+func TestLiveVariantGameHasItsPositionAndSpelledPVs(t *testing.T) {
+	var b pvBoards
+	start := "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1"
+	g := Game{Number: 3, StartFEN: start, Moves: []string{"e2e4", "d7d5", "e4d5", "d8d5", "b1c3"}}
+	g.Evals[1] = Eval{PV: "d8d5 b1c3 d5a5 P@e4", Ply: 4}
+	games := []Game{g}
+	b.spell(games, "crazyhouse")
+	if games[0].FEN != "rnb1kbnr/ppp1pppp/8/3q4/8/2N5/PPPP1PPP/R1BQKBNR[Pp] b KQkq - 1 3" {
+		t.Errorf("position %q", games[0].FEN)
+	}
+	if games[0].Evals[1].PV != "2... Qxd5 3. Nc3 Qa5 4. P@e4" {
+		t.Errorf("PV %q", games[0].Evals[1].PV)
+	}
+	games = []Game{{Number: 4, Moves: []string{"e2e4"}}}
+	b.spell(games, spec.Standard)
+	if games[0].FEN != "" {
+		t.Errorf("a chess game's position %q", games[0].FEN)
 	}
 }

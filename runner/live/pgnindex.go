@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/autoplay/autoplay/runner/record"
+	"github.com/autoplay/autoplay/runner/spec"
 )
 
 // PGNIndex is a finished run's PGN read for the dashboard (autoplay view)
@@ -27,7 +28,8 @@ type PGNIndex struct {
 	// What the run played from, for the dashboard's header: the openings'
 	// sources and the time controls, a few distinct ones each.
 	sources, clocks distinct
-	fromFEN         bool // some game starts from a FEN
+	variants        distinct // the Variant tags, as autoplay names them
+	fromFEN         bool     // some game starts from a FEN
 }
 
 // distinct keeps the first few distinct values it is given.
@@ -149,7 +151,7 @@ type pendingGame struct {
 	off                         int64
 	inTags                      bool
 	white, black, result, round string
-	source, fen                 string
+	source, fen, variant        string
 	clocks                      [3]string // TimeControl, WhiteTimeControl, BlackTimeControl
 }
 
@@ -173,6 +175,8 @@ func (g *pendingGame) tag(line []byte) {
 		dst = &g.source
 	case "FEN":
 		dst = &g.fen
+	case "Variant":
+		dst = &g.variant
 	case "TimeControl":
 		dst = &g.clocks[0]
 	case "WhiteTimeControl":
@@ -201,6 +205,7 @@ func (x *PGNIndex) add(g *pendingGame, end int64, player map[string]int32) error
 	ig := indexedGame{off: g.off, size: end - g.off, number: int32(n)}
 	x.sources.add(openingFile(g.source))
 	x.fromFEN = x.fromFEN || g.fen != ""
+	x.variants.add(string(variantOfTag(g.variant)))
 	if g.clocks[0] != "" {
 		x.clocks.add(g.clocks[0])
 	} else if g.clocks[1] != "" {
@@ -372,6 +377,12 @@ func (x *PGNIndex) Openings() string {
 		return "positions given by FEN"
 	}
 	return "start position"
+}
+
+// Variant is what the games played: standard, a variant, or a few
+// distinct ones ("crazyhouse, 3check").
+func (x *PGNIndex) Variant() spec.Variant {
+	return spec.Variant(strings.Join(x.variants.list(), ", "))
 }
 
 // TimeControls are the games' time controls, a few distinct ones.

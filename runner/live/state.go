@@ -62,6 +62,11 @@ type Game struct {
 	Evals    [2]Eval          `json:"evals"` // the last of each side
 	Scores   []Score          `json:"scores"`
 	Updated  time.Time        `json:"updated"`
+
+	// FEN is the position now in a variant other than Chess960 (pockets,
+	// promoted pieces, checks left), read by the chess core from the
+	// moves when a watcher asks: "" in chess.
+	FEN string `json:"fen,omitempty"`
 }
 
 // Eval is an engine's last search.
@@ -320,7 +325,7 @@ type View struct {
 // View copies the run's state, with the live PVs in SAN.
 func (l *State) View() View {
 	v := l.copyView()
-	l.pvs.spell(v.Games) // outside the run's lock
+	l.pvs.spell(v.Games, v.Run.Variant) // outside the run's lock
 	return v
 }
 
@@ -331,7 +336,7 @@ func (l *State) copyView() View {
 		Fleet: l.fleet} // SetFleet hands over a fresh slice each time
 	for _, g := range l.games {
 		c := *g
-		c.Moves = append([]string(nil), g.Moves...)
+		c.Moves = slices.Clone(g.Moves) // [] before the first move, not null: the page reads its length
 		c.Scores = append([]Score(nil), g.Scores...)
 		v.Games = append(v.Games, c)
 	}
@@ -364,7 +369,7 @@ func (l *State) LoadIndex(x *PGNIndex) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.info = Run{Engines: x.Players(), PGN: x.path, Total: x.Len(), Viewing: true,
-		Openings: x.Openings(), TC: x.TimeControls(), Type: spec.TypeMatch}
+		Openings: x.Openings(), TC: x.TimeControls(), Variant: x.Variant(), Type: spec.TypeMatch}
 	if len(l.info.Engines) > 2 {
 		l.info.Type = spec.TypeRoundRobin
 	}

@@ -13,14 +13,26 @@ function el(tag, attrs, text) {
 }
 
 // Squares: index 0 = a8 ... 63 = h1.
-function parseFEN(fen) {
-  const board = [];
-  for (const ch of (fen || START).split(" ")[0]) {
+function parseFEN(fen) { return parsePosition(fen).board; }
+
+// parsePosition reads a FEN as the server writes a variant's (the chess
+// core's rules, not the page's, made it): the board, crazyhouse's promoted
+// pieces ("Q~") and pockets ("[QNpp]", null without), n-check's checks
+// still to give ("3+2" after en passant: [white, black], null without).
+function parsePosition(fen) {
+  const fields = (fen || START).split(" ");
+  const board = [], promoted = new Set();
+  let placement = fields[0], pocket = null;
+  const open = placement.indexOf("[");
+  if (open >= 0) { pocket = placement.slice(open + 1, placement.indexOf("]", open)); placement = placement.slice(0, open); }
+  for (const ch of placement) {
     if (ch === "/") continue;
-    if (ch >= "1" && ch <= "8") for (let i = 0; i < +ch; i++) board.push("");
+    if (ch === "~") promoted.add(board.length - 1);
+    else if (ch >= "1" && ch <= "8") for (let i = 0; i < +ch; i++) board.push("");
     else board.push(ch);
   }
-  return board;
+  const counters = /^(\d+)\+(\d+)$/.exec(fields[4] || "");
+  return { board, promoted, pocket, checks: counters ? [+counters[1], +counters[2]] : null };
 }
 function sq(s) { return (8 - +s[1]) * 8 + (s.charCodeAt(0) - 97); }
 
@@ -47,7 +59,7 @@ function play(board, m) {
 
 // boardSVG draws a position, White at the bottom, with the files and
 // ranks in the edge squares' corners and the last move shaded.
-function boardSVG(board, last) {
+function boardSVG(board, last, promoted) {
   const svg = el("svg", { class: "board", viewBox: "0 0 320 320", svg: true });
   for (let i = 0; i < 64; i++) {
     const file = i % 8, row = Math.floor(i / 8), x = file * 40, y = row * 40;
@@ -58,8 +70,30 @@ function boardSVG(board, last) {
     if (file === 0) svg.appendChild(el("text", { x: x + 2, y: y + 10, class: "coord " + (dark ? "on-dark" : "on-light"), svg: true }, String(8 - row)));
     if (row === 7) svg.appendChild(el("text", { x: x + 38, y: y + 38, "text-anchor": "end", class: "coord " + (dark ? "on-dark" : "on-light"), svg: true }, "abcdefgh"[file]));
     if (board[i]) svg.appendChild(el("text", { x: x + 20, y: y + 21, class: "piece", svg: true }, glyph[board[i]]));
+    if (board[i] && promoted && promoted.has(i)) svg.appendChild(el("circle", { cx: x + 35, cy: y + 6, r: 3, class: "promoted", svg: true }));
   }
   return svg;
+}
+
+// variantBar is what a variant adds beside a side of the board: the
+// pieces in its pocket with their counts, the checks it still has to give.
+// null in chess (pos null) or when the variant has neither.
+function variantBar(pos, colour) {
+  if (!pos || (pos.pocket === null && pos.checks === null)) return null;
+  const bar = el("div", { class: "variant-bar " + colour });
+  if (pos.pocket !== null) {
+    const pocket = el("span", { class: "pocket", title: colour + "'s pocket" });
+    const counts = {};
+    for (const ch of pos.pocket) if ((ch === ch.toUpperCase()) === (colour === "white")) counts[ch] = (counts[ch] || 0) + 1;
+    for (const ch in counts) pocket.appendChild(el("span", { class: "in-pocket", "data-piece": ch }, glyph[ch] + (counts[ch] > 1 ? "×" + counts[ch] : "")));
+    if (!pocket.firstChild) pocket.textContent = "pocket empty";
+    bar.appendChild(pocket);
+  }
+  if (pos.checks !== null) {
+    const n = pos.checks[colour === "white" ? 0 : 1];
+    bar.appendChild(el("span", { class: "checks-left", title: "checks " + colour + " still has to give to win" }, `${n} check${n === 1 ? "" : "s"} to win`));
+  }
+  return bar;
 }
 
 // sideBar is a player's line beside its side of the board: the colour,
@@ -95,13 +129,14 @@ function renderBoards(games) {
   const box = document.getElementById("boards");
   box.replaceChildren();
   for (const g of games || []) {
-    const board = parseFEN(g.start_fen);
-    for (const m of g.moves) play(board, m);
+    // A variant's position comes from the server (drops, explosions).
+    const pos = g.fen ? parsePosition(g.fen) : null, board = pos ? pos.board : parseFEN(g.start_fen);
+    if (!pos) for (const m of g.moves) play(board, m);
     const card = el("div", { class: "board-card", "data-game": g.number });
     const toMove = sideToMove(g.start_fen, g.moves.length);
-    card.appendChild(el("div", { class: "card-title" }, `#${g.number} ${g.white} – ${g.black}, ply ${g.moves.length}`));
+    card.appendChild(el("div", { class: "card-title" }, `#${g.number} ${g.white} – ${g.black}, ply ${g.moves.length}` + (pos ? `, ${variantName}` : "")));
     card.appendChild(sideBar("black", g.black, clock(g.clocks_ns[1]), toMove === "black"));
-    card.appendChild(boardSVG(board, g.moves[g.moves.length - 1]));
+    card.append(...[variantBar(pos, "black"), boardSVG(board, g.moves[g.moves.length - 1], pos && pos.promoted), variantBar(pos, "white")].filter(Boolean));
     card.appendChild(sideBar("white", g.white, clock(g.clocks_ns[0]), toMove === "white"));
     ["white", "black"].forEach((side, i) => {
       const e = g.evals[i];
@@ -175,8 +210,12 @@ function plot(svgId, points, key, band, lines, title) {
 
 function fig(f) { return figureText(f); }
 
+// variantName is the run's variant, for the live boards' titles.
+let variantName = "";
+
 function renderSummary(v) {
   const s = v.summary, run = v.run;
+  variantName = run.variant || "";
   const facts = [`${run.type || "match"}: ${(run.engines || []).join(" vs ")}`,
     `time control ${(run.time_controls || []).filter((tc, i, all) => all.indexOf(tc) === i).join(" / ") || "not recorded"}`,
     `openings: ${run.openings || "start position"}`];
@@ -287,11 +326,11 @@ async function viewGame(n, scroll = true) {
   };
   const moverOf = i => ((i % 2 === 0) !== blackStarts) ? "white" : "black";
   const draw = () => {
-    const board = parseFEN(g.start_fen);
-    for (const m of g.moves.slice(0, ply)) play(board, m);
+    const pos = g.positions ? parsePosition(g.positions[ply]) : null, board = pos ? pos.board : parseFEN(g.start_fen);
+    if (!pos) for (const m of g.moves.slice(0, ply)) play(board, m);
     const left = el("div", { class: "viewer-board" });
     const toMove = sideToMove(g.start_fen, ply);
-    left.append(sideBar("black", g.black, clockAt("black", ply), toMove === "black"), boardSVG(board, g.moves[ply - 1]), sideBar("white", g.white, clockAt("white", ply), toMove === "white"));
+    left.append(...[sideBar("black", g.black, clockAt("black", ply), toMove === "black"), variantBar(pos, "black"), boardSVG(board, g.moves[ply - 1], pos && pos.promoted), variantBar(pos, "white"), sideBar("white", g.white, clockAt("white", ply), toMove === "white")].filter(Boolean));
     const nav = el("div", { class: "nav" });
     const step = (to) => () => { ply = Math.max(0, Math.min(g.moves.length, to)); draw(); };
     const buttons = [["«", 0], ["‹", ply - 1], ["›", ply + 1], ["»", g.moves.length]].map(([t, to]) => { const b = el("button", { title: "move " + to }, t); b.onclick = step(to); return b; });
@@ -319,7 +358,7 @@ async function viewGame(n, scroll = true) {
     right.append(el("div", { class: "viewer-result" }, `${g.result} ${g.reason ? "{" + g.reason + "}" : ""}`), list);
     const both = el("div", { class: "viewer-body" });
     both.append(left, right);
-    box.replaceChildren(el("h3", {}, `Game ${n}: ${g.white} – ${g.black}, ply ${ply} of ${g.moves.length}`), both);
+    box.replaceChildren(el("h3", {}, `Game ${n}: ${g.white} – ${g.black}, ply ${ply} of ${g.moves.length}` + (g.variant ? `, ${g.variant}` : "")), both);
     const current = list.querySelector(".current");
     if (current) list.scrollTop = current.offsetTop - list.clientHeight / 2;
     box.onkeydown = e => { if (e.key === "ArrowLeft") step(ply - 1)(); if (e.key === "ArrowRight") step(ply + 1)(); };
