@@ -42,6 +42,7 @@ func (p *Position) makeVariantMove(m Move) {
 		pt := m.Drop()
 		p.pocket[us][pt]--
 		p.put(MakePiece(us, pt), to)
+		p.rule50 = 0 // no position before a drop comes back: cutechess-cli resets its count on every drop too
 		keep = 15
 	case m.IsCastle():
 		kTo, rTo := m.castleSquares()

@@ -55,3 +55,27 @@ func TestVariantUnmakeRestores(t *testing.T) {
 		}
 	}
 }
+
+// A drop resets the halfmove clock, a piece drop as a pawn drop: no
+// position before it can come back, and cutechess-cli counts so too (a
+// game it plays on would otherwise end by the fifty-move rule here first).
+func TestDropResetsTheHalfmoveClock(t *testing.T) {
+	for _, drop := range []string{"N@e4", "P@e4"} {
+		p, err := ParseVariantFEN(Crazyhouse, "4k3/8/8/8/8/8/8/4K3[NPnp] w - - 37 60")
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, ok := p.ParseUCI(drop)
+		if !ok {
+			t.Fatalf("%s: not a legal move", drop)
+		}
+		p.MakeMove(m)
+		if p.HalfmoveClock() != 0 {
+			t.Errorf("after %s the halfmove clock is %d", drop, p.HalfmoveClock())
+		}
+		p.UnmakeMove()
+		if p.HalfmoveClock() != 37 {
+			t.Errorf("unmaking %s leaves the halfmove clock at %d", drop, p.HalfmoveClock())
+		}
+	}
+}
