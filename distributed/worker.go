@@ -459,5 +459,16 @@ func waitForServer(ctx context.Context, o WorkerOptions) (*nats.Conn, jetstream.
 func serverNotThereYet(err error) bool {
 	return errors.Is(err, nats.ErrNoServers) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrJetStreamNotEnabled) ||
 		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrNoResponders) ||
-		errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) // made by another client at the same moment
+		errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) || // made by another client at the same moment
+		jetStreamUnavailable(err)
+}
+
+// jetStreamUnavailable says whether JetStream answered that it cannot
+// serve now (its status 503, "JetStream system temporarily unavailable",
+// err_code 10008): a cluster still electing its leaders, just after it
+// started or lost a server. Workers that took it for a refusal exited
+// while the cluster formed.
+func jetStreamUnavailable(err error) bool {
+	var api *jetstream.APIError
+	return errors.As(err, &api) && (api.Code == 503 || api.ErrorCode == 10008)
 }
