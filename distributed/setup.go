@@ -57,7 +57,7 @@ func ensure(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, 
 		}
 		copies[name] = n
 	}
-	jobs, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+	jobs, err := createOrUpdateStream(ctx, js, jetstream.StreamConfig{
 		Name: jobsStream, Subjects: []string{jobSubject("*")}, Retention: jetstream.WorkQueuePolicy,
 		Storage: jetstream.FileStorage, Duplicates: time.Hour, Replicas: copies[jobsStream],
 	})
@@ -67,7 +67,7 @@ func ensure(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, 
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("jobs stream: %w", err)
 	}
-	results, err := js.CreateOrUpdateStream(ctx, jetstream.StreamConfig{
+	results, err := createOrUpdateStream(ctx, js, jetstream.StreamConfig{
 		Name: resultsStream, Subjects: []string{resultSubject("*")}, Storage: jetstream.FileStorage,
 		Duplicates: time.Hour, MaxAge: 7 * 24 * time.Hour, Replicas: copies[resultsStream],
 	})
@@ -77,7 +77,7 @@ func ensure(ctx context.Context, js jetstream.JetStream, ackWait time.Duration, 
 	if err != nil {
 		return nil, nil, nil, nil, fmt.Errorf("results stream: %w", err)
 	}
-	kv, err := js.CreateOrUpdateKeyValue(ctx, jetstream.KeyValueConfig{
+	kv, err := createOrUpdateKeyValue(ctx, js, jetstream.KeyValueConfig{
 		Bucket: runsBucket, Storage: jetstream.FileStorage, Replicas: copies["KV_"+runsBucket],
 	})
 	if err == nil {
@@ -124,6 +124,29 @@ func maxWaitingOf(ctx context.Context, jobs jetstream.Stream) (int, error) {
 		return 0, err
 	}
 	return c.CachedInfo().Config.MaxWaiting, nil
+}
+
+// createOrUpdateStream makes the stream, or updates it only where it is
+// not as asked. nats.go's CreateOrUpdateStream sends an update first, and
+// every worker's start then rewrote the stream's config while others made
+// their consumer: a data race inside nats-server 2.15.2 itself (its file
+// store's UpdateConfig against ConsumerStore), which -race caught in
+// TestSPRTStopsTheFleet. A create of a stream as it is changes nothing.
+func createOrUpdateStream(ctx context.Context, js jetstream.JetStream, cfg jetstream.StreamConfig) (jetstream.Stream, error) {
+	s, err := js.CreateStream(ctx, cfg)
+	if errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) {
+		return js.UpdateStream(ctx, cfg)
+	}
+	return s, err
+}
+
+// createOrUpdateKeyValue is createOrUpdateStream for a bucket.
+func createOrUpdateKeyValue(ctx context.Context, js jetstream.JetStream, cfg jetstream.KeyValueConfig) (jetstream.KeyValue, error) {
+	kv, err := js.CreateKeyValue(ctx, cfg)
+	if errors.Is(err, jetstream.ErrBucketExists) {
+		return js.UpdateKeyValue(ctx, cfg)
+	}
+	return kv, err
 }
 
 // ensureWaiting is ensure, tried again for up to a minute while the
