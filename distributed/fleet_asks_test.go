@@ -19,16 +19,7 @@ import (
 // is taken as it is: JetStream cannot change it, and a worker that asked
 // for the change could not start.
 func TestWorkersConsumerHoldsEveryIdleSlotsAsk(t *testing.T) {
-	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(t.TempDir(), "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	nc, js, err := connect(srv.URL(), Auth{}, "test", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
+	_, _, js := serverAndClient(t)
 	ctx := context.Background()
 	_, _, _, cons, err := ensure(ctx, js, DefaultAckWait, 0)
 	if err != nil {
@@ -87,16 +78,7 @@ func TestWorkersConsumerHoldsEveryIdleSlotsAsk(t *testing.T) {
 // thousands of asks a second, each refused. Here the consumer holds one
 // ask (made so before the workers came), and two idle workers share it.
 func TestRefusedAskIsNotAskedAgainAtOnce(t *testing.T) {
-	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(t.TempDir(), "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
-	nc, js, err := connect(srv.URL(), Auth{}, "test", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer nc.Close()
+	srv, nc, js := serverAndClient(t)
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	jobs, _, _, _, err := ensure(ctx, js, DefaultAckWait, 0)
@@ -134,4 +116,21 @@ func TestRefusedAskIsNotAskedAgainAtOnce(t *testing.T) {
 		t.Errorf("2 idle workers asked for a job %d times in 3 s", n)
 	}
 	t.Logf("2 idle workers asked for a job %d times in 3 s", n)
+}
+
+// serverAndClient starts an embedded server and connects a client to it,
+// both closed when the test ends.
+func serverAndClient(t *testing.T) (*Server, *nats.Conn, jetstream.JetStream) {
+	t.Helper()
+	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(t.TempDir(), "nats")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	nc, js, err := connect(srv.URL(), Auth{}, "test", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	return srv, nc, js
 }
