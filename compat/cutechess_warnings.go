@@ -26,7 +26,7 @@ func (inv *Invocation) cutechessWarnings() []string {
 			}
 		}
 	}
-	if n := inv.repeatGiven; n > 0 && max(inv.games, 1)%n != 0 {
+	if n := inv.repeat; n > 0 && max(inv.games, 1)%n != 0 {
 		out = append(out, fmt.Sprintf("%d opening repetitions vs %d games per encounter", n, max(inv.games, 1)))
 	}
 	return out

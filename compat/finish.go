@@ -63,14 +63,16 @@ func (inv *Invocation) finish() error {
 	switch inv.Dialect {
 	case Cutechess:
 		games, rounds = max(games, 1), max(rounds, 1)
-		switch inv.repeat {
-		case 0:
+		switch {
+		case inv.openingPolicy != "":
+			// policy=encounter or round: cutechess-cli repeats an opening
+			// without end (-repeat aside) and starts a new one with each
+			// encounter, or each round: a match of two engines, one
+			// encounter, plays one opening whatever its -rounds.
+			repeat = math.MaxInt32
+			c.OpeningEachRound = inv.openingPolicy == "round"
+		case inv.repeat == 0:
 			repeat = 1 // without -repeat every game has its own opening
-		case -1:
-			repeat = games // policy=encounter: one opening per encounter
-			if c.Type == spec.TypeKnockout {
-				repeat = math.MaxInt32 // its tie-breaks too
-			}
 		default:
 			repeat = inv.repeat
 		}

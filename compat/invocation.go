@@ -59,7 +59,7 @@ type Invocation struct {
 	Notes            []string    // options accepted without an effect here, said once
 	seeded           bool        // -srand was given
 	repeat           int         // -repeat N (cutechess); 0 = not given
-	repeatGiven      int         // -repeat's N, whatever the opening policy, for its warning
+	openingPolicy    string      // cutechess -openings policy=: "", "encounter" or "round"; either outweighs -repeat
 	stderr           io.Writer   // standard error, from Prepare: cutechess-cli warns there
 	games, rounds    int
 	moveFields       []string // fastchess -pgnout nodes=true ...

@@ -292,7 +292,7 @@ func (inv *Invocation) repeatOpenings(v []string) error {
 		inv.games = n // fastchess: -repeat is -games 2
 		return nil
 	}
-	inv.repeat, inv.repeatGiven = n, n
+	inv.repeat = n
 	return nil
 }
 
@@ -318,10 +318,11 @@ func (inv *Invocation) openings(v []string) error {
 			switch {
 			case inv.Dialect == Fastchess && kv.value == "round":
 			case inv.Dialect == Cutechess && kv.value == "default":
-			case inv.Dialect == Cutechess && kv.value == "encounter":
-				inv.repeat = -1 // every game of an encounter: set in finish
+				inv.openingPolicy = ""
+			case inv.Dialect == Cutechess && (kv.value == "encounter" || kv.value == "round"):
+				inv.openingPolicy = kv.value // outweighs -repeat, before or after it: set in finish
 			default:
-				return fmt.Errorf("policy=%s is not supported (cutechess: default or encounter; fastchess: round)", kv.value)
+				return fmt.Errorf("policy=%s is not supported (cutechess: default, encounter or round; fastchess: round)", kv.value)
 			}
 		default:
 			return fmt.Errorf("unknown key %q (known: file format order plies start policy)", kv.key)

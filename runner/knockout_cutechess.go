@@ -44,7 +44,10 @@ type cutechessKnockout struct {
 	last    *cutechessPair // the pair of the game handed out last
 	opening int            // the opening of the last game
 	uses    int            // games the opening has started so far
-	pairs   int            // game pairs so far (a pair's games two by two)
+	// openingRound is the knockout round the opening was drawn for
+	// (policy=round).
+	openingRound int
+	pairs        int // game pairs so far (a pair's games two by two)
 }
 
 // cutechessPair is one encounter: its engines as placed (a second of -1 is
@@ -237,7 +240,12 @@ func (k *cutechessKnockout) startGame(p *cutechessPair) scheduledGame {
 	if repeat == 0 {
 		repeat = 2
 	}
-	if (!samePlayers && len(k.cfg.Engines) > 2) || k.uses >= repeat || k.last == nil {
+	switch {
+	case k.cfg.OpeningEachRound: // policy=round: a new opening each knockout round, for all its pairs
+		if k.last == nil || len(k.rounds) != k.openingRound {
+			k.opening, k.openingRound = k.picker.next(), len(k.rounds)
+		}
+	case (!samePlayers && len(k.cfg.Engines) > 2) || k.uses >= repeat || k.last == nil:
 		k.opening, k.uses = k.picker.next(), 0 // a new pair starts a new opening
 	}
 	k.uses++

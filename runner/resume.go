@@ -58,11 +58,12 @@ func fingerprintWith(c *spec.Config, counts bool) string {
 		TBPieces             int          `json:",omitempty"`
 		TBAdjudicate         string       `json:",omitempty"`
 		OpeningRepeat        int          `json:",omitempty"`
+		OpeningEachRound     bool         `json:",omitempty"`
 		NoSwap, Reverse      bool         `json:",omitempty"`
 		Colours              string       `json:",omitempty"`
 	}{Type: c.Type, Seeds: c.Seeds, Openings: c.Openings,
 		Seed: c.Seed, MaxMoves: c.MaxMoves, Draw: c.Draw, Resign: c.Resign,
-		NoSwap: c.NoSwap, Reverse: c.Reverse, Colours: c.Colours}
+		NoSwap: c.NoSwap, Reverse: c.Reverse, Colours: c.Colours, OpeningEachRound: c.OpeningEachRound}
 	if c.OpeningRepeat != 0 && c.OpeningRepeat != 2 {
 		key.OpeningRepeat = c.OpeningRepeat
 	}

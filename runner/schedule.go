@@ -36,7 +36,11 @@ func buildSchedule(c *spec.Config, picker *openingPicker) []scheduledGame {
 				if g%2 == 0 {
 					pair++
 				}
-				if g%repeat == 0 {
+				if c.OpeningEachRound {
+					if n := len(games) + 1; n == 1 || c.RoundTag(n) != c.RoundTag(n-1) {
+						opening = picker.next()
+					}
+				} else if g%repeat == 0 {
 					opening = picker.next()
 				}
 				white, black := colours.colours(enc, e, round, g, len(games)+1)

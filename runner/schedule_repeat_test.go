@@ -2,6 +2,7 @@ package runner
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/autoplay/autoplay/runner/spec"
@@ -42,5 +43,24 @@ func TestScheduleOpeningRepeatAndColours(t *testing.T) {
 				t.Errorf("got %s, want %s", got, tc.want)
 			}
 		})
+	}
+}
+
+// OpeningEachRound (cutechess-cli's policy=round) draws an opening when the
+// PGN Round tag changes, for every encounter of the round, and only then.
+func TestScheduleOpeningEachRound(t *testing.T) {
+	c := spec.Config{Engines: make([]spec.EngineConfig, 4), Schedule: spec.Schedule{Type: spec.TypeRoundRobin,
+		Games: 2, Rounds: 1, OpeningRepeat: math.MaxInt32, OpeningEachRound: true}}
+	c.RoundGames = 4 // two encounters a round
+	picker, err := newOpeningPicker(spec.OpeningsConfig{File: "testdata/uho4.epd"}, 1, spec.Standard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ""
+	for _, g := range buildSchedule(&c, picker) {
+		got += fmt.Sprint(g.opening)
+	}
+	if want := "000011112222"; got != want {
+		t.Errorf("openings %s, want %s", got, want)
 	}
 }

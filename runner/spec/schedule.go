@@ -20,6 +20,10 @@ type Schedule struct {
 	// opening (0 = 2, a pair); colours still alternate game by game unless
 	// NoSwap. Reverse gives every game the other colours.
 	OpeningRepeat int `json:"opening_repeat,omitempty"`
+	// OpeningEachRound starts a new opening with each round (as the PGN
+	// Round tag counts them) rather than each encounter, and only then:
+	// cutechess-cli's -openings policy=round.
+	OpeningEachRound bool `json:"opening_each_round,omitempty"`
 	// CirclePairings orders a round robin's encounters by the circle method
 	// (Berger tables), the first of each pair White, as cutechess-cli does;
 	// by default engine 1 meets 2, 3, ..., then 2 meets 3, ...
