@@ -98,6 +98,7 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 	f.noteTo = f.Note
 	f.mu.Unlock()
 	f.note("playing on NATS " + serverOf(f.nc))
+	f.fleet.greet()
 	jobStream, resStream, kv, _, err := ensureWaiting(ctx, f.js, f.ackWait, f.Replicas, f.note)
 	if err != nil {
 		return err
