@@ -267,7 +267,9 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	}
 	w.o.Log(fmt.Sprintf("slot %d: run %s game %d", slot+1, run, job.Number))
 	w.presence.playing.Add(1)
+	stopLive := w.sendLive(m, run, p, job.Number)
 	rec, err := p.Play(gameCtx, job)
+	stopLive()
 	w.presence.playing.Add(-1)
 	defer close(done) // heartbeats go on while the result waits to be stored
 	switch {
