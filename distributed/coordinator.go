@@ -138,12 +138,12 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 	defer troubleSub.Unsubscribe()
 	f.fleet.showTo(f.Fleet)
 	var remote *remoteGames
-	var reports chan *nats.Msg
+	var reports chan liveReport
 	var pruneTick <-chan time.Time
 	if f.Live != nil {
 		remote = &remoteGames{state: f.Live, every: cmp.Or(f.LiveEvery, DefaultLiveEvery), heard: map[int]time.Time{}}
-		reports = make(chan *nats.Msg, 4096)
-		liveSub, err := f.nc.ChanSubscribe(liveSubject(run), reports)
+		reports = make(chan liveReport, 1024)
+		liveSub, err := f.nc.Subscribe(liveSubject(run), func(m *nats.Msg) { readLive(m, reports) })
 		if err != nil {
 			return err
 		}
@@ -235,8 +235,8 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 			if err := store.report(sender, string(m.Data), time.Now()); err != nil {
 				return err
 			}
-		case m := <-reports:
-			remote.take(m, q)
+		case rep := <-reports:
+			remote.take(rep, q)
 		case now := <-pruneTick:
 			remote.prune(q, now)
 		case <-sweep:

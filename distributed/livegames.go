@@ -40,6 +40,7 @@ type liveReport struct {
 	Moves    []string         `json:"moves"`
 	Clocks   [2]time.Duration `json:"clocks"`
 	Evals    [2]live.Eval     `json:"evals"`
+	worker   string           // who sent it (its header)
 }
 
 // Bounds on what a coordinator takes of a report.
@@ -105,16 +106,13 @@ type remoteGames struct {
 // is taken off the board (its worker died, was cut off, or stopped it).
 func (r *remoteGames) staleAfter() time.Duration { return max(3*r.every, 10*time.Second) }
 
-// take shows a report of a game still to be recorded (a late report of a
-// recorded game is not); names and the game's number are the coordinator's
-// own, the rest bounded.
-func (r *remoteGames) take(m *nats.Msg, q *jobBook) {
+// readLive reads a worker's report (on the connection's goroutine) and
+// hands it on if it is in the form the page draws and within bounds; when
+// the coordinator is busy it is dropped: the next one says it all again,
+// and reports never overflow the connection ("slow consumer").
+func readLive(m *nats.Msg, to chan<- liveReport) {
 	var rep liveReport
 	if json.Unmarshal(m.Data, &rep) != nil || len(rep.Moves) > maxLivePlies || len(rep.StartFEN) > maxLiveFENText {
-		return
-	}
-	sj, pending := q.sent[rep.Number]
-	if !pending {
 		return
 	}
 	for _, mv := range rep.Moves {
@@ -129,9 +127,23 @@ func (r *remoteGames) take(m *nats.Msg, q *jobBook) {
 		}
 		e.PV = ""
 	}
+	rep.worker = clip(m.Header.Get(headerWorker))
+	select {
+	case to <- rep:
+	default:
+	}
+}
+
+// take shows a report of a game still to be recorded (a late report of a
+// recorded game is not), with the names of the run's own engines.
+func (r *remoteGames) take(rep liveReport, q *jobBook) {
+	sj, pending := q.sent[rep.Number]
+	if !pending {
+		return
+	}
 	names := q.names
 	g := live.Game{Number: rep.Number, StartFEN: rep.StartFEN, Moves: rep.Moves, Clocks: rep.Clocks, Evals: rep.Evals,
-		Worker: clip(m.Header.Get(headerWorker))}
+		Worker: rep.worker}
 	if sj.job.White < len(names) && sj.job.Black < len(names) {
 		g.White, g.Black = names[sj.job.White], names[sj.job.Black]
 	}

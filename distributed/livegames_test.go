@@ -94,7 +94,13 @@ func TestForgedLiveReportsAreNotShown(t *testing.T) {
 		m := nats.NewMsg(liveSubject("r"))
 		m.Header.Set(headerWorker, "w1")
 		m.Data = []byte(data)
-		r.take(m, q)
+		read := make(chan liveReport, 1)
+		readLive(m, read)
+		select {
+		case rep := <-read:
+			r.take(rep, q)
+		default:
+		}
 	}
 	report(`{"n":4,"moves":["e2e4"]}`)                                                // not pending: recorded, or never asked for
 	report(`{"n":3,"moves":["e2e4","<script>"]}`)                                     // not a move
