@@ -1,6 +1,7 @@
 package distributed
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -43,6 +44,11 @@ type Coordinator struct {
 	// Fleet, when set, gets the workers as the coordinator knows them, at
 	// most once a second while they change (fleet.go). Set it before Play.
 	Fleet func([]live.FleetWorker)
+	// Live, when set, shows the games being played on the workers, as
+	// they send them every LiveEvery (DefaultLiveEvery; livegames.go).
+	// Set both before Play.
+	Live      *live.State
+	LiveEvery time.Duration
 
 	fleet  *fleetBook
 	mu     sync.Mutex
@@ -98,6 +104,7 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 	f.noteTo = f.Note
 	f.mu.Unlock()
 	f.note("playing on NATS " + serverOf(f.nc))
+	f.fleet.greet()
 	jobStream, resStream, kv, _, err := ensureWaiting(ctx, f.js, f.ackWait, f.Replicas, f.note)
 	if err != nil {
 		return err
@@ -130,6 +137,22 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 	}
 	defer troubleSub.Unsubscribe()
 	f.fleet.showTo(f.Fleet)
+	var remote *remoteGames
+	var reports chan liveReport
+	var pruneTick <-chan time.Time
+	if f.Live != nil {
+		remote = &remoteGames{state: f.Live, every: cmp.Or(f.LiveEvery, DefaultLiveEvery), heard: map[int]time.Time{}}
+		reports = make(chan liveReport, 1024)
+		liveSub, err := f.nc.Subscribe(liveSubject(run), func(m *nats.Msg) { readLive(m, reports) })
+		if err != nil {
+			return err
+		}
+		defer liveSub.Unsubscribe()
+		defer remote.clear()
+		t := time.NewTicker(time.Second)
+		defer t.Stop()
+		pruneTick = t.C
+	}
 	store := &storeWatch{giveUp: f.StoreGiveUp}
 	if store.giveUp <= 0 {
 		store.giveUp = DefaultStoreGiveUp
@@ -147,6 +170,12 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 	// Job ids carry this start's nonce: a restarted coordinator's jobs must
 	// not be taken for duplicates of the ones it withdrew.
 	q := &jobBook{f: f, js: f.js, stream: jobStream, run: run, nonce: strconv.FormatInt(time.Now().UnixNano(), 36), sent: map[int]sentJob{}}
+	if remote != nil {
+		q.liveEvery = remote.every
+		for _, e := range cfg.Engines {
+			q.names = append(q.names, e.Name)
+		}
+	}
 	jobsOpen := true
 	var sweep <-chan time.Time // set when a refused result may have taken a job with it
 	for jobsOpen || len(q.sent) > 0 {
@@ -206,6 +235,10 @@ func (f *Coordinator) Play(ctx context.Context, cfg *spec.Config, jobs <-chan ru
 			if err := store.report(sender, string(m.Data), time.Now()); err != nil {
 				return err
 			}
+		case rep := <-reports:
+			remote.take(rep, q)
+		case now := <-pruneTick:
+			remote.prune(q, now)
 		case <-sweep:
 			sweep = nil
 			if info, err := cons.Info(ctx); err != nil || info.NumPending > 0 || info.NumAckPending > 0 {
@@ -302,6 +335,10 @@ type jobBook struct {
 	nonce  string
 	sent   map[int]sentJob
 	err    error // a game that can be put in the queue no more: the run's error
+	// liveEvery, when set, asks each job's worker to send its game so far
+	// that often, for the dashboard; names are the run's engines.
+	liveEvery time.Duration
+	names     []string
 }
 
 type sentJob struct {
@@ -329,7 +366,12 @@ func (q *jobBook) publish(ctx context.Context, job runner.GameJob) error {
 	if attempt > 1 {
 		id += "-" + strconv.Itoa(attempt)
 	}
-	ack, err := q.js.Publish(ctx, jobSubject(q.run), data, jetstream.WithMsgID(id))
+	msg := nats.NewMsg(jobSubject(q.run))
+	msg.Data = data
+	if q.liveEvery > 0 {
+		msg.Header.Set(headerLiveEvery, liveEveryHeader(q.liveEvery))
+	}
+	ack, err := q.js.PublishMsg(ctx, msg, jetstream.WithMsgID(id))
 	if err != nil {
 		return fmt.Errorf("publish job %d: %w", job.Number, storeHint(err))
 	}

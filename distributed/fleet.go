@@ -28,6 +28,9 @@ type fleetBook struct {
 	order   []string // names in the order they joined: a stable list
 	changed bool
 	full    bool // maxFleet reached, said once
+	// greeted: a run has begun and the lines are heard (greet); before,
+	// a worker's joining is kept for the run's first line about it.
+	greeted bool
 
 	sub     *nats.Subscription
 	closing sync.Once // a coordinator closed twice
@@ -201,8 +204,10 @@ func (fl *fleetBook) heard(msg *nats.Msg) {
 		r.State = stateIdle
 	}
 	switch {
+	case line != "" && !fl.greeted:
+		line = "" // said by greet when the run begins
 	case line != "":
-		line += fmt.Sprintf(": host %s, %d cores, autoplay %s, %d games at a time, engines %s", r.Host, r.CPUs, r.Version, r.Slots, engineList(r.Engines))
+		line += ": " + describe(r)
 	case was == stateSilent && r.State != stateLeft:
 		line = fmt.Sprintf("worker %s is back, after %s silent", p.Name, quiet.Round(time.Second))
 	}
@@ -214,6 +219,45 @@ func (fl *fleetBook) heard(msg *nats.Msg) {
 	if line != "" {
 		fl.say(line)
 	}
+}
+
+// greet says, as a run begins, the workers that joined before it, whose
+// joining nobody heard (the coordinator's lines start with its run): one
+// line each, as a later worker gets, up to maxGreeted, then their count.
+func (fl *fleetBook) greet() {
+	fl.mu.Lock()
+	if fl.greeted {
+		fl.mu.Unlock()
+		return
+	}
+	fl.greeted = true
+	var lines []string
+	waiting := 0
+	for _, name := range fl.order {
+		r := &fl.members[name].row
+		if r.State != stateIdle && r.State != statePlaying {
+			continue
+		}
+		if waiting++; waiting <= maxGreeted {
+			lines = append(lines, fmt.Sprintf("worker %s joined before the run: %s", name, describe(r)))
+		}
+	}
+	if waiting > maxGreeted {
+		lines = append(lines, fmt.Sprintf("and %d more workers joined before the run (%d in all; the dashboard lists them)", waiting-maxGreeted, waiting))
+	}
+	fl.mu.Unlock()
+	for _, l := range lines {
+		fl.say(l)
+	}
+}
+
+// maxGreeted bounds the lines greet says one by one: a fleet of hundreds
+// gets a count.
+const maxGreeted = 16
+
+// describe is a worker as its joined line says it.
+func describe(r *live.FleetWorker) string {
+	return fmt.Sprintf("host %s, %d cores, autoplay %s, %d games at a time, engines %s", r.Host, r.CPUs, r.Version, r.Slots, engineList(r.Engines))
 }
 
 // member finds or adds a worker (under mu); joined is the line that says

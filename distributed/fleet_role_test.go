@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -141,37 +140,32 @@ func newSimWorker(ctx context.Context, url, name string, ackWait time.Duration) 
 func (f *simFleet) serve(ctx context.Context, w *worker, cons jetstream.Consumer) {
 	for ctx.Err() == nil {
 		asked := time.Now()
-		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
-		if err != nil {
-			if ctx.Err() == nil {
-				f.fetchError(err)
-				time.Sleep(200 * time.Millisecond)
-			}
-			continue
-		}
-		for m := range batch.Messages() {
-			held := time.Now()
-			meta, err := m.Metadata()
-			if err != nil {
-				continue
-			}
-			ready := meta.Timestamp
-			if asked.After(ready) {
-				ready = asked
-			}
-			f.mu.Lock()
-			f.report.Dispatch = append(f.report.Dispatch, held.Sub(ready))
-			f.report.Queued = append(f.report.Queued, held.Sub(meta.Timestamp))
-			f.mu.Unlock()
-			f.handle(ctx, w, m)
-		}
-		if err := batch.Error(); err != nil && ctx.Err() == nil && !errors.Is(err, nats.ErrTimeout) {
+		m, err := askForJob(ctx, cons)
+		if err != nil && ctx.Err() == nil {
 			f.fetchError(err)
 			select { // as worker.serve does
 			case <-ctx.Done():
 			case <-time.After(askRefusedPause):
 			}
+			continue
 		}
+		if m == nil {
+			continue
+		}
+		held := time.Now()
+		meta, err := m.Metadata()
+		if err != nil {
+			continue
+		}
+		ready := meta.Timestamp
+		if asked.After(ready) {
+			ready = asked
+		}
+		f.mu.Lock()
+		f.report.Dispatch = append(f.report.Dispatch, held.Sub(ready))
+		f.report.Queued = append(f.report.Queued, held.Sub(meta.Timestamp))
+		f.mu.Unlock()
+		f.handle(ctx, w, m)
 	}
 }
 

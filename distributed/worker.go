@@ -192,22 +192,17 @@ func (w *worker) serve(ctx context.Context, slot int, cons jetstream.Consumer) {
 		}
 	}()
 	for ctx.Err() == nil {
-		batch, err := cons.Fetch(1, jetstream.FetchMaxWait(time.Second))
-		if err != nil {
-			if ctx.Err() == nil {
-				time.Sleep(200 * time.Millisecond)
-			}
-			continue
-		}
+		m, err := askForJob(ctx, cons)
 		var pause time.Duration
-		for m := range batch.Messages() {
+		switch {
+		case m != nil:
 			if w.handle(ctx, slot, m, players) {
 				pause = refusedPause
 			}
-		}
-		if err := batch.Error(); err != nil && !errors.Is(err, nats.ErrTimeout) && pause == 0 {
-			// The server refused the ask (more idle slots than it holds
-			// asks: "Exceeded MaxWaiting"): asking again at once spun.
+		case err != nil && ctx.Err() == nil:
+			// The server refused the ask, or the connection is closed:
+			// asking again at once spun (a long ask's heartbeats stop
+			// instead when more slots ask than the server holds).
 			pause = askRefusedPause
 		}
 		if pause > 0 {
@@ -272,7 +267,9 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	}
 	w.o.Log(fmt.Sprintf("slot %d: run %s game %d", slot+1, run, job.Number))
 	w.presence.playing.Add(1)
+	stopLive := w.sendLive(m, run, p, job.Number)
 	rec, err := p.Play(gameCtx, job)
+	stopLive()
 	w.presence.playing.Add(-1)
 	defer close(done) // heartbeats go on while the result waits to be stored
 	switch {

@@ -6,6 +6,7 @@ import (
 	"maps"
 
 	"github.com/autoplay/autoplay/runner/internal/enginehost"
+	"github.com/autoplay/autoplay/runner/live"
 	"github.com/autoplay/autoplay/runner/record"
 	"github.com/autoplay/autoplay/runner/spec"
 )
@@ -42,6 +43,7 @@ func NewPlayer(cfg spec.Config, warn func(string)) (*Player, error) {
 // failing is a record like any other.
 func (p *Player) Play(ctx context.Context, job GameJob) (*record.GameRecord, error) {
 	rec, err := p.r.playJob(ctx, noSlot, p.engines, job.scheduled(), job.Opening)
+	p.r.live.Ended(job.Number) // a watched player's State holds the game being played, none after it
 	if err == nil && rec == nil {
 		err = p.r.err
 		if err == nil {
@@ -49,6 +51,17 @@ func (p *Player) Play(ctx context.Context, job GameJob) (*record.GameRecord, err
 		}
 	}
 	return rec, err
+}
+
+// Watched gives the player's games to a State of its own, move by move,
+// as a local run's dashboard has them (the same cost per move), for a
+// worker to send on to a coordinator's dashboard; made on the first call.
+func (p *Player) Watched() *live.State {
+	if p.r.live == nil {
+		p.r.live = live.New()
+		p.r.live.Begin(liveRun(p.r.cfg, 0))
+	}
+	return p.r.live
 }
 
 // Warm starts, before any game, the engines of the game the player will

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -17,9 +18,14 @@ import (
 
 var dashboardAt = regexp.MustCompile(`Dashboard at (http://\S+)`)
 
+// workersBoard is the title of a board of a game a worker plays, with
+// moves made.
+var workersBoard = regexp.MustCompile(`^#\d+ (deep – shallow|shallow – deep), ply [1-9]\d*, on w\d\d$`)
+
 // A coordinator's dashboard lists its fleet of worker processes live, in
 // a real browser following the page's event stream: each worker with its
-// state, games, rate, last sight, failures, version and engines; one
+// state, games, rate, last sight, failures, version and engines, and the
+// games they play on the live boards with their moves so far; one
 // killed (kill -9) is marked silent and stays listed, one stopped is
 // listed as left. The screenshot is written to $AUTOPLAY_FLEET_SCREENSHOT
 // when set. Four workers, or $AUTOPLAY_FLEET_WORKERS (16 for the issue's
@@ -37,7 +43,8 @@ func TestDashboardShowsTheFleet(t *testing.T) {
 	dir := t.TempDir()
 	url := fmt.Sprintf("nats://127.0.0.1:%d", freePort(t))
 	coord := serveRun(t, bin, url, "--web", "127.0.0.1:0",
-		"--engine", "cmd=builtin name=deep depth=3", "--engine", "cmd=builtin name=shallow depth=2",
+		// A tenth of a second a move: a game lasts past a worker's report.
+		"--engine", "cmd=builtin name=deep st=0.1", "--engine", "cmd=builtin name=shallow st=0.1",
 		"--games", "1000", "--maxmoves", "30", "--concurrency", "16", "--pgnout", filepath.Join(dir, "games.pgn"))
 	proctest.WaitUntil(t, "the dashboard", func() bool { return dashboardAt.MatchString(coord.stderr.String()) })
 	page := dashboardAt.FindStringSubmatch(coord.stderr.String())[1]
@@ -69,6 +76,12 @@ func TestDashboardShowsTheFleet(t *testing.T) {
 		return strings.Count(got, "\n") == n-1 && strings.Contains(got, "w01 playing") && strings.Contains(got, "w02 playing")
 	})
 	t.Logf("%s: %d workers listed", time.Now().Format("15:04:05"), n)
+	var boards []string
+	proctest.WaitUntil(t, "a game a worker plays on the live boards, with its moves", func() bool {
+		b.eval(t, `[...document.querySelectorAll("#boards .card-title")].map(e => e.textContent)`, &boards)
+		return slices.ContainsFunc(boards, workersBoard.MatchString)
+	})
+	t.Logf("%s: the live boards: %q", time.Now().Format("15:04:05"), boards)
 	workers[0].Process.Signal(syscall.SIGKILL)
 	workers[1].Process.Signal(syscall.SIGINT)
 	proctest.WaitUntil(t, "w01 listed silent and w02 left", func() bool {

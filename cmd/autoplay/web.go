@@ -27,6 +27,7 @@ func serveDashboard(addr string, names []string, opt *runner.Options) (func(), e
 	opt.Live = state
 	if coord, ok := opt.Dispatcher.(*distributed.Coordinator); ok {
 		coord.Fleet = state.SetFleet // the workers on the dashboard
+		coord.Live = state           // and the games they play
 	}
 	return stop, nil
 }

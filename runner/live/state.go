@@ -63,6 +63,10 @@ type Game struct {
 	Scores   []Score          `json:"scores"`
 	Updated  time.Time        `json:"updated"`
 
+	// Worker plays the game, in a distributed run: its name, as the
+	// fleet lists it ("" for a game played here).
+	Worker string `json:"worker,omitempty"`
+
 	// FEN is the position now in a variant other than Chess960 (pockets,
 	// promoted pieces, checks left), read by the chess core from the
 	// moves when a watcher asks: "" in chess.

@@ -134,7 +134,7 @@ function renderBoards(games) {
     if (!pos) for (const m of g.moves) play(board, m);
     const card = el("div", { class: "board-card", "data-game": g.number });
     const toMove = sideToMove(g.start_fen, g.moves.length);
-    card.appendChild(el("div", { class: "card-title" }, `#${g.number} ${g.white} – ${g.black}, ply ${g.moves.length}` + (pos ? `, ${variantName}` : "")));
+    card.appendChild(el("div", { class: "card-title" }, `#${g.number} ${g.white} – ${g.black}, ply ${g.moves.length}` + (pos ? `, ${variantName}` : "") + (g.worker ? `, on ${g.worker}` : "")));
     card.appendChild(sideBar("black", g.black, clock(g.clocks_ns[1]), toMove === "black"));
     card.append(...[variantBar(pos, "black"), boardSVG(board, g.moves[g.moves.length - 1], pos && pos.promoted), variantBar(pos, "white")].filter(Boolean));
     card.appendChild(sideBar("white", g.white, clock(g.clocks_ns[0]), toMove === "white"));
