@@ -57,14 +57,7 @@ func TestWorkersConsumerHoldsEveryIdleSlotsAsk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := jobs.DeleteConsumer(ctx, workersName); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := jobs.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
-		Durable: workersName, AckPolicy: jetstream.AckExplicitPolicy, AckWait: DefaultAckWait, MaxDeliver: -1, MaxAckPending: 10000,
-	}); err != nil {
-		t.Fatal(err)
-	}
+	remakeWorkersConsumer(ctx, t, jobs, 0)
 	if _, _, _, cons, err = ensure(ctx, js, DefaultAckWait, 0); err != nil {
 		t.Fatalf("a workers' consumer made by an older autoplay: %v", err)
 	}
@@ -85,14 +78,7 @@ func TestRefusedAskIsNotAskedAgainAtOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := jobs.DeleteConsumer(ctx, workersName); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := jobs.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
-		Durable: workersName, AckPolicy: jetstream.AckExplicitPolicy, AckWait: DefaultAckWait, MaxDeliver: -1, MaxAckPending: 10000, MaxWaiting: 1,
-	}); err != nil {
-		t.Fatal(err)
-	}
+	remakeWorkersConsumer(ctx, t, jobs, 1)
 	asks, err := nc.SubscribeSync("$JS.API.CONSUMER.MSG.NEXT." + jobsStream + "." + workersName)
 	if err != nil {
 		t.Fatal(err)
@@ -116,6 +102,21 @@ func TestRefusedAskIsNotAskedAgainAtOnce(t *testing.T) {
 		t.Errorf("2 idle workers asked for a job %d times in 3 s", n)
 	}
 	t.Logf("2 idle workers asked for a job %d times in 3 s", n)
+}
+
+// remakeWorkersConsumer makes the workers' consumer again, holding
+// maxWaiting asks (0: JetStream's default, 512, as an older autoplay made
+// it).
+func remakeWorkersConsumer(ctx context.Context, t *testing.T, jobs jetstream.Stream, maxWaiting int) {
+	t.Helper()
+	if err := jobs.DeleteConsumer(ctx, workersName); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := jobs.CreateOrUpdateConsumer(ctx, jetstream.ConsumerConfig{
+		Durable: workersName, AckPolicy: jetstream.AckExplicitPolicy, AckWait: DefaultAckWait, MaxDeliver: -1, MaxAckPending: 10000, MaxWaiting: maxWaiting,
+	}); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // serverAndClient starts an embedded server and connects a client to it,

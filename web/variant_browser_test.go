@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/chromium"
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/live"
 	"github.com/autoplay/autoplay/runner/spec"
@@ -93,11 +94,12 @@ func fenDrawn(fen string) drawn {
 	return d
 }
 
-func (b *browserTab) drawn(box string) drawn {
-	b.t.Helper()
+// drawnOn is what tab draws in box.
+func drawnOn(t *testing.T, tab *chromium.Page, box string) drawn {
+	t.Helper()
 	var d drawn
-	if err := json.Unmarshal([]byte(b.text(strings.Replace(drawnPosition, "%s", box, 1))), &d); err != nil {
-		b.t.Fatal(err)
+	if err := json.Unmarshal([]byte(tab.Text(strings.Replace(drawnPosition, "%s", box, 1))), &d); err != nil {
+		t.Fatal(err)
 	}
 	return d
 }
@@ -122,20 +124,20 @@ func sameDrawn(a, b drawn) bool {
 // drops, promotions, checks, captures) and at its start and end, checking
 // at each that the board, pockets, checks and promoted marks drawn are the
 // position the server gives.
-func reviewInBrowser(t *testing.T, tab *browserTab, srv *Server, variant string) live.GameReview {
+func reviewInBrowser(t *testing.T, tab *chromium.Page, srv *Server, variant string) live.GameReview {
 	t.Helper()
 	var g live.GameReview
 	getJSON(t, srv.URL()+"api/games/1.json", &g)
 	if g.Variant != variant || len(g.Positions) != len(g.Moves)+1 || len(g.Moves) == 0 {
 		t.Fatalf("game 1: variant %q, %d positions, %d moves", g.Variant, len(g.Positions), len(g.Moves))
 	}
-	tab.navigate(srv.URL() + "?game=1")
-	tab.waitFor("the viewer", `document.querySelector("#viewer h3")`)
-	if h := tab.text(`document.querySelector("#viewer h3").textContent`); !strings.HasSuffix(h, ", "+variant) {
+	tab.Navigate(srv.URL() + "?game=1")
+	tab.WaitFor("the viewer", `document.querySelector("#viewer h3")`)
+	if h := tab.Text(`document.querySelector("#viewer h3").textContent`); !strings.HasSuffix(h, ", "+variant) {
 		t.Errorf("viewer's title %q does not name %s", h, variant)
 	}
 	var sans []string
-	json.Unmarshal(tab.eval(`[...document.querySelectorAll("#viewer .san")].map(e => e.textContent)`), &sans)
+	tab.Eval(`[...document.querySelectorAll("#viewer .san")].map(e => e.textContent)`, &sans)
 	var want []string
 	for _, p := range g.Plies {
 		want = append(want, p.SAN)
@@ -157,13 +159,13 @@ func reviewInBrowser(t *testing.T, tab *browserTab, srv *Server, variant string)
 	plies = append(plies, 0)
 	for _, ply := range plies {
 		if ply < len(g.Moves) {
-			tab.eval(`document.querySelector('#viewer td.move[data-ply="` + strconv.Itoa(max(ply, 1)) + `"]').click()`)
+			tab.Eval(`document.querySelector('#viewer td.move[data-ply="`+strconv.Itoa(max(ply, 1))+`"]').click()`, nil)
 			if ply == 0 {
-				tab.eval(`document.querySelector("#viewer button").click()`) // «
+				tab.Eval(`document.querySelector("#viewer button").click()`, nil) // «
 			}
 		}
-		tab.waitFor("ply "+strconv.Itoa(ply), `document.querySelector("#viewer h3").textContent.includes(", ply `+strconv.Itoa(ply)+` of")`)
-		if got, want := tab.drawn(`document.querySelector(".viewer-board")`), fenDrawn(g.Positions[ply]); !sameDrawn(got, want) {
+		tab.WaitFor("ply "+strconv.Itoa(ply), `document.querySelector("#viewer h3").textContent.includes(", ply `+strconv.Itoa(ply)+` of")`)
+		if got, want := drawnOn(t, tab, `document.querySelector(".viewer-board")`), fenDrawn(g.Positions[ply]); !sameDrawn(got, want) {
 			t.Fatalf("ply %d (%s): drawn %+v, want %+v from %s", ply, g.Moves[max(ply-1, 0)], got, want, g.Positions[ply])
 		}
 	}
@@ -179,15 +181,15 @@ func reviewInBrowser(t *testing.T, tab *browserTab, srv *Server, variant string)
 // $AUTOPLAY_SCREENSHOT_DIR when it is set.
 func TestVariantGamesInChromium(t *testing.T) {
 	need(t, fairyStockfish)
-	need(t, chromium)
-	tab := openBrowserTab(t)
+	chromium.Need(t)
+	tab := chromium.Open(t)
 	shots := os.Getenv("AUTOPLAY_SCREENSHOT_DIR")
 	shot := func(name string) {
 		path := filepath.Join(t.TempDir(), name)
 		if shots != "" {
 			path = filepath.Join(shots, name)
 		}
-		tab.screenshot(path)
+		tab.Screenshot(path)
 	}
 
 	// Both runs at once: Fairy-Stockfish starts slowly on a busy machine.
@@ -197,9 +199,9 @@ func TestVariantGamesInChromium(t *testing.T) {
 	three, threeDone := variantRun(t, "3check", 1, "nodes=1000", "")
 	defer three.Close()
 
-	tab.navigate(zh.URL())
-	tab.waitFor("a live board with a piece in a pocket", `document.querySelector("#boards .in-pocket")`)
-	if title := tab.text(`document.querySelector("#boards .card-title").textContent`); !strings.HasSuffix(title, ", crazyhouse") {
+	tab.Navigate(zh.URL())
+	tab.WaitFor("a live board with a piece in a pocket", `document.querySelector("#boards .in-pocket")`)
+	if title := tab.Text(`document.querySelector("#boards .card-title").textContent`); !strings.HasSuffix(title, ", crazyhouse") {
 		t.Errorf("live board's title %q does not name crazyhouse", title)
 	}
 	shot("crazyhouse-live.png")
@@ -250,12 +252,8 @@ func TestVariantGamesInChromium(t *testing.T) {
 	atomic := Serve(ln, state)
 	defer atomic.Close()
 	reviewInBrowser(t, tab, atomic, "atomic")
-	if run := tab.text(`document.getElementById("run").textContent`); !strings.Contains(run, "atomic") {
+	if run := tab.Text(`document.getElementById("run").textContent`); !strings.Contains(run, "atomic") {
 		t.Errorf("the run's line %q does not name atomic", run)
 	}
 	shot("atomic-review.png")
-
-	if errs := tab.pageErrors(); len(errs) > 0 {
-		t.Errorf("the page reported errors:\n%s", strings.Join(errs, "\n"))
-	}
 }

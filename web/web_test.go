@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -15,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/chromium"
 	"github.com/autoplay/autoplay/internal/proctest"
 	"github.com/autoplay/autoplay/runner"
 	"github.com/autoplay/autoplay/runner/live"
@@ -190,24 +190,6 @@ func get(t *testing.T, url string, status int) string {
 	return string(b)
 }
 
-const chromium = "/usr/bin/chromium"
-
-// headless runs chromium on url and returns what it printed (the DOM with
-// --dump-dom).
-func headless(t *testing.T, args ...string) string {
-	t.Helper()
-	base := []string{"--headless=new", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--window-size=1400,1000", "--virtual-time-budget=4000"}
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, chromium, append(base, args...)...)
-	cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("chromium %v: %v", args, err)
-	}
-	return string(out)
-}
-
 var plyOnBoard = regexp.MustCompile(`#(\d+) a – b, ply (\d+)|#(\d+) b – a, ply (\d+)`)
 
 // A real browser loads the dashboard of a running match: the score, the
@@ -215,7 +197,7 @@ var plyOnBoard = regexp.MustCompile(`#(\d+) a – b, ply (\d+)|#(\d+) b – a, p
 // loads, and a screenshot is taken (written beside the test's files).
 func TestDashboardInChromium(t *testing.T) {
 	need(t, stockfish)
-	need(t, chromium)
+	chromium.Need(t)
 	dir := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -233,7 +215,7 @@ func TestDashboardInChromium(t *testing.T) {
 		getJSON(t, srv.URL()+"api/state", &v)
 		return len(v.Games) == 2 && len(v.Games[0].Moves) > 2
 	})
-	first := headless(t, "--dump-dom", srv.URL()+"?nostream")
+	first := chromium.Run(t, "--dump-dom", srv.URL()+"?nostream")
 	for _, want := range []string{"Games 0 of 2", `class="board"`, "a vs b", "Time forfeits"} {
 		if !strings.Contains(first, want) {
 			t.Errorf("the page lacks %q", want)
@@ -252,12 +234,12 @@ func TestDashboardInChromium(t *testing.T) {
 		getJSON(t, srv.URL()+"api/state", &v)
 		return len(v.Games) > 0 && len(v.Games[0].Moves) > before+2
 	})
-	second := headless(t, "--dump-dom", srv.URL()+"?nostream")
+	second := chromium.Run(t, "--dump-dom", srv.URL()+"?nostream")
 	if after := plies(second); before < 0 || after <= before {
 		t.Errorf("the first board showed ply %d, then %d: it did not move on", before, after)
 	}
 	shot := filepath.Join(dir, "dashboard.png")
-	headless(t, "--screenshot="+shot, srv.URL()+"?nostream")
+	chromium.Run(t, "--screenshot="+shot, srv.URL()+"?nostream")
 	if st, err := os.Stat(shot); err != nil || st.Size() < 20000 {
 		t.Errorf("screenshot: %v", err)
 	} else if out := os.Getenv("AUTOPLAY_SCREENSHOT"); out != "" {
@@ -278,7 +260,7 @@ var (
 // clocks beside it.
 func TestGameViewerInChromium(t *testing.T) {
 	need(t, stockfish)
-	need(t, chromium)
+	chromium.Need(t)
 	dir := t.TempDir()
 	cfg := spec.Config{
 		Engines:      engines(t, "nodes=2000 tc=30+0.3"),
@@ -293,7 +275,7 @@ func TestGameViewerInChromium(t *testing.T) {
 	}
 	var g live.GameReview
 	getJSON(t, srv.URL()+"api/games/1.json", &g)
-	dom := headless(t, "--dump-dom", srv.URL()+"?nostream&game=1")
+	dom := chromium.Run(t, "--dump-dom", srv.URL()+"?nostream&game=1")
 	var sans []string
 	for _, m := range sanCell.FindAllStringSubmatch(dom, -1) {
 		sans = append(sans, m[1])

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/autoplay/autoplay/internal/chromium"
 	"github.com/autoplay/autoplay/internal/proctest"
 )
 
@@ -32,12 +33,7 @@ var workersBoard = regexp.MustCompile(`^#\d+ (deep – shallow|shallow – deep)
 // screenshot: 16 race-built workers playing took 2-4 minutes of a loaded
 // 2-core machine, too much for every make test).
 func TestDashboardShowsTheFleet(t *testing.T) {
-	if _, err := os.Stat(chromiumPath); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("CI must install chromium")
-		}
-		t.Skip("chromium not installed")
-	}
+	chromium.Need(t)
 	t.Parallel()
 	bin := buildAutoplay(t)
 	dir := t.TempDir()
@@ -66,9 +62,10 @@ func TestDashboardShowsTheFleet(t *testing.T) {
 		workers[i] = w
 	}
 	t.Logf("%s: the coordinator and %d workers started", time.Now().Format("15:04:05"), n)
-	b := openBrowser(t, page)
+	b := chromium.Open(t)
+	b.Navigate(page)
 	rows := func() (states []string) {
-		b.eval(t, `[...document.querySelectorAll("#fleet-table tbody tr")].map(tr => tr.children[0].textContent + " " + tr.children[3].textContent + " " + tr.children[4].textContent)`, &states)
+		b.Eval(`[...document.querySelectorAll("#fleet-table tbody tr")].map(tr => tr.children[0].textContent + " " + tr.children[3].textContent + " " + tr.children[4].textContent)`, &states)
 		return states
 	}
 	proctest.WaitUntil(t, "every worker listed, w01 and w02 playing", func() bool {
@@ -90,18 +87,18 @@ func TestDashboardShowsTheFleet(t *testing.T) {
 	})
 	t.Logf("%s: w01 silent, w02 left", time.Now().Format("15:04:05"))
 	var heading string
-	b.eval(t, `document.querySelector("#fleet h2").textContent`, &heading)
+	b.Eval(`document.querySelector("#fleet h2").textContent`, &heading)
 	if !strings.Contains(heading, fmt.Sprintf("(%d: ", n)) || !strings.Contains(heading, "1 silent, 1 left") {
 		t.Errorf("the fleet's heading says %q, want %d workers, 1 silent, 1 left", heading, n)
 	}
 	var cells []string
-	b.eval(t, `[...[...document.querySelectorAll("#fleet-table tbody tr")].find(tr => tr.children[0].textContent == "w03").children].map(td => td.textContent)`, &cells)
+	b.Eval(`[...[...document.querySelectorAll("#fleet-table tbody tr")].find(tr => tr.children[0].textContent == "w03").children].map(td => td.textContent)`, &cells)
 	host, _ := os.Hostname()
 	if len(cells) != 10 || cells[0] != "w03" || cells[1] != host || cells[2] == "0" || !strings.Contains(cells[8], "(wire ") || !strings.Contains(cells[9], "deep") {
 		t.Errorf("worker w03's row is %q, want its name, host %s, its cores, version and engines", cells, host)
 	}
 	shot := filepath.Join(dir, "fleet.png")
-	b.screenshot(t, shot)
+	b.Screenshot(shot)
 	if out := os.Getenv("AUTOPLAY_FLEET_SCREENSHOT"); out != "" {
 		data, _ := os.ReadFile(shot)
 		os.WriteFile(out, data, 0o644)

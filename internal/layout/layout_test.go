@@ -78,6 +78,7 @@ func TestImportRules(t *testing.T) {
 		game       = runner + "/internal/game"
 		live       = runner + "/live"
 		yaml       = "gopkg.in/yaml.v3"
+		chromium   = module + "/internal/chromium"
 	)
 	seen := map[string]bool{}
 	for _, p := range pkgs {
@@ -186,8 +187,20 @@ func TestImportRules(t *testing.T) {
 				}
 			}
 		}
+		// 11. The browser tests' helper is test support: no program links
+		// chromium's driver, and it knows nothing of what it shows.
+		if p.ImportPath != chromium && p.imports(chromium) {
+			t.Errorf("%s imports %s: only tests may", rel, chromium)
+		}
+		if p.ImportPath == chromium {
+			for _, d := range p.Deps {
+				if under(d, module) {
+					t.Errorf("internal/chromium depends on %s: it drives a browser, whatever the page", d)
+				}
+			}
+		}
 	}
-	for _, want := range []string{runner, spec, parse, runfile, record, stats, procs, enginehost, game, live, module + "/web"} {
+	for _, want := range []string{runner, spec, parse, runfile, record, stats, procs, enginehost, game, live, module + "/web", chromium} {
 		if !seen[want] {
 			t.Errorf("package %s not found: update ARCHITECTURE.md and this test", want)
 		}
