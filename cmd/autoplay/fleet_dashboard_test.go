@@ -75,7 +75,7 @@ func TestDashboardShowsTheFleet(t *testing.T) {
 	t.Logf("%s: %d workers listed", time.Now().Format("15:04:05"), n)
 	var boards []string
 	proctest.WaitUntil(t, "a game a worker plays on the live boards, with its moves", func() bool {
-		b.eval(t, `[...document.querySelectorAll("#boards .card-title")].map(e => e.textContent)`, &boards)
+		b.Eval(`[...document.querySelectorAll("#boards .card-title")].map(e => e.textContent)`, &boards)
 		return slices.ContainsFunc(boards, workersBoard.MatchString)
 	})
 	t.Logf("%s: the live boards: %q", time.Now().Format("15:04:05"), boards)
