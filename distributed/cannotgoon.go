@@ -27,7 +27,7 @@ func cannotGoOn(url string, auth Auth, err error) error {
 	case certificateAsked(err) && auth.ClientCert == "":
 		reason = fmt.Sprintf("the NATS server at %s asks for this worker's own TLS certificate: give --nats-client-cert and --nats-client-key (%v)", url, err)
 	case certificateAsked(err):
-		reason = fmt.Sprintf("the NATS server at %s refused this worker's TLS certificate (--nats-client-cert %s): %v", url, auth.ClientCert, err)
+		reason = fmt.Sprintf("the NATS server at %s refused this worker's TLS certificate (--nats-client-cert %s: is it signed by the CA the server verifies its clients against?): %v", url, auth.ClientCert, err)
 	case strings.Contains(reason, "x509") || strings.Contains(reason, "tls:"):
 		reason = fmt.Sprintf("the TLS connection to the NATS server at %s failed (--nats-ca: the CA its certificate is checked against): %v", url, err)
 	default:

@@ -15,7 +15,7 @@ import (
 // errCredentialFile marks a credentials or certificate file a client
 // cannot use as given: it is named before any connection, and no server
 // will take it however long one waits.
-var errCredentialFile = errors.New("credentials")
+var errCredentialFile = errors.New("NATS credentials")
 
 // clientOptions are the options that make a NATS client present auth's
 // credentials and check its server's certificate. Each file is read here
@@ -130,9 +130,11 @@ func authRefused(err error) bool {
 }
 
 // certificateAsked says whether err is a TLS server's refusal of a client
-// that presented no certificate, or one it does not take.
+// that presented no certificate, or one it does not take: its alert, or,
+// as often with TLS 1.3, the connection closed just after the handshake
+// (nats.go says so).
 func certificateAsked(err error) bool {
 	reason := err.Error()
 	return strings.Contains(reason, "certificate required") || strings.Contains(reason, "bad certificate") ||
-		strings.Contains(reason, "unknown certificate authority")
+		strings.Contains(reason, "unknown certificate authority") || strings.Contains(reason, "closed by remote after TLS handshake")
 }
