@@ -1,10 +1,13 @@
 package distributed
 
 import (
+	"context"
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -80,5 +83,59 @@ func TestClientCredentialsGivenOnce(t *testing.T) {
 		if !errors.Is(err, errCredentialFile) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want %q", c.auth, err, c.want)
 		}
+	}
+}
+
+// A server's configuration reloaded with the worker's password changed
+// (the operator rotated it) closes the worker's connection; nats.go gives
+// it up after the same refusal twice, and the worker ends saying its
+// credentials are no longer accepted, where it fetched in vain forever.
+func TestWorkerEndsWhenItsPasswordIsChangedOnTheServer(t *testing.T) {
+	opts := &server.Options{Host: "127.0.0.1", Port: server.RANDOM_PORT, JetStream: true, StoreDir: filepath.Join(t.TempDir(), "nats"),
+		Username: "worker", Password: "old", NoSigs: true, NoLog: true}
+	ns, err := server.NewServer(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go ns.Start()
+	if !ns.ReadyForConnections(10 * time.Second) {
+		t.Fatal("server did not start")
+	}
+	defer func() { ns.Shutdown(); ns.WaitForShutdown() }()
+	url := ns.ClientURL()
+
+	var lines []string
+	var mu sync.Mutex
+	connected := make(chan struct{})
+	var once sync.Once
+	log := func(line string) {
+		mu.Lock()
+		defer mu.Unlock()
+		lines = append(lines, line)
+		if strings.HasPrefix(line, "connected to NATS") {
+			once.Do(func() { close(connected) })
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second) // not a measure: a worker that never gives up
+	defer cancel()
+	ended := make(chan error, 1)
+	go func() {
+		ended <- Work(ctx, WorkerOptions{URL: url, Auth: Auth{User: "worker", Password: "old"}, Log: log})
+	}()
+	select {
+	case <-connected:
+	case err := <-ended:
+		t.Fatalf("the worker ended before it connected: %v", err)
+	}
+	changed := *opts
+	changed.Password, changed.Port = "new", ns.Addr().(*net.TCPAddr).Port
+	if err := ns.ReloadOptions(&changed); err != nil {
+		t.Fatal(err)
+	}
+	err = <-ended
+	mu.Lock()
+	defer mu.Unlock()
+	if ctx.Err() != nil || !errors.Is(err, ErrCannotGoOn) || !strings.Contains(err.Error(), "no longer accepts this worker's credentials (--nats-user worker with its --nats-password") {
+		t.Errorf("the worker whose password changed ended with %v, having said:\n%s", err, strings.Join(lines, "\n"))
 	}
 }
