@@ -60,12 +60,12 @@ func endWhenClosed(nc *nats.Conn, url string, auth Auth, end func(error)) {
 func closedForGood(url string, auth Auth, last error) error {
 	switch {
 	case last == nil:
-		return fmt.Errorf("%w: at %s, with no error", errConnectionClosed, url)
+		return fmt.Errorf("%w at %s: a new start connects afresh", errConnectionClosed, url)
 	case authRefused(last):
 		return fmt.Errorf("%w: the NATS server at %s no longer accepts this worker's credentials (%s; revoked, expired or changed on the server): %v",
 			ErrCannotGoOn, url, credentialsGiven(auth), last)
 	case certificateAsked(last):
 		return fmt.Errorf("%w: the NATS server at %s no longer accepts this worker's TLS certificate: %v", ErrCannotGoOn, url, last)
 	}
-	return fmt.Errorf("%w: at %s: %v", errConnectionClosed, url, last)
+	return fmt.Errorf("%w at %s (%v): a new start connects afresh", errConnectionClosed, url, last)
 }
