@@ -34,6 +34,14 @@ func connectionNotes(say func(string)) []nats.Option {
 			}
 			say(fmt.Sprintf("connected to NATS again: %s%s", serverOf(nc), gone))
 		}),
+		// Instead of nats.go's own lines on standard error.
+		nats.ErrorHandler(func(nc *nats.Conn, _ *nats.Subscription, err error) {
+			if authRefused(err) {
+				say(fmt.Sprintf("the NATS server refused these credentials: %v", err))
+				return
+			}
+			say(fmt.Sprintf("NATS: %v", err))
+		}),
 	}
 }
 

@@ -32,14 +32,19 @@ type ClusterOptions struct {
 	Name   string   // the cluster's name, the same on every server; empty: "autoplay"
 }
 
-// Auth is how a client proves itself (a token, or a user and password) and
-// how the connection is secured: with TLS, the server's certificate and key
-// (CertFile, KeyFile) and the CA clients check it against (CAFile).
+// Auth is how a client proves itself (a token, a user and password, a
+// .creds file or an NKey seed: credentials.go) and how the connection is
+// secured: with TLS, the embedded server's certificate and key (CertFile,
+// KeyFile), the CA clients check a server's against (CAFile), and the
+// client's own certificate for a server that asks for one (ClientCert,
+// ClientKey).
 type Auth struct {
-	Token             string
-	User, Password    string
-	CertFile, KeyFile string
-	CAFile            string
+	Token                 string
+	User, Password        string
+	CredsFile, NKeyFile   string
+	CertFile, KeyFile     string
+	CAFile                string
+	ClientCert, ClientKey string
 }
 
 // Server is an embedded NATS server with JetStream.

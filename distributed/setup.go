@@ -22,16 +22,11 @@ func connect(url string, auth Auth, name string, say func(string)) (*nats.Conn, 
 		// A server gone silent (its host's link down) is noticed in 10 to
 		// 15 s, not the client's default 4 minutes.
 		nats.PingInterval(5 * time.Second), nats.MaxPingsOutstanding(2)}, connectionNotes(say)...)
-	if auth.Token != "" {
-		opts = append(opts, nats.Token(auth.Token))
+	creds, err := clientOptions(auth)
+	if err != nil {
+		return nil, nil, err
 	}
-	if auth.User != "" {
-		opts = append(opts, nats.UserInfo(auth.User, auth.Password))
-	}
-	if auth.CAFile != "" {
-		opts = append(opts, nats.RootCAs(auth.CAFile))
-	}
-	nc, err := nats.Connect(url, opts...)
+	nc, err := nats.Connect(url, append(opts, creds...)...)
 	if err != nil {
 		return nil, nil, fmt.Errorf("nats %s: %w", url, err)
 	}

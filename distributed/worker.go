@@ -85,6 +85,7 @@ func Work(ctx context.Context, o WorkerOptions) error {
 	verdict := make(chan error, 1)
 	ctx, refused := context.WithCancelCause(ctx)
 	defer refused(nil)
+	endWhenClosed(nc, o.URL, o.Auth, refused)
 	presence, leave, err := announce(ctx, nc, o, w.name, verdict)
 	if err != nil {
 		return err
@@ -109,6 +110,8 @@ func Work(ctx context.Context, o WorkerOptions) error {
 	wg.Wait()
 	if err := context.Cause(ctx); errors.Is(err, errWrongVersion) {
 		return fmt.Errorf("%w: %w", ErrCannotGoOn, err)
+	} else if errors.Is(err, ErrCannotGoOn) || errors.Is(err, errConnectionClosed) {
+		return err
 	}
 	return nil
 }
@@ -436,7 +439,7 @@ func waitForServer(ctx context.Context, o WorkerOptions) (*nats.Conn, jetstream.
 			nc.Close()
 		}
 		if !serverNotThereYet(err) {
-			return nil, nil, nil, nil, cannotGoOn(o.URL, err) // a wrong token or certificate does not get better by waiting
+			return nil, nil, nil, nil, cannotGoOn(o.URL, o.Auth, err) // a wrong token or certificate does not get better by waiting
 		}
 		if !said {
 			o.Log(fmt.Sprintf("waiting for NATS at %s: %v", o.URL, err))

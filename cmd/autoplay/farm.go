@@ -21,7 +21,13 @@ import (
 )
 
 func (f *farmFlags) auth() distributed.Auth {
-	return distributed.Auth{Token: f.token, User: f.user, Password: f.password, CertFile: f.cert, KeyFile: f.key, CAFile: f.ca}
+	a := distributed.Auth{Token: f.token, User: f.user, Password: f.password, CertFile: f.cert, KeyFile: f.key, CAFile: f.ca}
+	f.client.fill(&a)
+	return a
+}
+
+func (c *clientCredentials) fill(a *distributed.Auth) {
+	a.CredsFile, a.NKeyFile, a.ClientCert, a.ClientKey = c.creds, c.nkey, c.cert, c.key
 }
 
 // apply starts the server or connects, and sets opt.Dispatcher; the returned
@@ -32,6 +38,9 @@ func (f *farmFlags) apply(cfg *spec.Config, opt *runner.Options) (func(), error)
 	}
 	if f.serve != "" && f.nats != "" {
 		return nil, fmt.Errorf("--serve and --nats: give one")
+	}
+	if err := f.credentialsFitTheServer(); err != nil {
+		return nil, err
 	}
 	cluster := distributed.ClusterOptions{Listen: f.cluster, Routes: f.routes, Name: f.clusterName}
 	if f.serve == "" && (cluster.Joins() || f.clusterName != "") {
@@ -90,6 +99,7 @@ func (f *farmFlags) apply(cfg *spec.Config, opt *runner.Options) (func(), error)
 
 func newWorkerCmd() *cobra.Command {
 	var o distributed.WorkerOptions
+	var client clientCredentials
 	var quiet bool
 	var engineSpecs []string
 	cmd := &cobra.Command{
@@ -110,6 +120,7 @@ runs any command line a run gives, which lets whoever can publish a run run comm
 			if o.URL == "" {
 				return fmt.Errorf("--nats URL: the coordinator's NATS server")
 			}
+			client.fill(&o.Auth)
 			var err error
 			if o.Engines, err = workerEngines(engineSpecs); err != nil {
 				return err
@@ -139,6 +150,7 @@ runs any command line a run gives, which lets whoever can publish a run run comm
 	f.StringVar(&o.Auth.User, "nats-user", "", "NATS user")
 	f.StringVar(&o.Auth.Password, "nats-password", "", "NATS password")
 	f.StringVar(&o.Auth.CAFile, "nats-ca", "", "the CA (PEM) the server's TLS certificate is checked against")
+	client.add(f)
 	f.DurationVar(&o.AckWait, "ack-wait", distributed.DefaultAckWait, "the coordinator's --ack-wait: how often this worker says it is still playing (a third of it)")
 	f.IntVar(&o.Concurrency, "concurrency", spec.DefaultConcurrency, "games at a time")
 	f.StringVar(&o.Name, "name", "", "how this worker names itself to coordinators and on their dashboards (default HOST:PID)")

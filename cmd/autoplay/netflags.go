@@ -28,6 +28,7 @@ type farmFlags struct {
 	serve, nats, token string
 	user, password     string
 	cert, key, ca      string
+	client             clientCredentials
 	ackWait            time.Duration
 	ship               bool
 	replicas           int
@@ -42,13 +43,27 @@ func (f *farmFlags) add(fs *pflag.FlagSet) {
 	fs.StringVar(&f.token, "nats-token", "", "the token NATS clients present (with --serve: the one the server requires)")
 	fs.StringVar(&f.user, "nats-user", "", "NATS user (with --serve: the one the server requires, with --nats-password)")
 	fs.StringVar(&f.password, "nats-password", "", "NATS password")
-	fs.StringVar(&f.cert, "nats-tls-cert", "", "with --serve: the server's TLS certificate (PEM); clients then connect with TLS")
+	fs.StringVar(&f.cert, "nats-tls-cert", "", "with --serve: the embedded server's TLS certificate (PEM); clients then connect with TLS (a client's own certificate is --nats-client-cert)")
 	fs.StringVar(&f.key, "nats-tls-key", "", "with --serve: the key of --nats-tls-cert")
 	fs.StringVar(&f.ca, "nats-ca", "", "the CA (PEM) the server's certificate is checked against")
+	f.client.add(fs)
 	fs.BoolVar(&f.ship, "ship-engines", false, "send the engine programs to the workers (by SHA-256, in the JetStream object store); workers run them only with --accept-binaries")
 	fs.IntVar(&f.replicas, "nats-replicas", 0, "with --nats on a NATS cluster, or --serve joined to one: how many of its servers keep the run's streams (3: any one server may fail); 0 keeps what the streams have, 1 for new ones")
 	fs.StringVar(&f.cluster, "serve-cluster", "", "with --serve: join a NATS cluster, taking the other servers' routes on ADDR (host:port, e.g. 0.0.0.0:6222)")
 	fs.StringSliceVar(&f.routes, "serve-routes", nil, "with --serve: the cluster's other servers (their cluster URLs, nats-route://host:6222), comma-separated or repeated")
 	fs.StringVar(&f.clusterName, "serve-cluster-name", "", "with --serve-cluster or --serve-routes: the cluster's name, as its other servers have it (default \"autoplay\")")
 	fs.DurationVar(&f.ackWait, "ack-wait", defaultAckWait, "how long a game may go without a worker's sign of life before another worker gets it")
+}
+
+// clientCredentials are a NATS client's own credentials files, the
+// coordinator's with --nats and the worker's alike.
+type clientCredentials struct {
+	creds, nkey, cert, key string
+}
+
+func (c *clientCredentials) add(fs *pflag.FlagSet) {
+	fs.StringVar(&c.creds, "nats-creds", "", "a NATS .creds file (a user JWT and its NKey seed, as nsc writes them) to log in with; read again at each reconnect")
+	fs.StringVar(&c.nkey, "nats-nkey", "", "a file holding a NATS user's NKey seed (SU...) to log in with")
+	fs.StringVar(&c.cert, "nats-client-cert", "", "this client's own TLS certificate (PEM), for a NATS server that verifies its clients' (verify: true)")
+	fs.StringVar(&c.key, "nats-client-key", "", "the key of --nats-client-cert")
 }

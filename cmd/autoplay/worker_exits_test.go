@@ -51,7 +51,7 @@ func TestWorkerExitsOnWhatItCannotSurvive(t *testing.T) {
 		want string
 	}{
 		{"a wrong token", []string{"--nats", srv.URL(), "--nats-token", "wrong"},
-			"autoplay: this worker cannot go on: the NATS server at " + srv.URL() + " refused this worker's credentials (--nats-token, or --nats-user and --nats-password)"},
+			"autoplay: this worker cannot go on: the NATS server at " + srv.URL() + " refused this worker's credentials (--nats-token)"},
 		{"no token", []string{"--nats", srv.URL()}, "refused this worker's credentials"},
 		{"an engine not there", []string{"--nats", srv.URL(), "--nats-token", "right", "--engine", "name=sf cmd=/nonexistent/stockfish"},
 			"autoplay: engine sf: its program /nonexistent/stockfish cannot be run here"},
