@@ -13,11 +13,21 @@ import (
 	"github.com/autoplay/autoplay/runner"
 )
 
+// toolOf is the program whose command lines dialect d reads.
+func toolOf(d compat.Dialect) string {
+	return map[compat.Dialect]string{compat.Cutechess: "cutechess-cli", compat.Fastchess: "fastchess"}[d]
+}
+
+// compatShort is the line of dialect d's command in the command list.
+func compatShort(d compat.Dialect) string {
+	return "Run a " + toolOf(d) + " command line as-is and print what " + toolOf(d) + " prints"
+}
+
 func newCompatCmd(d compat.Dialect) *cobra.Command {
-	tool := map[compat.Dialect]string{compat.Cutechess: "cutechess-cli", compat.Fastchess: "fastchess"}[d]
+	tool := toolOf(d)
 	return &cobra.Command{
 		Use:   string(d) + " ARGS...",
-		Short: "Run a " + tool + " command line as-is and print what " + tool + " prints",
+		Short: compatShort(d),
 		Long: "Run a " + tool + ` command line unchanged (single-dash options: -engine, -each,
 -games, -rounds, -openings, -sprt, -pgnout, ...) and print its output line for line,
 so that scripts that parse it work. Installed or linked under the name ` + tool + `,
