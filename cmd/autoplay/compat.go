@@ -13,21 +13,21 @@ import (
 	"github.com/autoplay/autoplay/runner"
 )
 
-// toolOf is the program whose command lines dialect d reads.
-func toolOf(d compat.Dialect) string {
-	return map[compat.Dialect]string{compat.Cutechess: "cutechess-cli", compat.Fastchess: "fastchess"}[d]
-}
-
-// compatShort is the line of dialect d's command in the command list.
-func compatShort(d compat.Dialect) string {
-	return "Run a " + toolOf(d) + " command line as-is and print what " + toolOf(d) + " prints"
-}
+// cutechessShort and fastchessShort are the lines of the dialects'
+// commands in the command list.
+const (
+	cutechessShort = "Run a cutechess-cli command line as-is and print what cutechess-cli prints"
+	fastchessShort = "Run a fastchess command line as-is and print what fastchess prints"
+)
 
 func newCompatCmd(d compat.Dialect) *cobra.Command {
-	tool := toolOf(d)
+	tool, short := "cutechess-cli", cutechessShort
+	if d == compat.Fastchess {
+		tool, short = "fastchess", fastchessShort
+	}
 	return &cobra.Command{
 		Use:   string(d) + " ARGS...",
-		Short: compatShort(d),
+		Short: short,
 		Long: "Run a " + tool + ` command line unchanged (single-dash options: -engine, -each,
 -games, -rounds, -openings, -sprt, -pgnout, ...) and print its output line for line,
 so that scripts that parse it work. Installed or linked under the name ` + tool + `,
