@@ -9,17 +9,17 @@ import (
 )
 
 // cutechessNamedFormats are cutechess-cli 1.2.0's -resultformat names.
-var cutechessNamedFormats = map[string]string{
-	"minimal":     "Rank,Name",
-	"small":       "Rank,Name,Games,Points",
-	"short":       "Rank,Name,Elo,Games",
-	"concise":     "Rank,Name,Elo,Error,Games",
-	"default":     "Rank,Name,Elo,Error,Games,Score,DScore",
-	"with-points": "Rank,Name,Elo,Error,Games,Points,Score,DScore",
-	"wide":        "Rank,Name,Elo,Error,Games,W,L,D,Points,Score,DScore",
-	"wide2":       "Rank,Name,Elo,Error,Games,W,L,D,Points,Score,DScore,wScore,bScore",
-	"per-color":   "Rank,Name,Elo,Error,Games,W,L,D,Points,wW,wL,wD,wPoints,bW,bL,bD,bPoints",
-	"ordo":        "Rank,Name,Elo,Points,Games,Score",
+var cutechessNamedFormats = []keyText{
+	{"minimal", "Rank,Name"},
+	{"small", "Rank,Name,Games,Points"},
+	{"short", "Rank,Name,Elo,Games"},
+	{"concise", "Rank,Name,Elo,Error,Games"},
+	{"default", "Rank,Name,Elo,Error,Games,Score,DScore"},
+	{"with-points", "Rank,Name,Elo,Error,Games,Points,Score,DScore"},
+	{"wide", "Rank,Name,Elo,Error,Games,W,L,D,Points,Score,DScore"},
+	{"wide2", "Rank,Name,Elo,Error,Games,W,L,D,Points,Score,DScore,wScore,bScore"},
+	{"per-color", "Rank,Name,Elo,Error,Games,W,L,D,Points,wW,wL,wD,wPoints,bW,bL,bD,bPoints"},
+	{"ordo", "Rank,Name,Elo,Points,Games,Score"},
 }
 
 // cutechessFieldTokens are the field names a -resultformat list may hold.
@@ -30,22 +30,37 @@ var cutechessFieldTokens = []string{"Rank", "Name", "Games", "W", "L", "D", "wW"
 	"Points", "Score", "DScore", "Elo", "Error", "LOS", "wScore", "wDScore", "wElo", "wError", "wLOS",
 	"bScore", "bDScore", "bElo", "bError", "bLOS"}
 
-// cutechessHeaders are the column titles, each with its trailing space.
-var cutechessHeaders = map[string]string{
-	"Rank": fmt.Sprintf("%4s ", "Rank"), "Name": fmt.Sprintf("%-25s ", "Name"),
-	"Elo": fmt.Sprintf("%7s ", "Elo"), "Error": fmt.Sprintf("%7s ", "+/-"), "Games": fmt.Sprintf("%7s ", "Games"),
-	"W": fmt.Sprintf("%7s ", "Wins"), "L": fmt.Sprintf("%7s ", "Losses"), "D": fmt.Sprintf("%7s ", "Draws"),
-	"Points": fmt.Sprintf("%8s ", "Points"), "Score": fmt.Sprintf("%7s ", "Score"), "DScore": fmt.Sprintf("%7s ", "Draw"),
-	"wScore": fmt.Sprintf("%7s ", "White"), "bScore": fmt.Sprintf("%7s ", "Black"),
-	"wDScore": fmt.Sprintf("%7s ", "WDraw"), "bDScore": fmt.Sprintf("%7s ", "BDraw"),
-	"wW": fmt.Sprintf("%7s ", "WWins"), "wL": fmt.Sprintf("%7s ", "WLoss."), "wD": fmt.Sprintf("%7s ", "WDraws"),
-	"bW": fmt.Sprintf("%7s ", "BWins"), "bL": fmt.Sprintf("%7s ", "BLoss."), "bD": fmt.Sprintf("%7s ", "BDraws"),
+// cutechessHeaders are the column titles and their widths (negative: left
+// aligned); cutechessHeader formats them.
+var cutechessHeaders = []struct {
+	field, title string
+	width        int
+}{
+	{"Rank", "Rank", 4}, {"Name", "Name", -25},
+	{"Elo", "Elo", 7}, {"Error", "+/-", 7}, {"Games", "Games", 7},
+	{"W", "Wins", 7}, {"L", "Losses", 7}, {"D", "Draws", 7},
+	{"Points", "Points", 8}, {"Score", "Score", 7}, {"DScore", "Draw", 7},
+	{"wScore", "White", 7}, {"bScore", "Black", 7},
+	{"wDScore", "WDraw", 7}, {"bDScore", "BDraw", 7},
+	{"wW", "WWins", 7}, {"wL", "WLoss.", 7}, {"wD", "WDraws", 7},
+	{"bW", "BWins", 7}, {"bL", "BLoss.", 7}, {"bD", "BDraws", 7},
+}
+
+// cutechessHeader is field's column title with its trailing space ("" for
+// a field without one).
+func cutechessHeader(field string) string {
+	for _, h := range cutechessHeaders {
+		if h.field == field {
+			return fmt.Sprintf("%*s ", h.width, h.title)
+		}
+	}
+	return ""
 }
 
 // resultFormatFields resolves a -resultformat value (a name or a comma
 // separated list, spaces ignored) to its known fields.
 func resultFormatFields(format string) []string {
-	if named, ok := cutechessNamedFormats[format]; ok {
+	if named, ok := lookup(cutechessNamedFormats, format); ok {
 		format = named
 	}
 	var out []string
@@ -97,7 +112,7 @@ func (p *cutechessPrinter) cutechessRanking(seeds int) string {
 	fields := resultFormatFields(p.inv.ResultFormat)
 	var b strings.Builder
 	for _, f := range fields {
-		b.WriteString(cutechessHeaders[f])
+		b.WriteString(cutechessHeader(f))
 	}
 	b.WriteString("\n")
 	rank := 0

@@ -9,28 +9,35 @@ import (
 	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
-// engineKeys are the -engine/-each keys each dialect reads, mapped to
-// autoplay's engine keys ("" = the same name).
-var engineKeys = map[Dialect]map[string]string{
-	Cutechess: {
-		"name": "", "cmd": "", "dir": "", "arg": "", "proto": "", "restart": "",
-		"tc": "", "st": "", "timemargin": "", "depth": "", "nodes": "",
-		"book": "", "bookdepth": "", "ponder": "", "whitepov": "", "stderr": "",
-	},
-	Fastchess: {
-		"name": "", "cmd": "", "dir": "", "args": "", "proto": "", "restart": "",
-		"tc": "", "st": "", "timemargin": "", "depth": "", "plies": "depth", "nodes": "",
-		"ponder": "", "timeout": "",
-	},
+// cutechessEngineKeys and fastchessEngineKeys are the -engine/-each keys
+// each dialect reads, with autoplay's engine key where it has another name.
+var cutechessEngineKeys = []keyText{
+	{"name", ""}, {"cmd", ""}, {"dir", ""}, {"arg", ""}, {"proto", ""}, {"restart", ""},
+	{"tc", ""}, {"st", ""}, {"timemargin", ""}, {"depth", ""}, {"nodes", ""},
+	{"book", ""}, {"bookdepth", ""}, {"ponder", ""}, {"whitepov", ""}, {"stderr", ""},
+}
+
+var fastchessEngineKeys = []keyText{
+	{"name", ""}, {"cmd", ""}, {"dir", ""}, {"args", ""}, {"proto", ""}, {"restart", ""},
+	{"tc", ""}, {"st", ""}, {"timemargin", ""}, {"depth", ""}, {"plies", "depth"}, {"nodes", ""},
+	{"ponder", ""}, {"timeout", ""},
+}
+
+// engineKeysOf are dialect d's engine keys.
+func engineKeysOf(d Dialect) []keyText {
+	if d == Fastchess {
+		return fastchessEngineKeys
+	}
+	return cutechessEngineKeys
 }
 
 // refusedEngineKeys are the real tools' engine keys autoplay does not take.
-var refusedEngineKeys = map[string]string{
-	"conf":    "autoplay has no engines.json: give cmd= and the other keys",
-	"initstr": "text sent before the protocol starts is not supported",
-	"trust":   "every result claim is checked against the rules",
-	"tscale":  "timeouts are not scaled; autoplay's are generous (10 s)",
-	"debug":   "UCI debug mode is not sent; use -debug or -log for the engine lines",
+var refusedEngineKeys = []keyText{
+	{"conf", "autoplay has no engines.json: give cmd= and the other keys"},
+	{"initstr", "text sent before the protocol starts is not supported"},
+	{"trust", "every result claim is checked against the rules"},
+	{"tscale", "timeouts are not scaled; autoplay's are generous (10 s)"},
+	{"debug", "UCI debug mode is not sent; use -debug or -log for the engine lines"},
 }
 
 // engine builds one engine from its -engine keys, then the -each keys (both
@@ -60,9 +67,9 @@ func (inv *Invocation) setEngineKey(e *spec.EngineConfig, kv keyValue) error {
 		}
 		return parse.SetEngineKey(e, "option."+name, kv.value)
 	}
-	to, ok := engineKeys[inv.Dialect][kv.key]
+	to, ok := lookup(engineKeysOf(inv.Dialect), kv.key)
 	if !ok {
-		if why, refused := refusedEngineKeys[kv.key]; refused {
+		if why, refused := lookup(refusedEngineKeys, kv.key); refused {
 			return fmt.Errorf("engine key %s is not supported: %s", kv.key, why)
 		}
 		return fmt.Errorf("unknown engine key %q", kv.key)

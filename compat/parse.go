@@ -131,15 +131,15 @@ func specs(d Dialect) map[string]optionSpec {
 }
 
 // unsupported are options of the real tools autoplay refuses, with why.
-var unsupported = map[string]string{
-	"-engines":      "autoplay has no engines.json: give each engine with -engine cmd=...",
-	"-tbignore50":   "tablebase adjudication keeps the fifty-move rule (cursed wins are draws)",
-	"-config":       "autoplay resumes with `autoplay match` or `autoplay run` and a PGN; the fastchess config.json is not read",
-	"-show-latency": "use -pgnout latency=true to record each move's latency",
-	"-debug":        "as fastchess says: the 'debug' option does not exist in fastchess; use -log file=NAME to write all engine input and output into a text file",
-	"--compliance":  "it comes first, with the engine: --compliance ENGINE [ARGS] (autoplay check ENGINE is the wider battery)",
-	"-sample":       "position sampling is not implemented",
-	"-pgnin":        "not implemented",
+var unsupported = []keyText{
+	{"-engines", "autoplay has no engines.json: give each engine with -engine cmd=..."},
+	{"-tbignore50", "tablebase adjudication keeps the fifty-move rule (cursed wins are draws)"},
+	{"-config", "autoplay resumes with `autoplay match` or `autoplay run` and a PGN; the fastchess config.json is not read"},
+	{"-show-latency", "use -pgnout latency=true to record each move's latency"},
+	{"-debug", "as fastchess says: the 'debug' option does not exist in fastchess; use -log file=NAME to write all engine input and output into a text file"},
+	{"--compliance", "it comes first, with the engine: --compliance ENGINE [ARGS] (autoplay check ENGINE is the wider battery)"},
+	{"-sample", "position sampling is not implemented"},
+	{"-pgnin", "not implemented"},
 }
 
 // Parse reads a command line of dialect d (without the program name).
@@ -194,7 +194,7 @@ func Parse(d Dialect, args []string) (*Invocation, error) {
 // unknownOption names an option the dialect does not have, with the reason
 // when autoplay refuses a real one, or the nearest known name.
 func unknownOption(d Dialect, name string, known map[string]optionSpec) error {
-	if why, ok := unsupported[name]; ok && why != "" {
+	if why, ok := lookup(unsupported, name); ok && why != "" {
 		return fmt.Errorf("option %s is not supported by autoplay %s: %s", name, d, why)
 	}
 	names := make([]string, 0, len(known))

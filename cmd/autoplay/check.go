@@ -17,6 +17,9 @@ import (
 // exitCheckFailed: autoplay check found at least one FAIL.
 const exitCheckFailed = 2
 
+// checkShort is the check command's line in the command list.
+const checkShort = "Run protocol checks on one engine (the built-in one when none is given); exit 2 on any FAIL"
+
 // newCheckCmd checks one engine's protocol (check.Run).
 func newCheckCmd() *cobra.Command {
 	var (
@@ -26,7 +29,7 @@ func newCheckCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "check [ENGINE-SPEC]",
-		Short: "Run protocol checks on one engine (the built-in one when none is given); exit 2 on any FAIL",
+		Short: checkShort,
 		Long: `check runs a battery of protocol checks on one engine, given as --engine
 takes it ("cmd=./dev proto=uci option.Hash=16"), and prints one line per check:
 PASS, FAIL, WARN or SKIP, with the exchange that shows why. It goes on after

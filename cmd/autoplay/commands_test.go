@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os/exec"
 	"runtime"
 	"strings"
@@ -13,8 +14,12 @@ import (
 // names one builds only it.
 func TestCommandsAreBuiltByTheirNames(t *testing.T) {
 	for _, c := range commands {
-		if got := c.build().Name(); got != c.name {
+		built := c.build()
+		if got := built.Name(); got != c.name {
 			t.Errorf("commands lists %q, its builder makes %q", c.name, got)
+		}
+		if built.Short != c.short || built.Hidden != c.hidden {
+			t.Errorf("commands lists %s as %q (hidden %v), its builder makes %q (hidden %v)", c.name, c.short, c.hidden, built.Short, built.Hidden)
 		}
 	}
 }
@@ -90,5 +95,62 @@ func TestHelpListsCompletionWithoutBuildingIt(t *testing.T) {
 	script, err := exec.Command(bin, "completion", "bash").Output()
 	if err != nil || !strings.Contains(string(script), "bash completion") {
 		t.Errorf("autoplay completion bash (%v) printed no script:\n%.300s", err, script)
+	}
+}
+
+// The command list (autoplay, --help, -h, help) is built from each
+// command's name and line: none of their flags (match alone has 60, each
+// built with its default's text), help texts or subcommands.
+func TestCommandListBuildsNoFlags(t *testing.T) {
+	for _, args := range [][]string{{}, {"--help"}, {"-h"}, {"help"}} {
+		root := newRoot()
+		addCommands(root, args)
+		if len(root.Commands()) != len(commands)+1 {
+			t.Errorf("autoplay %s lists %d commands, want %d and completion", strings.Join(args, " "), len(root.Commands()), len(commands))
+		}
+		for _, c := range root.Commands() {
+			if c.HasAvailableFlags() || c.HasSubCommands() || c.Long != "" {
+				t.Errorf("autoplay %s built %s whole: its flags, help text or subcommands", strings.Join(args, " "), c.Name())
+			}
+		}
+	}
+}
+
+// helpOf is what root prints when started with args.
+func helpOf(root *cobra.Command, args []string) string {
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&out)
+	root.SetArgs(args)
+	_ = root.Execute()
+	return out.String()
+}
+
+// wholeHelpOf is what autoplay prints when started with args, with every
+// command built whole (as every start did before the command list).
+func wholeHelpOf(args ...string) string {
+	root := newRoot()
+	for _, c := range commands {
+		root.AddCommand(c.build())
+	}
+	return helpOf(root, append([]string{}, args...))
+}
+
+// The command list prints byte for byte what the commands built whole
+// print, in this build and in the lean one; so does a command's --help.
+func TestCommandListIsTheWholeTreesHelp(t *testing.T) {
+	for _, args := range [][]string{{}, {"--help"}, {"-h"}, {"help"}} {
+		root := newRoot()
+		addCommands(root, args)
+		if got, want := helpOf(root, args), wholeHelpOf(args...); got != want {
+			t.Errorf("autoplay %s prints\n%s\nwith every command built whole\n%s", strings.Join(args, " "), got, want)
+		}
+	}
+	lean := buildLean(t)
+	for _, args := range [][]string{{}, {"--help"}, {"help"}, {"match", "--help"}, {"engine", "--help"}} {
+		got, err := exec.Command(lean, args...).Output()
+		if want := wholeHelpOf(args...); err != nil || string(got) != want || !strings.Contains(want, "Usage:") {
+			t.Errorf("the lean autoplay %s (%v) prints\n%s\nwith every command built whole\n%s", strings.Join(args, " "), err, got, want)
+		}
 	}
 }

@@ -13,11 +13,21 @@ import (
 	"github.com/autoplay/autoplay/runner"
 )
 
+// cutechessShort and fastchessShort are the lines of the dialects'
+// commands in the command list.
+const (
+	cutechessShort = "Run a cutechess-cli command line as-is and print what cutechess-cli prints"
+	fastchessShort = "Run a fastchess command line as-is and print what fastchess prints"
+)
+
 func newCompatCmd(d compat.Dialect) *cobra.Command {
-	tool := map[compat.Dialect]string{compat.Cutechess: "cutechess-cli", compat.Fastchess: "fastchess"}[d]
+	tool, short := "cutechess-cli", cutechessShort
+	if d == compat.Fastchess {
+		tool, short = "fastchess", fastchessShort
+	}
 	return &cobra.Command{
 		Use:   string(d) + " ARGS...",
-		Short: "Run a " + tool + " command line as-is and print what " + tool + " prints",
+		Short: short,
 		Long: "Run a " + tool + ` command line unchanged (single-dash options: -engine, -each,
 -games, -rounds, -openings, -sprt, -pgnout, ...) and print its output line for line,
 so that scripts that parse it work. Installed or linked under the name ` + tool + `,

@@ -11,12 +11,15 @@ import (
 	"github.com/autoplay/autoplay/engine/tune"
 )
 
+// engineShort is the engine command's line in the command list.
+const engineShort = "Run the built-in chess engine (UCI; --xboard for XBoard)"
+
 // newEngineCmd runs the built-in engine on standard input and output.
 func newEngineCmd() *cobra.Command {
 	var xboard bool
 	cmd := &cobra.Command{
 		Use:   "engine",
-		Short: "Run the built-in chess engine (UCI; --xboard for XBoard)",
+		Short: engineShort,
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var proto engine.Protocol = engine.UCI{}

@@ -37,6 +37,21 @@ func main() {
 		fmt.Fprintln(os.Stderr, "autoplay:", err)
 		os.Exit(exitError)
 	}
+	root := newRoot()
+	addCommands(root, os.Args[1:])
+	err := root.Execute()
+	pprof.StopCPUProfile() // also for a run that ended with an error or was interrupted
+	if err != nil {
+		if err.Error() != "" { // "": the command said what went wrong itself
+			fmt.Fprintln(os.Stderr, "autoplay:", err)
+		}
+		runner.KillAllEngines()
+		os.Exit(exitCode(err))
+	}
+}
+
+// newRoot is the program's command without its commands (addCommands).
+func newRoot() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "autoplay",
 		Short:         "Play chess engines against each other: matches, tournaments, SPRT tests",
@@ -51,14 +66,5 @@ func main() {
 		}
 		return startCPUProfile(cpuProfile)
 	}
-	addCommands(root, os.Args[1:])
-	err := root.Execute()
-	pprof.StopCPUProfile() // also for a run that ended with an error or was interrupted
-	if err != nil {
-		if err.Error() != "" { // "": the command said what went wrong itself
-			fmt.Fprintln(os.Stderr, "autoplay:", err)
-		}
-		runner.KillAllEngines()
-		os.Exit(exitCode(err))
-	}
+	return root
 }

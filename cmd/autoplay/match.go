@@ -13,6 +13,9 @@ import (
 	"github.com/autoplay/autoplay/runner/spec/parse"
 )
 
+// matchShort is the match command's line in the command list.
+const matchShort = "Play a match between two engines (the built-in engine by default)"
+
 func newMatchCmd() *cobra.Command {
 	var (
 		engineSpecs     []string
@@ -31,7 +34,7 @@ func newMatchCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "match",
-		Short: "Play a match between two engines (the built-in engine by default)",
+		Short: matchShort,
 		Long: `Play a match between two engines, in game pairs: the same opening twice with colours swapped.
 
 Each engine is one value of key=value pairs, cutechess-style:

@@ -10,6 +10,9 @@ import (
 	"github.com/autoplay/autoplay/runner/spec"
 )
 
+// perftShort is the perft command's line in the command list.
+const perftShort = "Count move-generation leaf nodes to a depth (FEN may be \"startpos\")"
+
 // newPerftCmd counts the leaf nodes of the legal move tree to a depth.
 func newPerftCmd() *cobra.Command {
 	var (
@@ -18,7 +21,7 @@ func newPerftCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "perft FEN DEPTH",
-		Short: "Count move-generation leaf nodes to a depth (FEN may be \"startpos\")",
+		Short: perftShort,
 		Example: "  autoplay perft startpos 5\n" +
 			"  autoplay perft --variant crazyhouse --divide 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Pp] w KQkq - 0 3' 2\n" +
 			"  autoplay perft --variant 3check 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 2+3 0 2' 3",

@@ -7,6 +7,9 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// runShort is the run command's line in the command list.
+const runShort = "Run a match, tournament or SPRT test described by a YAML file"
+
 func newRunCmd() *cobra.Command {
 	var (
 		showRunnerStats bool
@@ -16,7 +19,7 @@ func newRunCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "run CONFIG.yaml",
-		Short: "Run a match, tournament or SPRT test described by a YAML file",
+		Short: runShort,
 		Long: `Run a match, gauntlet, round-robin or SPRT test described by a YAML file (see configs/ and README).
 
 Everything is checked before the first game: a problem is reported as file:line:column.

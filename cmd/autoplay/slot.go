@@ -11,12 +11,15 @@ import (
 	_ "github.com/autoplay/autoplay/cmd/autoplay/internal/slotprocs" // one processor before the inits
 )
 
+// slotShort is the slot command's short line (hidden from the command list).
+const slotShort = "Play one game slot of a run started with --slot-processes (internal)"
+
 // newSlotCmd is the process a run with --slot-processes starts for each
 // game slot; it speaks the runner's frames on stdin and stdout.
 func newSlotCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:    "slot",
-		Short:  "Play one game slot of a run started with --slot-processes (internal)",
+		Short:  slotShort,
 		Hidden: true,
 		Args:   cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {

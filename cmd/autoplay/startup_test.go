@@ -11,10 +11,11 @@ import (
 
 // Every autoplay process pays its packages' inits, --help, the built-in
 // engine and slot processes included: none of the project's packages builds
-// a table or compiles a pattern there (chess's attack tables were 868 kB,
-// the engine's weight names 1,376 allocations).
+// a table, a map or compiles a pattern there (chess's attack tables were
+// 868 kB, the engine's weight names 1,376 allocations, compat's maps of keys
+// and column titles 5.5 kB in 50).
 func TestStartupBuildsNoTablesOfTheProject(t *testing.T) {
-	const most = 8 << 10
+	const most = 1 << 10
 	for _, bin := range []string{buildAutoplay(t), buildLean(t)} {
 		for pkg, bytes := range initAllocs(t, bin, "--help") {
 			if strings.HasPrefix(pkg, "github.com/autoplay/autoplay") && bytes > most {

@@ -9,6 +9,9 @@ import (
 	"github.com/autoplay/autoplay/runner/stats"
 )
 
+// statsShort is the stats command's line in the command list.
+const statsShort = "Recompute all statistics (W/D/L, Elo, pentanomial, SPRT, ratings) from PGN files alone"
+
 func newStatsCmd() *cobra.Command {
 	var (
 		test    stats.SPRT
@@ -17,7 +20,7 @@ func newStatsCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "stats FILE.pgn...",
-		Short: "Recompute all statistics (W/D/L, Elo, pentanomial, SPRT, ratings) from PGN files alone",
+		Short: statsShort,
 		Long: `Recompute the statistics of a match or tournament from its PGN files: per encounter
 W/D/L, Elo with error, LOS, draw ratio, normalized Elo and the pentanomial counts over
 game pairs (consecutive games of an encounter with colours swapped); with --elo0/--elo1

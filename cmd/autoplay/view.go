@@ -12,6 +12,9 @@ import (
 	"github.com/autoplay/autoplay/runner/live"
 )
 
+// viewShort is the view command's line in the command list.
+const viewShort = "Serve the dashboard of a finished run from its PGN"
+
 func newViewCmd() *cobra.Command {
 	var (
 		addr  string
@@ -19,7 +22,7 @@ func newViewCmd() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:     "view FILE.pgn",
-		Short:   "Serve the dashboard of a finished run from its PGN",
+		Short:   viewShort,
 		Example: "  autoplay view games.pgn --web 8080",
 		Args:    cobra.ExactArgs(1),
 		// The lean build hands it to autoplay-full, which holds the dashboard.
