@@ -116,10 +116,11 @@ func startFleet(t *testing.T, bin, ackWait string) *fleet {
 		}
 		return false
 	})
-	// The coordinator first: it makes the streams on three servers. (Made
-	// by workers first on one, then grown to three, nats-server 2.9.10's
-	// copies lagged: a stream missing on two servers, acknowledged jobs
-	// given out again.)
+	// The coordinator first: it makes the streams on three servers. The
+	// workers, started while it does, wait for them (joinStreams): made by
+	// a worker on one server and grown to three by the coordinator,
+	// nats-server 2.9.10 never made two of the copies, and the server
+	// killed here held the only one.
 	f.coord = f.net.start(f.coordHost, "coordinator", bin, append(fleetGameArgs(t),
 		"--nats", f.urls, "--nats-replicas", "3", "--ack-wait", ackWait, "--pgnout", f.pgn)...)
 	f.showOnFailure()

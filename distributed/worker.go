@@ -449,7 +449,7 @@ func waitForServer(ctx context.Context, o WorkerOptions) (*nats.Conn, jetstream.
 		if err == nil {
 			var kv jetstream.KeyValue
 			var cons jetstream.Consumer
-			if _, _, kv, cons, err = ensure(ctx, js, o.AckWait, 0); err == nil {
+			if kv, cons, err = joinStreams(ctx, nc, js, o.AckWait); err == nil {
 				o.Log("connected to NATS: " + serverOf(nc))
 				return nc, js, kv, cons, nil
 			}
@@ -477,6 +477,7 @@ func serverNotThereYet(err error) bool {
 	return errors.Is(err, nats.ErrNoServers) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrJetStreamNotEnabled) ||
 		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrNoResponders) ||
 		errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) || // made by another client at the same moment
+		errors.Is(err, errStreamsNotMade) ||
 		jetStreamUnavailable(err)
 }
 
