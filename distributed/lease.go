@@ -47,8 +47,7 @@ type lease struct {
 
 // startLease renews m's hold until end is called, calling lost (once) with
 // a leaseLostError when no renewal was confirmed for too long. The job was
-// delivered just before: the lease counts from now, and its first renewal
-// goes at once.
+// delivered just before: the lease counts from now.
 func startLease(ctx context.Context, m jetstream.Msg, nc *nats.Conn, ackWait time.Duration, lost func(error)) *lease {
 	l := &lease{msg: m, nc: nc, ackWait: ackWait, every: ackWait / leaseParts, lost: lost,
 		kick: make(chan struct{}, 1), sent: time.Now(), confirmed: make(chan struct{}), done: make(chan struct{})}
@@ -65,9 +64,8 @@ func (l *lease) end() {
 
 func (l *lease) keep(ctx context.Context) {
 	defer close(l.done)
+	last := time.Now() // the delivery: the first renewal is a tenth of the ack wait later
 	for {
-		start := time.Now()
-		l.renew(start)
 		l.mu.Lock()
 		expiry := l.sent.Add(l.ackWait - l.every)
 		cutOff := time.Since(l.sent)
@@ -76,15 +74,20 @@ func (l *lease) keep(ctx context.Context) {
 			l.lost(leaseLostError{cutOff: cutOff, ackWait: l.ackWait})
 			return
 		}
-		next := time.NewTimer(min(time.Until(start.Add(l.every)), time.Until(expiry)))
+		wait := time.NewTimer(min(time.Until(last.Add(l.every)), time.Until(expiry)))
 		select {
 		case <-ctx.Done():
-			next.Stop()
+			wait.Stop()
 			return
 		case <-l.kick:
-			next.Stop()
-		case <-next.C:
+			wait.Stop()
+		case <-wait.C:
+			if time.Now().Before(last.Add(l.every)) {
+				continue // woken to look at the expiry
+			}
 		}
+		last = time.Now()
+		l.renew(last)
 	}
 }
 
