@@ -64,14 +64,14 @@ var leaseLostLine = regexp.MustCompile(`run \S+ game 1: cut off from NATS for [0
 // behind a link that the test takes down, the other reaching the server
 // directly, started once the first has begun the game.
 type cutOff struct {
-	t           *testing.T
-	bin, mis    string
-	link        *linkProxy
-	cut, other  *proctest.Output
-	workers     []*exec.Cmd
-	played      chan error
-	res         *runner.Result
-	pgn, runOut string
+	t          *testing.T
+	bin, mis   string
+	link       *linkProxy
+	cut, other *proctest.Output
+	workers    []*exec.Cmd
+	played     chan error
+	res        *runner.Result
+	pgn        string
 }
 
 func startCutOff(t *testing.T) *cutOff {
