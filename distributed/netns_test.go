@@ -36,22 +36,27 @@ func TestFleetAcrossNamespaces(t *testing.T) {
 	if len(want) != fleetGames {
 		t.Fatalf("the local run played %d games, not %d", len(want), fleetGames)
 	}
+	// A link down 20 s is played with the default ack wait, 30 s, which
+	// a worker's lease outlasts (lease.go): its game is begun once. The
+	// faults that kill a process take 3 s, so that a killed worker's game
+	// is played again soon.
 	scenarios := []struct {
-		name  string
-		fault func(*fleet)
+		name    string
+		ackWait string
+		fault   func(*fleet)
 	}{
-		{"CoordinatorsServerKilledForGood", (*fleet).killCoordinatorsServer},
-		{"ServerKilledAndRestarted", (*fleet).killAndRestartServer},
-		{"WorkerLinkDown20s", (*fleet).cutWorkerOff},
-		{"CoordinatorLinkDown20s", (*fleet).cutCoordinatorOff},
-		{"WorkerKilledAsItReports", (*fleet).killWorkerAsItReports},
+		{"CoordinatorsServerKilledForGood", "3s", (*fleet).killCoordinatorsServer},
+		{"ServerKilledAndRestarted", "3s", (*fleet).killAndRestartServer},
+		{"WorkerLinkDown20s", "30s", (*fleet).cutWorkerOff},
+		{"CoordinatorLinkDown20s", "30s", (*fleet).cutCoordinatorOff},
+		{"WorkerKilledAsItReports", "3s", (*fleet).killWorkerAsItReports},
 	}
 	for i, s := range scenarios {
 		t.Run(s.name, func(t *testing.T) {
 			if i > 0 && os.Getenv("AUTOPLAY_NETNS") == "" {
 				t.Skip("AUTOPLAY_NETNS=1 plays every fault")
 			}
-			f := startFleet(t, bin)
+			f := startFleet(t, bin, s.ackWait)
 			s.fault(f)
 			f.finish(want)
 		})
@@ -85,10 +90,14 @@ type fleet struct {
 	workerHosts    []*nsHost
 	workers        []*hostProc
 	restarted      []*hostProc // servers started again
+	// killed says the fault killed a process: a game then may rightly be
+	// begun twice (a killed worker's, or one whose worker's server died
+	// under it), never in a scenario that only cuts links.
+	killed bool
 }
 
 // startFleet starts the cluster, four workers and the coordinator.
-func startFleet(t *testing.T, bin string) *fleet {
+func startFleet(t *testing.T, bin, ackWait string) *fleet {
 	f := &fleet{t: t, net: newFleetNet(t), bin: bin, dir: t.TempDir()}
 	f.pgn = filepath.Join(f.dir, "fleet.pgn")
 	for _, name := range []string{"s1", "s2", "s3"} {
@@ -107,16 +116,17 @@ func startFleet(t *testing.T, bin string) *fleet {
 		}
 		return false
 	})
-	// The coordinator first: it makes the streams on three servers. (Made
-	// by workers first on one, then grown to three, nats-server 2.9.10's
-	// copies lagged: a stream missing on two servers, acknowledged jobs
-	// given out again.)
+	// The coordinator first: it makes the streams on three servers. The
+	// workers, started while it does, wait for them (joinStreams): made by
+	// a worker on one server and grown to three by the coordinator,
+	// nats-server 2.9.10 never made two of the copies, and the server
+	// killed here held the only one.
 	f.coord = f.net.start(f.coordHost, "coordinator", bin, append(fleetGameArgs(t),
-		"--nats", f.urls, "--nats-replicas", "3", "--ack-wait", "3s", "--pgnout", f.pgn)...)
+		"--nats", f.urls, "--nats-replicas", "3", "--ack-wait", ackWait, "--pgnout", f.pgn)...)
 	f.showOnFailure()
 	f.serverOf(f.coord)
 	for i, h := range f.workerHosts {
-		f.workers = append(f.workers, f.net.start(h, fmt.Sprintf("worker w%d", i+1), bin, "worker", "--nats", f.urls, "--ack-wait", "3s"))
+		f.workers = append(f.workers, f.net.start(h, fmt.Sprintf("worker w%d", i+1), bin, "worker", "--nats", f.urls, "--ack-wait", ackWait))
 	}
 	return f
 }
@@ -177,6 +187,7 @@ func (f *fleet) serverProc(h *nsHost) *hostProc {
 func (f *fleet) killCoordinatorsServer() {
 	h := f.serverOf(f.coord)
 	f.afterGames(3)
+	f.killed = true
 	f.serverProc(h).kill()
 	f.mustSay(f.coord, "lost the connection to NATS", "connected to NATS again")
 }
@@ -186,18 +197,26 @@ func (f *fleet) killCoordinatorsServer() {
 func (f *fleet) killAndRestartServer() {
 	h := f.serverOf(f.workers[0])
 	f.afterGames(3)
+	f.killed = true
 	f.serverProc(h).kill()
 	time.Sleep(5 * time.Second)
 	f.restarted = append(f.restarted, f.net.natsServer(f.dir, h, f.serverHosts))
 	f.mustSay(f.workers[0], "lost the connection to NATS", "connected to NATS again")
 }
 
-// Worker w1's link goes down for 20 s: its game goes to another worker.
+// Worker w1's link goes down for 20 s in the middle of a game: it keeps
+// the game (its lease outlasts the outage), finishes and publishes it.
 func (f *fleet) cutWorkerOff() {
+	w := f.workers[0]
 	f.afterGames(3)
+	f.waitFor("w1 in the middle of a game", func() bool {
+		out := w.out.String()
+		return len(fleetGameBegun.FindAllString(out, -1)) > strings.Count(out, "result published")
+	})
 	f.net.linkDown(f.workerHosts[0])
 	time.Sleep(20 * time.Second)
 	f.net.linkUp(f.workerHosts[0])
+	f.talksAgain(w)
 }
 
 // The coordinator's link goes down for 20 s.
@@ -206,7 +225,19 @@ func (f *fleet) cutCoordinatorOff() {
 	f.net.linkDown(f.coordHost)
 	time.Sleep(20 * time.Second)
 	f.net.linkUp(f.coordHost)
-	f.mustSay(f.coord, "lost the connection to NATS", "connected to NATS again")
+	f.talksAgain(f.coord)
+}
+
+// talksAgain waits for p, whose link has just come up, to be connected to
+// NATS again, and logs how long that took: a dead connection is noticed
+// by the client's pings during the outage, and it then dials every second,
+// so that it should talk again within seconds of the link, not after
+// TCP's retransmission back-off.
+func (f *fleet) talksAgain(p *hostProc) {
+	up := time.Now()
+	f.mustSay(p, "lost the connection to NATS")
+	f.waitFor(p.name+" to be connected to NATS again", func() bool { return strings.Contains(p.out.String(), "connected to NATS again") })
+	f.t.Logf("%s talks to NATS again %s after its link came up", p.name, time.Since(up).Round(100*time.Millisecond))
 }
 
 // Worker w1 is SIGKILLed as soon as it has published a result, before it
@@ -215,6 +246,7 @@ func (f *fleet) cutCoordinatorOff() {
 func (f *fleet) killWorkerAsItReports() {
 	w := f.workers[0]
 	f.waitFor("w1 publishes a result", func() bool { return strings.Contains(w.out.String(), "result published") })
+	f.killed = true
 	w.kill()
 }
 

@@ -245,11 +245,15 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 		}
 		players[run] = p
 	}
-	gameCtx, cancel := context.WithCancel(ctx)
+	gameCtx, cancelCause := context.WithCancelCause(ctx)
+	cancel := context.CancelFunc(func() { cancelCause(nil) })
 	defer cancel()
 	w.track(run, &cancel, true)
 	defer w.track(run, &cancel, false)
-	// Heartbeats: the job stays this worker's while the game goes on.
+	// The job stays this worker's while the game goes on, and the game
+	// stops when the worker cannot be sure of that any more (lease.go).
+	held := startLease(gameCtx, m, w.nc, w.o.AckWait, cancelCause)
+	defer held.end()
 	beat := time.NewTicker(w.o.AckWait / 3)
 	defer beat.Stop()
 	done := make(chan struct{})
@@ -258,7 +262,6 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 		for {
 			select {
 			case <-beat.C:
-				m.InProgress()
 				reportPlaying(w.nc, run, w.name)
 			case <-done:
 				return
@@ -278,6 +281,8 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	switch {
 	case ctx.Err() != nil:
 		return false // this worker stops: the job goes to another when its wait runs out
+	case w.leaseLost(gameCtx, run, job.Number):
+		return false // the job is another worker's now: nothing sent for it
 	case gameCtx.Err() != nil:
 		m.Term() // the run stopped: its game is not recorded anywhere
 		return false
@@ -296,13 +301,25 @@ func (w *worker) handle(ctx context.Context, slot int, m jetstream.Msg, players 
 	msg.Data = data
 	msg.Header.Set(headerWire, strconv.Itoa(spec.WireVersion))
 	msg.Header.Set(headerWorker, w.name)
-	if !w.deliver(gameCtx, msg, resultID(m, run, job.Number), run, job.Number) {
+	if !held.confirmedSince(gameCtx, time.Now()) || !w.deliver(gameCtx, msg, resultID(m, run, job.Number), run, job.Number) {
+		w.leaseLost(gameCtx, run, job.Number)
 		return false // stopped: the job goes to another worker, or the run is over
 	}
 	w.o.Log(fmt.Sprintf("run %s game %d: result published: %s", run, job.Number, gameLine(rec)))
 	w.presence.played(rec)
 	m.Ack()
 	return false
+}
+
+// leaseLost says whether a game was stopped because its lease was lost,
+// saying so in a line.
+func (w *worker) leaseLost(gameCtx context.Context, run string, number int) bool {
+	var lost leaseLostError
+	if !errors.As(context.Cause(gameCtx), &lost) {
+		return false
+	}
+	w.o.Log(fmt.Sprintf("run %s game %d: %v", run, number, lost))
+	return true
 }
 
 // deliver publishes a result until JetStream stores it, or ctx ends: a
@@ -432,7 +449,7 @@ func waitForServer(ctx context.Context, o WorkerOptions) (*nats.Conn, jetstream.
 		if err == nil {
 			var kv jetstream.KeyValue
 			var cons jetstream.Consumer
-			if _, _, kv, cons, err = ensure(ctx, js, o.AckWait, 0); err == nil {
+			if kv, cons, err = joinStreams(ctx, nc, js, o.AckWait); err == nil {
 				o.Log("connected to NATS: " + serverOf(nc))
 				return nc, js, kv, cons, nil
 			}
@@ -460,6 +477,7 @@ func serverNotThereYet(err error) bool {
 	return errors.Is(err, nats.ErrNoServers) || errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrJetStreamNotEnabled) ||
 		errors.Is(err, context.DeadlineExceeded) || errors.Is(err, nats.ErrNoResponders) ||
 		errors.Is(err, jetstream.ErrStreamNameAlreadyInUse) || // made by another client at the same moment
+		errors.Is(err, errStreamsNotMade) ||
 		jetStreamUnavailable(err)
 }
 

@@ -151,7 +151,7 @@ runs any command line a run gives, which lets whoever can publish a run run comm
 	f.StringVar(&o.Auth.Password, "nats-password", "", "NATS password")
 	f.StringVar(&o.Auth.CAFile, "nats-ca", "", "the CA (PEM) the server's TLS certificate is checked against")
 	client.add(f)
-	f.DurationVar(&o.AckWait, "ack-wait", distributed.DefaultAckWait, "the coordinator's --ack-wait: how often this worker says it is still playing (a third of it)")
+	f.DurationVar(&o.AckWait, "ack-wait", distributed.DefaultAckWait, "the coordinator's --ack-wait: this worker renews its hold on a game every tenth of it, and stops a game it could not renew for nine tenths")
 	f.IntVar(&o.Concurrency, "concurrency", spec.DefaultConcurrency, "games at a time")
 	f.StringVar(&o.Name, "name", "", "how this worker names itself to coordinators and on their dashboards (default HOST:PID)")
 	f.DurationVar(&o.Heartbeat, "heartbeat", distributed.DefaultHeartbeat, "how often this worker tells coordinators it is there (one that misses three is shown silent)")
