@@ -22,8 +22,20 @@ build:
 # misbehaving test engine the tests build) included. -timeout 30m: go test's
 # own 10 minutes per package is a speed verdict (runner's tests took 600 s
 # under load 20 and were cut off mid-test); a hung test still ends the run.
+# The programs the tests run (misengine, autoplay and its lean build) are
+# built once, before go test, into a directory removed when the recipe
+# ends however it ends: proctest takes them from AUTOPLAY_TEST_PROGRAMS
+# (each test binary had built its own, and two starting together compiled
+# the same packages twice). The packages whose tests take longest start
+# first, so that the last minutes do not leave one of two cores idle.
+SLOWEST_TESTS := ./runner/ ./cmd/autoplay/ ./compat/ ./distributed/ ./check/ ./web/
 test:
-	$(GO) test -race -count=1 -timeout 30m ./...
+	@progs=$$(mktemp -d -t autoplay-test-programs.XXXXXX) || exit 1; \
+	trap 'rm -rf "$$progs"' EXIT; trap 'exit 130' INT TERM HUP; \
+	set -ex; \
+	$(GO) build -o "$$progs/" ./runner/testdata/misengine ./cmd/autoplay; \
+	$(GO) build -tags lean -o "$$progs/lean/autoplay" ./cmd/autoplay; \
+	AUTOPLAY_TEST_PROGRAMS="$$progs" $(GO) test -race -count=1 -timeout 30m $(SLOWEST_TESTS) ./...
 	FUZZTIME=1s GO=$(GO) scripts/fuzz.sh
 
 # Every parser of outside input, fuzzed for FUZZTIME each (make test runs 1s each).

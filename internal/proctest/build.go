@@ -20,7 +20,8 @@ var builds struct {
 // Build compiles the Go package pkg (as go build takes it, from the test's
 // directory, with flags such as -tags lean) to a program called name (a
 // path under the builds' directory), once per test binary, and returns
-// its path; a build that failed fails every test that asks for it. The
+// its path; a build that failed fails every test that asks for it. Under
+// make test the program comes ready from ProgramsEnv's directory. The
 // package's TestMain calls RemoveBuilds after the tests, so that no test
 // run leaves its programs behind.
 func Build(t testing.TB, name, pkg string, flags ...string) string {
@@ -39,7 +40,9 @@ func Build(t testing.TB, name, pkg string, flags ...string) string {
 	if !ok {
 		args := append(append([]string{"build", "-o", path}, flags...), pkg)
 		if err = os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
-			if out, berr := exec.Command("go", args...).CombinedOutput(); berr != nil {
+			if made := prebuilt(name, pkg, flags); made != "" {
+				err = LinkOrCopy(made, path)
+			} else if out, berr := exec.Command("go", args...).CombinedOutput(); berr != nil {
 				err = fmt.Errorf("go %v: %v\n%s", args, berr, out)
 			}
 		}

@@ -17,6 +17,13 @@ import (
 	"github.com/autoplay/autoplay/internal/proctest"
 )
 
+// TestMain removes the programs proctest built for the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	proctest.RemoveBuilds()
+	os.Exit(code)
+}
+
 // Every shell block of README.md runs as pasted from a fresh clone, with
 // short limits: fewer games, a move limit, quick clocks and free ports. A
 // block that cannot run as it is (its engines and books are the reader's)
@@ -145,8 +152,9 @@ func workTree(t *testing.T) string {
 	if err := os.MkdirAll(filepath.Join(work, "bin"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if out, err := exec.Command("go", "build", "-o", filepath.Join(work, "bin", "autoplay"), filepath.Join(root, "cmd", "autoplay")).CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+	// make test's build of autoplay, or the test binary's own.
+	if err := proctest.LinkOrCopy(proctest.Build(t, "autoplay", filepath.Join(root, "cmd", "autoplay")), filepath.Join(work, "bin", "autoplay")); err != nil {
+		t.Fatal(err)
 	}
 	entries, err := os.ReadDir(root)
 	if err != nil {
