@@ -8,7 +8,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime/pprof"
 	"strings"
 	"sync"
 	"testing"
@@ -121,12 +120,6 @@ func TestEmbeddedServerJoinsACluster(t *testing.T) {
 	coord.Warn = func(line string) { t.Logf("%s coordinator: WARNING: %s", time.Now().Format("15:04:05.000"), line) }
 	dist := testConfig(t, filepath.Join(dir, "dist.pgn"))
 	t.Logf("%s: the cluster is up, the distributed run starts", time.Now().Format("15:04:05.000"))
-	go func() {
-		time.Sleep(60 * time.Second)
-		var b strings.Builder
-		pprof.Lookup("goroutine").WriteTo(&b, 1)
-		os.WriteFile("/tmp/cluster-goroutines.txt", []byte(b.String()), 0o644)
-	}()
 	rctx, cancel := context.WithTimeout(ctx, 3*time.Minute) // without the cluster, no three copies could be placed: the run would wait
 	defer cancel()
 	res, err := runner.Run(rctx, dist, runner.Options{Out: io.Discard, Dispatcher: coord})
