@@ -2,6 +2,7 @@ package compat
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -33,7 +34,11 @@ func TestGamesRoundsAndRepeatFollowEachTool(t *testing.T) {
 		{Cutechess, "-games 8 -repeat -tournament gauntlet" + twoEngines, spec.TypeMatch, 8, 1, 0},
 		{Cutechess, "-games 4 -repeat 4" + twoEngines, spec.TypeMatch, 4, 1, 4},
 		{Cutechess, "-games 2 -rounds 3 -engine cmd=/bin/c name=C" + twoEngines, spec.TypeRoundRobin, 2, 3, 1},
-		{Cutechess, "-games 6 -openings file=x.epd policy=encounter" + twoEngines, spec.TypeMatch, 6, 1, 6},
+		// policy=encounter: one opening for the whole encounter, over every
+		// round, whatever -repeat says, before or after it.
+		{Cutechess, "-games 6 -openings file=x.epd policy=encounter" + twoEngines, spec.TypeMatch, 6, 1, math.MaxInt32},
+		{Cutechess, "-games 2 -rounds 3 -openings file=x.epd policy=encounter -repeat 1" + twoEngines, spec.TypeMatch, 6, 1, math.MaxInt32},
+		{Cutechess, "-repeat 1 -games 2 -rounds 3 -openings file=x.epd policy=round" + twoEngines, spec.TypeMatch, 6, 1, math.MaxInt32},
 		{Fastchess, twoEngines, spec.TypeMatch, 4, 1, 0},
 		{Fastchess, "-rounds 50 -repeat" + twoEngines, spec.TypeMatch, 100, 1, 0},
 		{Fastchess, "-rounds 10 -games 1" + twoEngines, spec.TypeMatch, 10, 1, 1},
