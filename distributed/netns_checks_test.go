@@ -60,9 +60,9 @@ func (f *fleet) finish(want map[string]string) {
 	}
 	sort.Strings(again)
 	if len(again) > 0 && !f.killed {
-		t.Errorf("games begun more than once where no process was killed: %v", again)
+		t.Errorf("games begun more than once where no worker was killed: %v", again)
 	}
-	t.Logf("%d games recorded as the local run's; begun more than once (a process killed under them): %v", len(got), again)
+	t.Logf("%d games recorded as the local run's; begun more than once (a worker killed under them): %v", len(got), again)
 }
 
 var fleetGameBegun = regexp.MustCompile(`slot \d+: run \S+ game (\d+)\n`)
