@@ -129,13 +129,21 @@ func TestSlotProcessesStopWithTheRun(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	pgnPath := filepath.Join(t.TempDir(), "games.pgn")
+	// The watcher ends with the test too: a run that fails before its
+	// first game must not leave it for every later test's leak check.
 	go func() {
+		tick := time.NewTicker(10 * time.Millisecond)
+		defer tick.Stop()
 		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
 			if b, _ := os.ReadFile(pgnPath); strings.Contains(string(b), "[Event ") {
 				cancel()
 				return
 			}
-			time.Sleep(10 * time.Millisecond)
 		}
 	}()
 	run := runSlotMatch(t, ctx, spec.Config{
