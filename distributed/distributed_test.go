@@ -53,6 +53,18 @@ func testConfig(t *testing.T, pgnPath string) spec.Config {
 	}
 }
 
+// testServer is an embedded NATS server storing under dir, closed when the
+// test ends.
+func testServer(t *testing.T, dir string) *Server {
+	t.Helper()
+	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(srv.Close)
+	return srv
+}
+
 // testCoordinator connects a coordinator to the server at url; what it
 // warns of is kept in warnings, a line each. The caller closes it.
 func testCoordinator(t *testing.T, url string, auth Auth, ackWait time.Duration) (coord *Coordinator, warnings *proctest.Output) {
@@ -88,11 +100,7 @@ func TestDistributedRunPlaysTheLocalRunsGames(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := testServer(t, dir)
 	if !srv.Loopback() {
 		t.Error("the embedded server listens beyond loopback")
 	}
@@ -200,11 +208,7 @@ func workersFor(t *testing.T, url string, n int, ackWait time.Duration) (stop fu
 func TestSPRTStopsTheFleet(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
-	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := testServer(t, dir)
 	stopWorkers, lines := workersFor(t, srv.URL(), 3, 3*time.Second)
 	defer stopWorkers()
 	coord, err := NewCoordinator(srv.URL(), Auth{}, 3*time.Second)
@@ -265,11 +269,7 @@ func TestCoordinatorRestartLosesAndDuplicatesNothing(t *testing.T) {
 	if _, err := runner.Run(context.Background(), local, runner.Options{Out: io.Discard}); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := testServer(t, dir)
 	stopWorkers, _ := workersFor(t, srv.URL(), 2, 3*time.Second)
 	defer stopWorkers()
 	pgnPath := filepath.Join(dir, "dist.pgn")

@@ -54,11 +54,7 @@ func (s *fleetSeen) worker(name string) (live.FleetWorker, bool) {
 func TestCoordinatorKnowsItsFleet(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
-	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := testServer(t, dir)
 	coord, _ := testCoordinator(t, srv.URL(), Auth{}, 3*time.Second)
 	defer coord.Close()
 	seen := &fleetSeen{}

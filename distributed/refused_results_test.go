@@ -31,11 +31,7 @@ func TestCoordinatorRefusesResultsThatDoNotCheckOut(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
 	ctx := context.Background()
-	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := testServer(t, dir)
 	const ackWait = 3 * time.Second
 	coord, warnings := testCoordinator(t, srv.URL(), Auth{}, ackWait)
 	defer coord.Close()

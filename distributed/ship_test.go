@@ -34,11 +34,7 @@ func TestShippedEngineReachesAcceptingWorkers(t *testing.T) {
 	if err := os.WriteFile(private, data, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := testServer(t, dir)
 	var engines []spec.EngineConfig
 	for _, keys := range []string{"cmd=" + private + " proto=xboard name=fm", "cmd=" + stockfish + " name=sf nodes=300 option.Hash=8"} {
 		e := spec.DefaultEngineConfig()
@@ -125,11 +121,7 @@ func TestShippedEngineReachesAcceptingWorkers(t *testing.T) {
 // kept.
 func TestFetchRefusesAProgramThatDoesNotMatch(t *testing.T) {
 	dir := t.TempDir()
-	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := testServer(t, dir)
 	_, js, err := connect(srv.URL(), Auth{}, "test", nil)
 	if err != nil {
 		t.Fatal(err)

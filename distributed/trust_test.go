@@ -79,11 +79,7 @@ func playWith(t *testing.T, url string, cfg spec.Config, o WorkerOptions) fleetR
 func TestWorkerRunsOnlyTheEnginesItTrusts(t *testing.T) {
 	needStockfish(t)
 	dir := t.TempDir()
-	srv, err := StartServer(ServerOptions{Addr: "127.0.0.1:0", StoreDir: filepath.Join(dir, "nats")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer srv.Close()
+	srv := testServer(t, dir)
 	pwned := filepath.Join(dir, "PWNED")
 	made := func() bool { _, err := os.Stat(pwned); return err == nil }
 
